@@ -1,0 +1,400 @@
+/* weft-cli.c: Weft without a window, for scripts, tests and benchmarks.
+ *
+ *   weft-cli info [--json] PATH…
+ *   weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]
+ *                   [--metric NAME] -o OUT PATH…
+ *
+ * PATH… are the files and folders of one document (as the app would open them
+ * together). Exit status: 0 success, 1 load or write error (message on stderr),
+ * 2 bad usage.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "weft-document.h"
+#include "weft-exporter.h"
+#include "weft-format.h"
+#include "weft-units.h"
+
+#define EXIT_LOAD_ERROR 1
+#define EXIT_USAGE      2
+
+static void
+print_usage_error (GOptionContext *context,
+                   const char     *message)
+{
+  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+
+  g_printerr ("weft-cli: %s\n\n%s", message, help);
+}
+
+static WeftDocument *
+load_document (char      **paths,
+               GError    **error)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(WeftDocument) document = NULL;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_commandline_arg (paths[i]));
+
+  document = weft_document_new ((GFile *const *)files->pdata, files->len);
+  if (!weft_document_load (document, NULL, error))
+    return NULL;
+
+  return g_steal_pointer (&document);
+}
+
+static void
+print_warnings_stderr (WeftDocument *document)
+{
+  GPtrArray *warnings = weft_document_get_warnings (document);
+  guint n_total = weft_document_get_n_warnings (document);
+
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      g_autofree char *text = weft_warning_to_string (g_ptr_array_index (warnings, i));
+
+      g_printerr ("warning: %s\n", text);
+    }
+  if (n_total > warnings->len)
+    g_printerr ("warning: … and %u more warnings\n", n_total - warnings->len);
+}
+
+static void
+build_info_json (WeftDocument *document,
+                 JsonBuilder  *builder)
+{
+  WeftDataset *dataset = weft_document_get_dataset (document);
+  const WeftFormat *format = weft_document_get_format (document);
+  GPtrArray *warnings = weft_document_get_warnings (document);
+  g_auto(GStrv) sources = weft_dataset_dup_sources (dataset);
+  double begin_s, end_s;
+
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, format->id);
+  json_builder_set_member_name (builder, "format_version");
+  if (weft_dataset_get_format_version (dataset) != NULL)
+    json_builder_add_string_value (builder, weft_dataset_get_format_version (dataset));
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_set_member_name (builder, "sources");
+  json_builder_begin_array (builder);
+  for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
+    json_builder_add_string_value (builder, sources[i]);
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "warnings");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      const WeftWarning *warning = g_ptr_array_index (warnings, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "file");
+      if (warning->file != NULL)
+        json_builder_add_string_value (builder, warning->file);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "line");
+      if (warning->line > 0)
+        json_builder_add_int_value (builder, (gint64)warning->line);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "message");
+      json_builder_add_string_value (builder, warning->message);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "warnings_total");
+  json_builder_add_int_value (builder, weft_document_get_n_warnings (document));
+
+  json_builder_set_member_name (builder, "time_range");
+  if (weft_dataset_get_time_range (dataset, &begin_s, &end_s))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_double_value (builder, begin_s);
+      json_builder_add_double_value (builder, end_s);
+      json_builder_end_array (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_set_member_name (builder, "rows");
+  json_builder_add_int_value (builder, weft_dataset_get_n_rows (dataset));
+
+  weft_dataset_add_json (dataset, builder);
+
+  json_builder_end_object (builder);
+}
+
+static void
+print_info_text (WeftDocument *document)
+{
+  WeftDataset *dataset = weft_document_get_dataset (document);
+  const WeftFormat *format = weft_document_get_format (document);
+  g_auto(GStrv) sources = weft_dataset_dup_sources (dataset);
+  const char *version = weft_dataset_get_format_version (dataset);
+  GPtrArray *warnings = weft_document_get_warnings (document);
+  double begin_s, end_s;
+
+  g_print ("format:   %s (%s)\n", _(format->name), format->id);
+  if (version != NULL)
+    g_print ("version:  %s\n", version);
+  for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
+    g_print ("%s %s\n", i == 0 ? "sources: " : "         ", sources[i]);
+  g_print ("rows:     %u\n", weft_dataset_get_n_rows (dataset));
+  if (weft_dataset_get_time_range (dataset, &begin_s, &end_s))
+    {
+      g_autofree char *duration = weft_format_seconds (end_s - begin_s);
+
+      g_print ("time:     %.6f – %.6f s (%s)\n", begin_s, end_s, duration);
+    }
+  g_print ("warnings: %u\n", weft_document_get_n_warnings (document));
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      g_autofree char *text = weft_warning_to_string (g_ptr_array_index (warnings, i));
+
+      g_print ("  %s\n", text);
+    }
+}
+
+static int
+command_info (int    argc,
+              char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) paths = NULL;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("PATH… — load a trace or profile and summarise it"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      print_usage_error (context, error->message);
+      return EXIT_USAGE;
+    }
+  if (paths == NULL || paths[0] == NULL)
+    {
+      print_usage_error (context, _("no PATH given"));
+      return EXIT_USAGE;
+    }
+
+  document = load_document (paths, &error);
+  if (document == NULL)
+    {
+      g_printerr ("weft-cli: %s\n", error->message);
+      return EXIT_LOAD_ERROR;
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      g_autoptr(JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+
+      build_info_json (document, builder);
+      root = json_builder_get_root (builder);
+      json_generator_set_root (generator, root);
+      json_generator_set_pretty (generator, TRUE);
+      text = json_generator_to_data (generator, NULL);
+      g_print ("%s\n", text);
+      print_warnings_stderr (document);
+    }
+  else
+    print_info_text (document);
+
+  return EXIT_SUCCESS;
+}
+
+static gboolean
+parse_range (const char    *text,
+             WeftTimeSpan  *span,
+             GError       **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+  char *end = NULL;
+  double t0, t1;
+
+  if (g_strv_length (parts) != 2)
+    goto fail;
+  t0 = g_ascii_strtod (parts[0], &end);
+  if (end == parts[0] || *end != '\0')
+    goto fail;
+  t1 = g_ascii_strtod (parts[1], &end);
+  if (end == parts[1] || *end != '\0' || t1 < t0)
+    goto fail;
+
+  span->begin = (gint64)(t0 * 1e9);
+  span->end = (gint64)(t1 * 1e9);
+  return TRUE;
+
+fail:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--range wants T0:T1 in seconds from the start of the trace, with T0 ≤ T1, not “%s”"),
+               text);
+  return FALSE;
+}
+
+static int
+command_export (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) paths = NULL;
+  g_autofree char *view = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *tag = NULL;
+  g_autofree char *range = NULL;
+  g_autofree char *metric = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *output = NULL;
+  WeftExportRequest request = { 0 };
+  GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view, N_("What to export: comm-matrix, timeline, stacks, tree, array, values"), N_("VIEW") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("mda-csv, mda-hdf5, psv-csv, psv-xml, cpc-csv, png, svg, pdf"), N_("FMT") },
+    { "tag", 0, 0, G_OPTION_ARG_STRING, &tag, N_("Only this tag (Chapel: All, Start, a tag name)"), N_("NAME") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Only this time range, in seconds from the start"), N_("T0:T1") },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("Which value to export (count, bytes, tasks, cpu…)"), N_("NAME") },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("Only this kind of event (Chapel: gets, puts, forks)"), N_("KIND") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write"), N_("OUT") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("PATH… — write a view of a trace as data or as a picture"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      print_usage_error (context, error->message);
+      return EXIT_USAGE;
+    }
+  if (paths == NULL || paths[0] == NULL || view == NULL || format == NULL || output == NULL)
+    {
+      print_usage_error (context, _("export needs --view, --format, -o and at least one PATH"));
+      return EXIT_USAGE;
+    }
+  if (!weft_exporter_is_known_view (view) || !weft_exporter_is_known_format (format))
+    {
+      g_autofree char *message = g_strdup_printf (_("unknown view “%s” or format “%s”"), view, format);
+
+      print_usage_error (context, message);
+      return EXIT_USAGE;
+    }
+  if (range != NULL && !parse_range (range, &request.options.range, &error))
+    {
+      print_usage_error (context, error->message);
+      return EXIT_USAGE;
+    }
+
+  document = load_document (paths, &error);
+  if (document == NULL)
+    {
+      g_printerr ("weft-cli: %s\n", error->message);
+      return EXIT_LOAD_ERROR;
+    }
+  print_warnings_stderr (document);
+
+  request.view = view;
+  request.format = format;
+  request.path = output;
+  request.options.tag = tag;
+  request.options.metric = metric;
+  request.options.kind = kind;
+  request.options.has_range = range != NULL;
+  request.range_from_start = TRUE;
+
+  if (!weft_exporter_export (weft_document_get_dataset (document), &request, &error))
+    {
+      g_printerr ("weft-cli: %s\n", error->message);
+      return EXIT_LOAD_ERROR;
+    }
+
+  return EXIT_SUCCESS;
+}
+
+static void
+print_help (FILE *stream)
+{
+  g_autofree const WeftFormat **formats = NULL;
+  guint n_formats;
+
+  fprintf (stream,
+           "Usage:\n"
+           "  weft-cli info [--json] PATH…\n"
+           "  weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]\n"
+           "                  [--metric NAME] [--kind KIND] -o OUT PATH…\n"
+           "  weft-cli --help | --version\n"
+           "\n"
+           "Loads traces and profiles the way the Weft application does. PATH… are the\n"
+           "files and folders of one document. Run “weft-cli COMMAND --help” for details.\n"
+           "\n"
+           "Formats read:\n");
+
+  weft_formats_init ();
+  formats = weft_format_list (&n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    fprintf (stream, "  %-10s %s\n", formats[i]->id, _(formats[i]->name));
+
+  fprintf (stream,
+           "\nExit status: 0 success, 1 load or write error, 2 bad usage.\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  weft_formats_init ();
+
+  if (argc < 2)
+    {
+      print_help (stderr);
+      return EXIT_USAGE;
+    }
+
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") || g_str_equal (argv[1], "help"))
+    {
+      print_help (stdout);
+      return EXIT_SUCCESS;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      g_print ("weft-cli %s\n", PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+  if (g_str_equal (argv[1], "info"))
+    return command_info (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "export"))
+    return command_export (argc - 1, argv + 1);
+
+  g_printerr ("weft-cli: unknown command “%s”\n\n", argv[1]);
+  print_help (stderr);
+  return EXIT_USAGE;
+}

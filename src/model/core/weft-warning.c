@@ -1,0 +1,82 @@
+/* weft-warning.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "weft-warning.h"
+
+G_DEFINE_BOXED_TYPE (WeftWarning, weft_warning, weft_warning_copy, weft_warning_free)
+
+WeftWarning *
+weft_warning_new (const char *file,
+                  guint64     line,
+                  const char *message)
+{
+  WeftWarning *self;
+
+  g_return_val_if_fail (message != NULL, NULL);
+
+  self = g_new0 (WeftWarning, 1);
+  self->file = g_strdup (file);
+  self->line = line;
+  self->message = g_strdup (message);
+
+  return self;
+}
+
+WeftWarning *
+weft_warning_copy (const WeftWarning *warning)
+{
+  g_return_val_if_fail (warning != NULL, NULL);
+
+  return weft_warning_new (warning->file, warning->line, warning->message);
+}
+
+void
+weft_warning_free (WeftWarning *warning)
+{
+  if (warning == NULL)
+    return;
+
+  g_free (warning->file);
+  g_free (warning->message);
+  g_free (warning);
+}
+
+/**
+ * weft_warning_to_string:
+ *
+ * Returns: "file:line: message", "file: message" or "message", the way compilers
+ *   print diagnostics so editors and terminals can jump to them.
+ */
+char *
+weft_warning_to_string (const WeftWarning *warning)
+{
+  g_return_val_if_fail (warning != NULL, NULL);
+
+  if (warning->file != NULL && warning->line > 0)
+    return g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": %s", warning->file, warning->line, warning->message);
+  else if (warning->file != NULL)
+    return g_strdup_printf ("%s: %s", warning->file, warning->message);
+  else
+    return g_strdup (warning->message);
+}
+
+/* Orders by file, then line: warnings from parallel readers arrive interleaved. */
+int
+weft_warning_compare (gconstpointer a,
+                      gconstpointer b)
+{
+  const WeftWarning *wa = *(const WeftWarning *const *)a;
+  const WeftWarning *wb = *(const WeftWarning *const *)b;
+  int cmp = g_strcmp0 (wa->file, wb->file);
+
+  if (cmp != 0)
+    return cmp;
+  if (wa->line < wb->line)
+    return -1;
+  if (wa->line > wb->line)
+    return 1;
+  return 0;
+}

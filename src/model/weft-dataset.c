@@ -1,0 +1,255 @@
+/* weft-dataset.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-dataset.h"
+#include "weft-error.h"
+
+G_DEFINE_INTERFACE (WeftDataset, weft_dataset, G_TYPE_OBJECT)
+
+static const char *const no_views[] = { NULL };
+
+static const char *const *
+weft_dataset_real_list_views (WeftDataset *self)
+{
+  return no_views;
+}
+
+static guint
+weft_dataset_real_get_n_rows (WeftDataset *self)
+{
+  WeftEventTable *table = weft_dataset_get_event_table (self);
+
+  return table != NULL ? weft_event_table_get_n_rows (table) : 0;
+}
+
+static gboolean
+weft_dataset_real_get_time_range (WeftDataset *self,
+                                  double      *begin_s,
+                                  double      *end_s)
+{
+  WeftEventTable *table = weft_dataset_get_event_table (self);
+  WeftTimeSpan span;
+  gint64 origin;
+
+  if (table == NULL || weft_event_table_get_time_unit (table) != WEFT_TIME_NANOSECONDS ||
+      weft_event_table_get_n_events (table) == 0)
+    return FALSE;
+
+  span = weft_event_table_get_span (table);
+  origin = weft_event_table_get_origin (table);
+  *begin_s = (double)(origin + span.begin) / 1e9;
+  *end_s = (double)(origin + span.end) / 1e9;
+
+  return TRUE;
+}
+
+static void
+weft_dataset_default_init (WeftDatasetInterface *iface)
+{
+  iface->list_views = weft_dataset_real_list_views;
+  iface->get_n_rows = weft_dataset_real_get_n_rows;
+  iface->get_time_range = weft_dataset_real_get_time_range;
+}
+
+const char *
+weft_dataset_get_family (WeftDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+
+  return WEFT_DATASET_GET_IFACE (self)->get_family (self);
+}
+
+const char *
+weft_dataset_get_format_version (WeftDataset *self)
+{
+  WeftDatasetInterface *iface;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  return iface->get_format_version != NULL ? iface->get_format_version (self) : NULL;
+}
+
+/**
+ * weft_dataset_dup_sources:
+ *
+ * Returns: (transfer full): the paths of the files that were read.
+ */
+GStrv
+weft_dataset_dup_sources (WeftDataset *self)
+{
+  WeftDatasetInterface *iface;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  if (iface->dup_sources == NULL)
+    return g_new0 (char *, 1);
+
+  return iface->dup_sources (self);
+}
+
+/**
+ * weft_dataset_get_event_table:
+ *
+ * Returns: (transfer none) (nullable): the events for the timeline.
+ */
+WeftEventTable *
+weft_dataset_get_event_table (WeftDataset *self)
+{
+  WeftDatasetInterface *iface;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  return iface->get_event_table != NULL ? iface->get_event_table (self) : NULL;
+}
+
+/**
+ * weft_dataset_get_time_range:
+ * @begin_s: (out): start, in seconds of the trace's own clock
+ * @end_s: (out): end
+ *
+ * Returns: %FALSE when the data has no time axis (profiles, arrays) or only a
+ *   logical one.
+ */
+gboolean
+weft_dataset_get_time_range (WeftDataset *self,
+                             double      *begin_s,
+                             double      *end_s)
+{
+  double b = 0, e = 0;
+  gboolean ret;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), FALSE);
+
+  ret = WEFT_DATASET_GET_IFACE (self)->get_time_range (self, &b, &e);
+  if (begin_s != NULL)
+    *begin_s = b;
+  if (end_s != NULL)
+    *end_s = e;
+
+  return ret;
+}
+
+guint
+weft_dataset_get_n_rows (WeftDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_DATASET (self), 0);
+
+  return WEFT_DATASET_GET_IFACE (self)->get_n_rows (self);
+}
+
+const char *const *
+weft_dataset_list_views (WeftDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_DATASET (self), no_views);
+
+  return WEFT_DATASET_GET_IFACE (self)->list_views (self);
+}
+
+gboolean
+weft_dataset_has_view (WeftDataset *self,
+                       const char  *view)
+{
+  const char *const *views;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), FALSE);
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  views = weft_dataset_list_views (self);
+  return views != NULL && g_strv_contains (views, view);
+}
+
+/**
+ * weft_dataset_add_json:
+ * @builder: a builder inside an object
+ *
+ * Adds the family's member ("chplvis": {…}, "hpcrun": {…}) to the object being
+ * built, with the figures DESIGN.md lists for weft-cli info --json.
+ */
+void
+weft_dataset_add_json (WeftDataset *self,
+                       JsonBuilder *builder)
+{
+  WeftDatasetInterface *iface;
+
+  g_return_if_fail (WEFT_IS_DATASET (self));
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  if (iface->add_json != NULL)
+    iface->add_json (self, builder);
+}
+
+static gboolean
+check_view (WeftDataset  *self,
+            const char   *view,
+            gpointer      vfunc,
+            GError      **error)
+{
+  if (vfunc == NULL || !weft_dataset_has_view (self, view))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("A %s document has no “%s” view"),
+                   weft_dataset_get_family (self), view);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * weft_dataset_dup_matrix:
+ *
+ * Returns: (transfer full): the grid of @view for @options, or %NULL with
+ *   @error set when the document has no such view or an option does not fit.
+ */
+WeftMatrix *
+weft_dataset_dup_matrix (WeftDataset           *self,
+                         const char            *view,
+                         const WeftViewOptions *options,
+                         GError               **error)
+{
+  WeftDatasetInterface *iface;
+  static const WeftViewOptions defaults;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  if (!check_view (self, view, iface->dup_matrix, error))
+    return NULL;
+
+  return iface->dup_matrix (self, view, options ? options : &defaults, error);
+}
+
+/**
+ * weft_dataset_dup_values:
+ *
+ * Returns: (transfer full): the per-row values of @view for @options, or %NULL
+ *   with @error set.
+ */
+WeftValueTable *
+weft_dataset_dup_values (WeftDataset           *self,
+                         const char            *view,
+                         const WeftViewOptions *options,
+                         GError               **error)
+{
+  WeftDatasetInterface *iface;
+  static const WeftViewOptions defaults;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  if (!check_view (self, view, iface->dup_values, error))
+    return NULL;
+
+  return iface->dup_values (self, view, options ? options : &defaults, error);
+}

@@ -1,0 +1,20 @@
+/* weft-formats-builtin.c: registers the families built into Weft.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "weft-format.h"
+#include "weft-formats-builtin.h"
+
+void
+weft_formats_init (void)
+{
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      /* Families register here, in the order their sniffers should be asked. */
+      g_once_init_leave (&initialized, 1);
+    }
+}

@@ -1,0 +1,13 @@
+/* weft-formats-builtin.h: the registration functions of the built-in families.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Each family adds its registration function here and calls it from weft_formats_init(). */
+
+G_END_DECLS

@@ -1,0 +1,126 @@
+/* weft-color-scale.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include <pango/pangocairo.h>
+
+#include "weft-color-scale.h"
+
+void
+weft_color_scale_init (WeftColorScale     *scale,
+                       WeftColorScaleMode  mode,
+                       double              min,
+                       double              max)
+{
+  g_return_if_fail (scale != NULL);
+
+  scale->mode = mode;
+  scale->min = min;
+  scale->max = max;
+  scale->cool = (WeftRgba) { 0 / 255.0, 180 / 255.0, 255 / 255.0, 1.0 };
+  scale->hot = (WeftRgba) { 1.0, 0.0, 0.0, 1.0 };
+  scale->empty = (WeftRgba) { 1.0, 1.0, 1.0, 1.0 };
+}
+
+/**
+ * weft_color_scale_position:
+ *
+ * Returns: where @value lies on the ramp, in [0, 1]; a negative number for a
+ *   value that gets the empty colour (0, NaN, or ≤ 0 in log mode).
+ */
+double
+weft_color_scale_position (const WeftColorScale *scale,
+                           double                value)
+{
+  if (isnan (value) || value == 0.0)
+    return -1.0;
+
+  if (scale->mode == WEFT_COLOR_SCALE_LOG)
+    {
+      double lo, hi;
+
+      if (value <= 0.0)
+        return -1.0;
+      lo = scale->min > 0.0 ? log (scale->min) : 0.0;
+      hi = scale->max > 0.0 ? log (scale->max) : 0.0;
+      if (hi <= lo)
+        return 1.0;
+      return CLAMP ((log (value) - lo) / (hi - lo), 0.0, 1.0);
+    }
+
+  /* Linear from 0 (chplvis scales value/max), or from min when values go negative. */
+  {
+    double lo = MIN (0.0, scale->min);
+
+    if (scale->max <= lo)
+      return 1.0;
+    return CLAMP ((value - lo) / (scale->max - lo), 0.0, 1.0);
+  }
+}
+
+WeftRgba
+weft_color_scale_map (const WeftColorScale *scale,
+                      double                value)
+{
+  double t = weft_color_scale_position (scale, value);
+
+  if (t < 0.0)
+    return scale->empty;
+
+  return weft_rgba_mix (&scale->cool, &scale->hot, t);
+}
+
+/* A horizontal ramp with the min label under its left end and the max label
+ * under its right end. */
+void
+weft_color_scale_draw_legend (const WeftColorScale *scale,
+                              cairo_t              *cr,
+                              double                x,
+                              double                y,
+                              double                width,
+                              double                height,
+                              const char           *min_label,
+                              const char           *max_label,
+                              const WeftRgba       *text_color)
+{
+  g_autoptr(GObject) layout = NULL;
+  cairo_pattern_t *ramp;
+  int tw, th;
+
+  g_return_if_fail (scale != NULL);
+  g_return_if_fail (cr != NULL);
+
+  cairo_save (cr);
+
+  ramp = cairo_pattern_create_linear (x, 0, x + width, 0);
+  cairo_pattern_add_color_stop_rgba (ramp, 0, scale->cool.red, scale->cool.green, scale->cool.blue, 1);
+  cairo_pattern_add_color_stop_rgba (ramp, 1, scale->hot.red, scale->hot.green, scale->hot.blue, 1);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_set_source (cr, ramp);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (ramp);
+  weft_rgba_set_source (cr, text_color);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+
+  layout = G_OBJECT (pango_cairo_create_layout (cr));
+  if (min_label != NULL)
+    {
+      pango_layout_set_text (PANGO_LAYOUT (layout), min_label, -1);
+      cairo_move_to (cr, x, y + height + 2);
+      pango_cairo_show_layout (cr, PANGO_LAYOUT (layout));
+    }
+  if (max_label != NULL)
+    {
+      pango_layout_set_text (PANGO_LAYOUT (layout), max_label, -1);
+      pango_layout_get_pixel_size (PANGO_LAYOUT (layout), &tw, &th);
+      cairo_move_to (cr, x + width - tw, y + height + 2);
+      pango_cairo_show_layout (cr, PANGO_LAYOUT (layout));
+    }
+
+  cairo_restore (cr);
+}

@@ -1,0 +1,53 @@
+/* weft-color-scale.h: maps values to heat colours, with a legend.
+ *
+ * The default ramp is chplvis's (cool (0,180,255) to hot (255,0,0), linear in
+ * RGB) so pictures look familiar to its users; a value of 0 gets the "empty"
+ * colour, as in chplvis. The log mode spreads values over orders of magnitude,
+ * from the smallest non-zero value to the maximum.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "weft-palette.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WEFT_COLOR_SCALE_LINEAR,
+  WEFT_COLOR_SCALE_LOG,
+} WeftColorScaleMode;
+
+typedef struct
+{
+  WeftColorScaleMode mode;
+  double             min;   /* smallest value (linear) or smallest non-zero value (log) */
+  double             max;
+  WeftRgba           cool;
+  WeftRgba           hot;
+  WeftRgba           empty; /* colour of 0 and of filtered cells */
+} WeftColorScale;
+
+void     weft_color_scale_init        (WeftColorScale       *scale,
+                                       WeftColorScaleMode    mode,
+                                       double                min,
+                                       double                max);
+double   weft_color_scale_position    (const WeftColorScale *scale,
+                                       double                value);
+WeftRgba weft_color_scale_map         (const WeftColorScale *scale,
+                                       double                value);
+void     weft_color_scale_draw_legend (const WeftColorScale *scale,
+                                       cairo_t              *cr,
+                                       double                x,
+                                       double                y,
+                                       double                width,
+                                       double                height,
+                                       const char           *min_label,
+                                       const char           *max_label,
+                                       const WeftRgba       *text_color);
+
+G_END_DECLS

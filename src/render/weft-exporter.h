@@ -1,0 +1,80 @@
+/* weft-exporter.h: writes a view of a dataset as data (DDT formats) or a picture.
+ *
+ * One place for the app's File ▸ Export and `weft-cli export`. Views and their
+ * writers are registered: a picture renderer per view ("timeline",
+ * "comm-matrix", "values") and a data writer per (data shape, format)
+ * (matrix → mda-csv/mda-hdf5, values → cpc-csv, later trees → psv-csv/psv-xml).
+ * Every write is atomic (a temporary file renamed over the destination), so a
+ * failed export never leaves a half-written or clobbered file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "weft-dataset.h"
+#include "weft-render-theme.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char      *view;    /* "comm-matrix", "timeline", "values", … */
+  const char      *format;  /* "mda-csv", "png", … */
+  const char      *path;    /* destination */
+  WeftViewOptions  options;
+  /* options.range counts from the start of the data (weft-cli --range), not in
+   * the event table's absolute units. */
+  gboolean         range_from_start;
+  int              width;   /* picture size in pixels/points; 0 = the view's default */
+  int              height;
+  const WeftRenderTheme *theme; /* NULL = light */
+} WeftExportRequest;
+
+/* Draws @view of @dataset into @cr, a surface of @width × @height. */
+typedef gboolean (*WeftPictureFunc) (WeftDataset           *dataset,
+                                     const WeftViewOptions *options,
+                                     const WeftRenderTheme *theme,
+                                     cairo_t               *cr,
+                                     double                 width,
+                                     double                 height,
+                                     GError               **error);
+
+typedef gboolean (*WeftMatrixWriterFunc) (WeftMatrix     *matrix,
+                                          const char     *path,
+                                          GError        **error);
+typedef gboolean (*WeftValuesWriterFunc) (WeftValueTable *values,
+                                          guint           column,
+                                          const char     *path,
+                                          GError        **error);
+
+typedef enum
+{
+  WEFT_VIEW_SHAPE_EVENTS,   /* timeline: pictures only */
+  WEFT_VIEW_SHAPE_MATRIX,   /* dup_matrix */
+  WEFT_VIEW_SHAPE_VALUES,   /* dup_values */
+} WeftViewShape;
+
+void     weft_exporter_register_view           (const char            *view,
+                                                WeftViewShape          shape,
+                                                WeftPictureFunc        draw,
+                                                int                    default_width,
+                                                int                    default_height);
+void     weft_exporter_register_matrix_writer  (const char            *format,
+                                                WeftMatrixWriterFunc   write);
+void     weft_exporter_register_values_writer  (const char            *format,
+                                                WeftValuesWriterFunc   write);
+
+gboolean weft_exporter_is_known_view           (const char            *view);
+gboolean weft_exporter_is_known_format         (const char            *format);
+GStrv    weft_exporter_list_formats            (WeftDataset           *dataset,
+                                                const char            *view);
+gboolean weft_exporter_export                  (WeftDataset           *dataset,
+                                                const WeftExportRequest *request,
+                                                GError               **error);
+
+/* Registers the views and writers built into Weft (once; thread-safe). */
+void     weft_exporter_init                    (void);
+
+G_END_DECLS

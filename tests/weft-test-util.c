@@ -1,0 +1,130 @@
+/* weft-test-util.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "weft-test-util.h"
+
+static char *
+build_path_va (const char *root,
+               const char *first_element,
+               va_list     args)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *element;
+
+  g_ptr_array_add (parts, (gpointer)root);
+  for (element = first_element; element != NULL; element = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer)element);
+  g_ptr_array_add (parts, NULL);
+
+  return g_build_filenamev ((char **)parts->pdata);
+}
+
+/**
+ * weft_test_shared_path:
+ *
+ * Returns: (nullable): a path under ../shared (the real sample corpus), or %NULL
+ *   after marking the test skipped when that file is not there.
+ */
+char *
+weft_test_shared_path (const char *first_element,
+                       ...)
+{
+  const char *root = g_getenv ("WEFT_SHARED_DIR");
+  g_autofree char *path = NULL;
+  va_list args;
+
+  if (root == NULL)
+    {
+      g_test_skip ("WEFT_SHARED_DIR is not set");
+      return NULL;
+    }
+
+  va_start (args, first_element);
+  path = build_path_va (root, first_element, args);
+  va_end (args);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *msg = g_strdup_printf ("%s is not present", path);
+
+      g_test_skip (msg);
+      return NULL;
+    }
+
+  return g_steal_pointer (&path);
+}
+
+char *
+weft_test_source_path (const char *first_element,
+                       ...)
+{
+  const char *root = g_getenv ("WEFT_SOURCE_DIR");
+  char *path;
+  va_list args;
+
+  g_assert_nonnull (root);
+
+  va_start (args, first_element);
+  path = build_path_va (root, first_element, args);
+  va_end (args);
+
+  return path;
+}
+
+char *
+weft_test_make_tmp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("weft-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Writes @contents to a new file @name in a fresh temporary directory. */
+char *
+weft_test_write_tmp (const char *name,
+                     const char *contents,
+                     gssize      len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_file_set_contents (path, contents, len, &error);
+  g_assert_no_error (error);
+
+  return path;
+}
+
+static void
+rm_rf (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          rm_rf (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+void
+weft_test_rm_rf (const char *path)
+{
+  if (path != NULL)
+    rm_rf (path);
+}

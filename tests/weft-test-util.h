@@ -1,0 +1,21 @@
+/* weft-test-util.h: helpers shared by the test programs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+char *weft_test_shared_path  (const char *first_element,
+                              ...) G_GNUC_NULL_TERMINATED;
+char *weft_test_source_path  (const char *first_element,
+                              ...) G_GNUC_NULL_TERMINATED;
+char *weft_test_write_tmp    (const char *name,
+                              const char *contents,
+                              gssize      len);
+char *weft_test_make_tmp_dir (void);
+void  weft_test_rm_rf        (const char *path);
+
+G_END_DECLS
