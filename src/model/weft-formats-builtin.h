@@ -9,5 +9,7 @@
 G_BEGIN_DECLS
 
 /* Each family adds its registration function here and calls it from weft_formats_init(). */
+/* BEGIN declarations: chplvis */
+/* END declarations: chplvis */
 
 G_END_DECLS

@@ -8,8 +8,20 @@
 #include "weft-exporter.h"
 #include "weft-renderers-builtin.h"
 
+/* BEGIN includes: timeline */
+/* END includes: timeline */
+/* BEGIN includes: grid views */
+/* END includes: grid views */
+/* BEGIN includes: grid writers */
+/* END includes: grid writers */
+
 void
 weft_renderers_register_builtin (void)
 {
-  /* Each view and writer registers here as it lands. */
+  /* BEGIN register: timeline */
+  /* END register: timeline */
+  /* BEGIN register: grid views */
+  /* END register: grid views */
+  /* BEGIN register: grid writers */
+  /* END register: grid writers */
 }

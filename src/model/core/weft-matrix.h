@@ -21,8 +21,9 @@ typedef struct _WeftMatrix WeftMatrix;
 
 typedef struct
 {
-  gsize  n_valid;    /* cells that are not filtered */
+  gsize  n_valid;    /* cells that are not filtered (NaN cells included) */
   gsize  n_filtered;
+  gsize  n_nan;      /* valid cells holding NaN (left out of min, max, mean) */
   gsize  n_nonzero;  /* valid cells != 0 */
   double min;        /* over valid cells; NaN when there are none */
   double max;

@@ -1,0 +1,183 @@
+/* weft-atomic-file.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "weft-atomic-file.h"
+#include "weft-error.h"
+
+struct _WeftAtomicFile
+{
+  char    *path;
+  char    *temp_path;
+  FILE    *stream;
+  gboolean done;
+};
+
+/**
+ * weft_atomic_file_new:
+ * @path: the destination; its directory must exist and be writable
+ *
+ * Creates an empty temporary file beside @path.
+ *
+ * Returns: (transfer full): the handle, or %NULL with @error set.
+ */
+WeftAtomicFile *
+weft_atomic_file_new (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *template = NULL;
+  WeftAtomicFile *self;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: it is a folder"), path);
+      return NULL;
+    }
+
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  template = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+
+  fd = g_mkstemp_full (template, O_RDWR, 0644);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
+                   path, g_strerror (saved_errno));
+      return NULL;
+    }
+
+  self = g_new0 (WeftAtomicFile, 1);
+  self->path = g_strdup (path);
+  self->temp_path = g_steal_pointer (&template);
+  self->stream = fdopen (fd, "w");
+  if (self->stream == NULL)
+    close (fd);
+
+  return self;
+}
+
+const char *
+weft_atomic_file_get_path (WeftAtomicFile *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->path;
+}
+
+/**
+ * weft_atomic_file_get_temp_path:
+ *
+ * Returns: where to write when a library wants a path (libhdf5, cairo). Such a
+ *   writer replaces the file; that is fine, the stream is then unused.
+ */
+const char *
+weft_atomic_file_get_temp_path (WeftAtomicFile *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->temp_path;
+}
+
+FILE *
+weft_atomic_file_get_stream (WeftAtomicFile *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->stream;
+}
+
+/**
+ * weft_atomic_file_commit:
+ *
+ * Flushes and syncs what was written and renames it over the destination. On
+ * failure the temporary file is removed and the destination left as it was.
+ */
+gboolean
+weft_atomic_file_commit (WeftAtomicFile  *self,
+                         GError         **error)
+{
+  int saved_errno = 0;
+  int fd;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (!self->done, FALSE);
+
+  if (self->stream != NULL)
+    {
+      if (fflush (self->stream) != 0 || ferror (self->stream))
+        saved_errno = errno ? errno : EIO;
+      if (fclose (self->stream) != 0 && saved_errno == 0)
+        saved_errno = errno;
+      self->stream = NULL;
+    }
+
+  /* Sync by path: a library may have replaced the file behind our stream. */
+  if (saved_errno == 0)
+    {
+      fd = g_open (self->temp_path, O_RDONLY, 0);
+      if (fd < 0 || fsync (fd) != 0)
+        saved_errno = errno;
+      if (fd >= 0)
+        close (fd);
+    }
+
+  if (saved_errno == 0 && g_rename (self->temp_path, self->path) != 0)
+    saved_errno = errno;
+
+  self->done = TRUE;
+
+  if (saved_errno != 0)
+    {
+      g_unlink (self->temp_path);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
+                   self->path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+void
+weft_atomic_file_abort (WeftAtomicFile *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->done)
+    return;
+
+  if (self->stream != NULL)
+    {
+      fclose (self->stream);
+      self->stream = NULL;
+    }
+  g_unlink (self->temp_path);
+  self->done = TRUE;
+}
+
+void
+weft_atomic_file_free (WeftAtomicFile *self)
+{
+  if (self == NULL)
+    return;
+
+  weft_atomic_file_abort (self);
+  g_free (self->path);
+  g_free (self->temp_path);
+  g_free (self);
+}

@@ -1,0 +1,437 @@
+/* weft-matrix.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "weft-matrix.h"
+
+struct _WeftMatrix
+{
+  gatomicrefcount ref_count;
+  guint           n_dims;
+  gsize           shape[WEFT_MATRIX_MAX_DIMS];
+  gsize           n_elements;
+  double         *data;
+  guint8         *filtered;   /* one bit per cell, allocated on first use */
+  char           *title;
+  char           *value_name;
+  char           *dim_names[WEFT_MATRIX_MAX_DIMS];
+  gint64          dim_start[WEFT_MATRIX_MAX_DIMS];
+  GPtrArray      *dim_labels[WEFT_MATRIX_MAX_DIMS];  /* index -> char*, or NULL */
+};
+
+G_DEFINE_BOXED_TYPE (WeftMatrix, weft_matrix, weft_matrix_ref, weft_matrix_unref)
+
+/**
+ * weft_matrix_new:
+ * @shape: (array length=n_dims): the size of each dimension
+ *
+ * Returns: (transfer full): a matrix of zeros with nothing filtered, or %NULL
+ *   when the shape is empty or too large to allocate.
+ */
+WeftMatrix *
+weft_matrix_new (guint        n_dims,
+                 const gsize *shape)
+{
+  WeftMatrix *self;
+  gsize n = 1;
+
+  g_return_val_if_fail (n_dims > 0 && n_dims <= WEFT_MATRIX_MAX_DIMS, NULL);
+  g_return_val_if_fail (shape != NULL, NULL);
+
+  for (guint i = 0; i < n_dims; i++)
+    {
+      if (shape[i] == 0 || n > G_MAXSIZE / sizeof (double) / shape[i])
+        return NULL;
+      n *= shape[i];
+    }
+
+  self = g_new0 (WeftMatrix, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->n_dims = n_dims;
+  memcpy (self->shape, shape, n_dims * sizeof (gsize));
+  self->n_elements = n;
+  self->data = g_try_new0 (double, n);
+  if (self->data == NULL)
+    {
+      g_free (self);
+      return NULL;
+    }
+
+  return self;
+}
+
+WeftMatrix *
+weft_matrix_new_2d (gsize n_rows,
+                    gsize n_columns)
+{
+  gsize shape[2] = { n_rows, n_columns };
+
+  return weft_matrix_new (2, shape);
+}
+
+WeftMatrix *
+weft_matrix_ref (WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+weft_matrix_unref (WeftMatrix *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+
+  g_free (self->data);
+  g_free (self->filtered);
+  g_free (self->title);
+  g_free (self->value_name);
+  for (guint i = 0; i < WEFT_MATRIX_MAX_DIMS; i++)
+    {
+      g_free (self->dim_names[i]);
+      g_clear_pointer (&self->dim_labels[i], g_ptr_array_unref);
+    }
+  g_free (self);
+}
+
+WeftMatrix *
+weft_matrix_copy (const WeftMatrix *self)
+{
+  WeftMatrix *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = weft_matrix_new (self->n_dims, self->shape);
+  if (copy == NULL)
+    return NULL;
+
+  memcpy (copy->data, self->data, self->n_elements * sizeof (double));
+  if (self->filtered != NULL)
+    copy->filtered = g_memdup2 (self->filtered, (self->n_elements + 7) / 8);
+  copy->title = g_strdup (self->title);
+  copy->value_name = g_strdup (self->value_name);
+  for (guint i = 0; i < self->n_dims; i++)
+    {
+      copy->dim_names[i] = g_strdup (self->dim_names[i]);
+      copy->dim_start[i] = self->dim_start[i];
+      if (self->dim_labels[i] != NULL)
+        {
+          copy->dim_labels[i] = g_ptr_array_new_full (self->dim_labels[i]->len, g_free);
+          for (guint j = 0; j < self->dim_labels[i]->len; j++)
+            g_ptr_array_add (copy->dim_labels[i], g_strdup (g_ptr_array_index (self->dim_labels[i], j)));
+        }
+    }
+
+  return copy;
+}
+
+guint
+weft_matrix_get_n_dims (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_dims;
+}
+
+const gsize *
+weft_matrix_get_shape (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->shape;
+}
+
+gsize
+weft_matrix_get_n_elements (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_elements;
+}
+
+/* Row-major storage: the last dimension varies fastest. */
+double *
+weft_matrix_get_data (WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->data;
+}
+
+const double *
+weft_matrix_peek_data (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->data;
+}
+
+double
+weft_matrix_get (const WeftMatrix *self,
+                 gsize             index)
+{
+  g_return_val_if_fail (self != NULL, NAN);
+  g_return_val_if_fail (index < self->n_elements, NAN);
+
+  return self->data[index];
+}
+
+void
+weft_matrix_set (WeftMatrix *self,
+                 gsize       index,
+                 double      value)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (index < self->n_elements);
+
+  self->data[index] = value;
+}
+
+double
+weft_matrix_get_2d (const WeftMatrix *self,
+                    gsize             row,
+                    gsize             column)
+{
+  g_return_val_if_fail (self != NULL, NAN);
+  g_return_val_if_fail (self->n_dims == 2, NAN);
+  g_return_val_if_fail (row < self->shape[0] && column < self->shape[1], NAN);
+
+  return self->data[row * self->shape[1] + column];
+}
+
+void
+weft_matrix_set_2d (WeftMatrix *self,
+                    gsize       row,
+                    gsize       column,
+                    double      value)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->n_dims == 2);
+  g_return_if_fail (row < self->shape[0] && column < self->shape[1]);
+
+  self->data[row * self->shape[1] + column] = value;
+}
+
+void
+weft_matrix_add_2d (WeftMatrix *self,
+                    gsize       row,
+                    gsize       column,
+                    double      value)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->n_dims == 2);
+  g_return_if_fail (row < self->shape[0] && column < self->shape[1]);
+
+  self->data[row * self->shape[1] + column] += value;
+}
+
+gboolean
+weft_matrix_is_filtered (const WeftMatrix *self,
+                         gsize             index)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (index < self->n_elements, FALSE);
+
+  return self->filtered != NULL && (self->filtered[index / 8] & (1u << (index % 8))) != 0;
+}
+
+void
+weft_matrix_set_filtered (WeftMatrix *self,
+                          gsize       index,
+                          gboolean    filtered)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (index < self->n_elements);
+
+  if (self->filtered == NULL)
+    {
+      if (!filtered)
+        return;
+      self->filtered = g_new0 (guint8, (self->n_elements + 7) / 8);
+    }
+
+  if (filtered)
+    self->filtered[index / 8] |= (guint8)(1u << (index % 8));
+  else
+    self->filtered[index / 8] &= (guint8)~(1u << (index % 8));
+}
+
+const char *
+weft_matrix_get_title (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->title;
+}
+
+void
+weft_matrix_set_title (WeftMatrix *self,
+                       const char *title)
+{
+  g_return_if_fail (self != NULL);
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+}
+
+const char *
+weft_matrix_get_value_name (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->value_name;
+}
+
+void
+weft_matrix_set_value_name (WeftMatrix *self,
+                            const char *name)
+{
+  g_return_if_fail (self != NULL);
+
+  g_free (self->value_name);
+  self->value_name = g_strdup (name);
+}
+
+const char *
+weft_matrix_get_dim_name (const WeftMatrix *self,
+                          guint             dim)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (dim < self->n_dims, NULL);
+
+  return self->dim_names[dim];
+}
+
+void
+weft_matrix_set_dim_name (WeftMatrix *self,
+                          guint       dim,
+                          const char *name)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (dim < self->n_dims);
+
+  g_free (self->dim_names[dim]);
+  self->dim_names[dim] = g_strdup (name);
+}
+
+gint64
+weft_matrix_get_dim_start (const WeftMatrix *self,
+                           guint             dim)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (dim < self->n_dims, 0);
+
+  return self->dim_start[dim];
+}
+
+void
+weft_matrix_set_dim_start (WeftMatrix *self,
+                           guint       dim,
+                           gint64      start)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (dim < self->n_dims);
+
+  self->dim_start[dim] = start;
+}
+
+/**
+ * weft_matrix_get_dim_label:
+ *
+ * Returns: (nullable): the label of @index along @dim ("locale 3"), if set.
+ */
+const char *
+weft_matrix_get_dim_label (const WeftMatrix *self,
+                           guint             dim,
+                           gsize             index)
+{
+  GPtrArray *labels;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (dim < self->n_dims, NULL);
+
+  labels = self->dim_labels[dim];
+  if (labels == NULL || index >= labels->len)
+    return NULL;
+
+  return g_ptr_array_index (labels, index);
+}
+
+void
+weft_matrix_set_dim_label (WeftMatrix *self,
+                           guint       dim,
+                           gsize       index,
+                           const char *label)
+{
+  GPtrArray *labels;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (dim < self->n_dims);
+  g_return_if_fail (index < self->shape[dim]);
+
+  if (self->dim_labels[dim] == NULL)
+    {
+      self->dim_labels[dim] = g_ptr_array_new_full (self->shape[dim], g_free);
+      g_ptr_array_set_size (self->dim_labels[dim], self->shape[dim]);
+    }
+
+  labels = self->dim_labels[dim];
+  g_free (g_ptr_array_index (labels, index));
+  g_ptr_array_index (labels, index) = g_strdup (label);
+}
+
+void
+weft_matrix_compute_stats (const WeftMatrix *self,
+                           WeftMatrixStats  *stats)
+{
+  double min = INFINITY, max = -INFINITY, min_nonzero = INFINITY, sum = 0;
+  gsize n_valid = 0, n_nonzero = 0, n_nan = 0, n_filtered = 0, n_numbers;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (stats != NULL);
+
+  for (gsize i = 0; i < self->n_elements; i++)
+    {
+      double v = self->data[i];
+
+      if (weft_matrix_is_filtered (self, i))
+        {
+          n_filtered++;
+          continue;
+        }
+      n_valid++;
+      if (isnan (v))
+        {
+          n_nan++;
+          continue;
+        }
+
+      sum += v;
+      min = MIN (min, v);
+      max = MAX (max, v);
+      if (v != 0.0)
+        n_nonzero++;
+      if (v > 0.0)
+        min_nonzero = MIN (min_nonzero, v);
+    }
+
+  n_numbers = n_valid - n_nan;
+  stats->n_valid = n_valid;
+  stats->n_filtered = n_filtered;
+  stats->n_nan = n_nan;
+  stats->n_nonzero = n_nonzero;
+  stats->sum = sum;
+  stats->min = n_numbers ? min : NAN;
+  stats->max = n_numbers ? max : NAN;
+  stats->mean = n_numbers ? sum / (double)n_numbers : NAN;
+  stats->min_nonzero = isinf (min_nonzero) ? NAN : min_nonzero;
+}
