@@ -1,0 +1,37 @@
+#!/bin/sh
+# run-fuzzer.sh HARNESS SEED_DIR SECONDS
+# Replays every seed once, then fuzzes for SECONDS on a scratch copy of the corpus
+# (new inputs never land in the source tree). Any crash, timeout, leak or
+# sanitizer report makes libFuzzer exit non-zero, and so this script.
+set -eu
+harness=$1
+seeds=$2
+seconds=$3
+
+if [ ! -d "$seeds" ] || [ -z "$(ls -A "$seeds")" ]; then
+  echo "no seed corpus in $seeds" >&2
+  exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/weft-fuzz-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/corpus" "$work/artifacts"
+cp -R "$seeds"/. "$work/corpus/"
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+echo "replaying $(ls "$seeds" | wc -l) seeds"
+"$harness" -runs=0 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" "$seeds"
+
+if [ "$seconds" -gt 0 ]; then
+  echo "fuzzing for $seconds s"
+  "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
+fi
+
+if [ -n "$(ls -A "$work/artifacts")" ]; then
+  echo "fuzzer left artifacts:" >&2
+  ls -l "$work/artifacts" >&2
+  exit 1
+fi
