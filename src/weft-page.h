@@ -1,0 +1,36 @@
+/* weft-page.h: what the window asks of a document's page, whatever its family.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "weft-dataset.h"
+#include "weft-document.h"
+
+G_BEGIN_DECLS
+
+#define WEFT_TYPE_PAGE (weft_page_get_type ())
+
+G_DECLARE_INTERFACE (WeftPage, weft_page, WEFT, PAGE, GtkWidget)
+
+struct _WeftPageInterface
+{
+  GTypeInterface parent_iface;
+
+  WeftDocument *(*get_document)    (WeftPage        *self);
+  /* The view on screen for File ▸ Export: an exporter view name and the options
+   * that reproduce what is shown (tag, range, metric); the strings in @options
+   * belong to the page and stay valid until the page changes. */
+  gboolean      (*get_export_view) (WeftPage        *self,
+                                    const char     **view,
+                                    WeftViewOptions *options);
+};
+
+WeftDocument *weft_page_get_document    (WeftPage        *self);
+gboolean      weft_page_get_export_view (WeftPage        *self,
+                                         const char     **view,
+                                         WeftViewOptions *options);
+
+G_END_DECLS

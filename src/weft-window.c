@@ -1,0 +1,628 @@
+/* weft-window.c
+ *
+ * Documents open as tabs (AdwTabView). Files arrive from File ▸ Open (files or
+ * folders), Open Recent, drag and drop, or the application's "open". The window
+ * remembers its size in GSettings and adds what it opened to the recent list.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "weft-export-dialog.h"
+#include "weft-format.h"
+#include "weft-page.h"
+#include "weft-window.h"
+
+#define MAX_RECENT 10
+
+struct _WeftWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  GtkRecentManager     *recent;
+  GCancellable         *cancellable;
+
+  AdwWindowTitle       *window_title;
+  AdwSplitButton       *open_button;
+  GtkStack             *stack;
+  AdwTabView           *tab_view;
+  AdwToastOverlay      *toast_overlay;
+  GMenu                *recent_section;
+};
+
+G_DEFINE_FINAL_TYPE (WeftWindow, weft_window, ADW_TYPE_APPLICATION_WINDOW)
+
+WeftWindow *
+weft_window_new (WeftApplication *application)
+{
+  g_return_val_if_fail (!application || WEFT_IS_APPLICATION (application), NULL);
+
+  return g_object_new (WEFT_TYPE_WINDOW, "application", application, NULL);
+}
+
+/**
+ * weft_window_get_tab_view:
+ *
+ * Returns: (transfer none): the tab view holding the documents.
+ */
+AdwTabView *
+weft_window_get_tab_view (WeftWindow *self)
+{
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), NULL);
+
+  return self->tab_view;
+}
+
+/**
+ * weft_window_get_current_view:
+ *
+ * Returns: (transfer none) (nullable): the document in the selected tab.
+ */
+WeftDocumentView *
+weft_window_get_current_view (WeftWindow *self)
+{
+  AdwTabPage *page;
+
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), NULL);
+
+  page = adw_tab_view_get_selected_page (self->tab_view);
+  if (page == NULL)
+    return NULL;
+
+  return WEFT_DOCUMENT_VIEW (adw_tab_page_get_child (page));
+}
+
+void
+weft_window_add_toast (WeftWindow *self,
+                       const char *message)
+{
+  AdwToast *toast;
+
+  g_return_if_fail (WEFT_IS_WINDOW (self));
+
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 4);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+update_title (WeftWindow *self)
+{
+  WeftDocumentView *view = weft_window_get_current_view (self);
+  g_autofree char *subtitle = NULL;
+
+  if (view != NULL)
+    subtitle = weft_document_dup_display_name (weft_document_view_get_document (view));
+
+  adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
+}
+
+static void
+update_actions (WeftWindow *self)
+{
+  WeftDocumentView *view = weft_window_get_current_view (self);
+  GtkWidget *page = view != NULL ? weft_document_view_get_page (view) : NULL;
+  const char *export_view = NULL;
+  WeftViewOptions options;
+  gboolean can_export = FALSE;
+
+  if (page != NULL && WEFT_IS_PAGE (page))
+    can_export = weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", can_export);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", view != NULL);
+}
+
+static void
+weft_window_selected_page_cb (WeftWindow *self)
+{
+  update_title (self);
+  update_actions (self);
+}
+
+static void
+weft_window_n_pages_cb (WeftWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->stack,
+                                    adw_tab_view_get_n_pages (self->tab_view) > 0 ? "documents" : "empty");
+  update_actions (self);
+}
+
+static gboolean
+weft_window_close_page_cb (WeftWindow *self,
+                           AdwTabPage *page)
+{
+  WeftDocumentView *view = WEFT_DOCUMENT_VIEW (adw_tab_page_get_child (page));
+
+  /* Stop a load in progress; the worker notices within a few thousand records. */
+  weft_document_view_cancel (view);
+  adw_tab_view_close_page_finish (self->tab_view, page, TRUE);
+
+  return GDK_EVENT_STOP;
+}
+
+/* Recent documents ------------------------------------------------------------ */
+
+static const char *
+mime_type_for_document (WeftDocument *document)
+{
+  const WeftFormat *format = weft_document_get_format (document);
+  GFile *file = weft_document_get_file (document, 0);
+
+  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+    return "inode/directory";
+
+  return format != NULL && format->mime_type != NULL ? format->mime_type : "application/octet-stream";
+}
+
+static void
+add_recent (WeftWindow   *self,
+            WeftDocument *document)
+{
+  g_autofree char *uri = g_file_get_uri (weft_document_get_file (document, 0));
+  GtkRecentData data = {
+    .display_name = (char *)weft_document_get_title (document),
+    .mime_type = (char *)mime_type_for_document (document),
+    .app_name = (char *)"Weft",
+    .app_exec = (char *)"weft %u",
+  };
+
+  gtk_recent_manager_add_full (self->recent, uri, &data);
+}
+
+static void
+rebuild_recent_menu (WeftWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (self->recent);
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_section);
+
+  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!gtk_recent_info_has_application (info, "Weft") || !gtk_recent_info_exists (info))
+        continue;
+
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (info));
+      g_menu_append_item (self->recent_section, item);
+      n++;
+    }
+
+  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
+}
+
+/* Opening --------------------------------------------------------------------- */
+
+static void
+document_state_cb (WeftWindow   *self,
+                   GParamSpec   *pspec,
+                   WeftDocument *document)
+{
+  AdwTabPage *page = NULL;
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *candidate = adw_tab_view_get_nth_page (self->tab_view, i);
+      WeftDocumentView *view = WEFT_DOCUMENT_VIEW (adw_tab_page_get_child (candidate));
+
+      if (weft_document_view_get_document (view) == document)
+        page = candidate;
+    }
+
+  if (page == NULL)
+    return;
+
+  switch (weft_document_get_state (document))
+    {
+    case WEFT_DOCUMENT_LOADING:
+      adw_tab_page_set_loading (page, TRUE);
+      break;
+
+    case WEFT_DOCUMENT_READY:
+      adw_tab_page_set_loading (page, FALSE);
+      adw_tab_page_set_indicator_icon (page, NULL);
+      add_recent (self, document);
+      break;
+
+    case WEFT_DOCUMENT_FAILED:
+      {
+        g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-error-symbolic");
+
+        adw_tab_page_set_loading (page, FALSE);
+        adw_tab_page_set_indicator_icon (page, icon);
+        adw_tab_page_set_indicator_tooltip (page, weft_document_get_error (document)->message);
+      }
+      break;
+
+    case WEFT_DOCUMENT_NEW:
+    default:
+      break;
+    }
+
+  if (page == adw_tab_view_get_selected_page (self->tab_view))
+    update_actions (self);
+}
+
+static void
+view_close_requested_cb (WeftWindow       *self,
+                         WeftDocumentView *view)
+{
+  AdwTabPage *page = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (view));
+
+  if (page != NULL)
+    adw_tab_view_close_page (self->tab_view, page);
+}
+
+static void
+view_document_changed_cb (WeftWindow       *self,
+                          GParamSpec       *pspec,
+                          WeftDocumentView *view)
+{
+  g_signal_connect_object (weft_document_view_get_document (view), "notify::state",
+                           G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
+}
+
+/**
+ * weft_window_open_files:
+ * @files: (array length=n_files): the files or folders of ONE document
+ *
+ * Opens a new tab and starts loading the document in it.
+ *
+ * Returns: (transfer none): the tab's view.
+ */
+WeftDocumentView *
+weft_window_open_files (WeftWindow    *self,
+                        GFile * const *files,
+                        guint          n_files)
+{
+  g_autoptr(WeftDocument) document = NULL;
+  WeftDocumentView *view;
+  AdwTabPage *page;
+  g_autofree char *tooltip = NULL;
+
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (files != NULL && n_files > 0, NULL);
+
+  document = weft_document_new (files, n_files);
+  view = weft_document_view_new (document);
+
+  g_signal_connect_object (view, "close-requested", G_CALLBACK (view_close_requested_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "notify::document", G_CALLBACK (view_document_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::state", G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "notify::state-name", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+
+  page = adw_tab_view_append (self->tab_view, GTK_WIDGET (view));
+  adw_tab_page_set_title (page, weft_document_get_title (document));
+  tooltip = weft_document_dup_display_name (document);
+  adw_tab_page_set_tooltip (page, tooltip);
+  adw_tab_view_set_selected_page (self->tab_view, page);
+
+  weft_document_view_load (view);
+
+  return view;
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  gpointer         user_data)
+{
+  WeftWindow *self = WEFT_WINDOW (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+
+          weft_window_open_files (self, &file, 1);
+        }
+    }
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+add_format_filters (GtkFileChooser *chooser)
+{
+  g_autofree const WeftFormat **formats = NULL;
+  GtkFileFilter *all = gtk_file_filter_new ();
+  GtkFileFilter *any = gtk_file_filter_new ();
+  guint n_formats;
+
+  weft_formats_init ();
+  formats = weft_format_list (&n_formats);
+
+  gtk_file_filter_set_name (all, _("All supported files"));
+  gtk_file_chooser_add_filter (chooser, all);
+
+  for (guint i = 0; i < n_formats; i++)
+    {
+      GtkFileFilter *filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _(formats[i]->name));
+      if (formats[i]->mime_type != NULL)
+        {
+          gtk_file_filter_add_mime_type (filter, formats[i]->mime_type);
+          gtk_file_filter_add_mime_type (all, formats[i]->mime_type);
+        }
+      for (guint j = 0; formats[i]->patterns != NULL && formats[i]->patterns[j] != NULL; j++)
+        {
+          gtk_file_filter_add_pattern (filter, formats[i]->patterns[j]);
+          gtk_file_filter_add_pattern (all, formats[i]->patterns[j]);
+        }
+      gtk_file_chooser_add_filter (chooser, filter);
+      g_object_unref (filter);
+    }
+
+  gtk_file_filter_set_name (any, _("All files"));
+  gtk_file_filter_add_pattern (any, "*");
+  gtk_file_chooser_add_filter (chooser, any);
+
+  gtk_file_chooser_set_filter (chooser, all);
+  g_object_unref (all);
+  g_object_unref (any);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  WeftWindow *self = WEFT_WINDOW (widget);
+  gboolean folder = g_str_equal (action_name, "win.open-folder");
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (folder ? _("Open a Trace Folder") : _("Open Traces and Profiles"),
+                                         GTK_WINDOW (self),
+                                         folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  if (!folder)
+    add_format_filters (GTK_FILE_CHOOSER (chooser));
+
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  WeftWindow *self = WEFT_WINDOW (widget);
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  weft_window_open_files (self, &file, 1);
+}
+
+static void
+close_tab_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  WeftWindow *self = WEFT_WINDOW (widget);
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+
+  if (page != NULL)
+    adw_tab_view_close_page (self->tab_view, page);
+  else
+    gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+export_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(WeftWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = weft_export_dialog_run_finish (result, &error);
+  g_autofree char *message = NULL;
+
+  if (path != NULL)
+    {
+      g_autofree char *name = g_path_get_basename (path);
+
+      message = g_strdup_printf (_("Exported to %s"), name);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    message = g_strdup (error->message);
+
+  if (message != NULL)
+    weft_window_add_toast (self, message);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  WeftWindow *self = WEFT_WINDOW (widget);
+  WeftDocumentView *view = weft_window_get_current_view (self);
+  GtkWidget *page = view != NULL ? weft_document_view_get_page (view) : NULL;
+  const char *export_view = NULL;
+  WeftViewOptions options;
+
+  if (page == NULL || !WEFT_IS_PAGE (page) || !weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options))
+    {
+      weft_window_add_toast (self, _("Nothing to export here"));
+      return;
+    }
+
+  weft_export_dialog_run (GTK_WINDOW (self), weft_page_get_document (WEFT_PAGE (page)), export_view, &options,
+                          self->cancellable, export_done_cb, g_object_ref (self));
+}
+
+/* Drag and drop ---------------------------------------------------------------- */
+
+/**
+ * weft_window_handle_drop:
+ * @value: a GdkFileList
+ *
+ * Opens each dropped file or folder as a document of its own.
+ *
+ * Returns: whether anything was opened.
+ */
+gboolean
+weft_window_handle_drop (WeftWindow   *self,
+                         const GValue *value)
+{
+  GSList *files;
+
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), FALSE);
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      GFile *file = l->data;
+
+      weft_window_open_files (self, &file, 1);
+    }
+
+  return files != NULL;
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         WeftWindow    *self)
+{
+  return weft_window_handle_drop (self, value);
+}
+
+/* Window life ------------------------------------------------------------------- */
+
+static gboolean
+weft_window_close_request (GtkWindow *window)
+{
+  WeftWindow *self = WEFT_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  g_cancellable_cancel (self->cancellable);
+
+  return GTK_WINDOW_CLASS (weft_window_parent_class)->close_request (window);
+}
+
+static void
+weft_window_constructed (GObject *object)
+{
+  WeftWindow *self = (WeftWindow *)object;
+  GApplication *app = g_application_get_default ();
+
+  G_OBJECT_CLASS (weft_window_parent_class)->constructed (object);
+
+  if (WEFT_IS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))))
+    self->settings = g_object_ref (weft_application_get_settings (WEFT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)))));
+  else
+    self->settings = g_settings_new (APP_ID);
+  (void)app;
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+#if DEVELOPMENT_BUILD
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
+}
+
+static void
+weft_window_dispose (GObject *object)
+{
+  WeftWindow *self = (WeftWindow *)object;
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (weft_window_parent_class)->dispose (object);
+}
+
+static void
+weft_window_finalize (GObject *object)
+{
+  WeftWindow *self = (WeftWindow *)object;
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (weft_window_parent_class)->finalize (object);
+}
+
+static void
+weft_window_class_init (WeftWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = weft_window_constructed;
+  object_class->dispose = weft_window_dispose;
+  object_class->finalize = weft_window_finalize;
+
+  window_class->close_request = weft_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/weft-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, recent_section);
+  gtk_widget_class_bind_template_callback (widget_class, weft_window_selected_page_cb);
+  gtk_widget_class_bind_template_callback (widget_class, weft_window_n_pages_cb);
+  gtk_widget_class_bind_template_callback (widget_class, weft_window_close_page_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+}
+
+static void
+weft_window_init (WeftWindow *self)
+{
+  GtkDropTarget *drop;
+
+  weft_init_resources ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+
+  self->recent = gtk_recent_manager_get_default ();
+  g_signal_connect_object (self->recent, "changed", G_CALLBACK (rebuild_recent_menu), self, G_CONNECT_SWAPPED);
+  rebuild_recent_menu (self);
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  update_actions (self);
+}
