@@ -1,0 +1,240 @@
+/* test-cli.c: runs the built weft-cli and checks what scripts rely on: exit
+ * status (0 ok, 1 load/write error, 2 usage), messages on stderr, the JSON of
+ * `info --json` and atomic exports.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include <json-glib/json-glib.h>
+
+#include "weft-test-util.h"
+
+static const char *weft_cli;
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run        *run,
+         const char *first_arg,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer)weft_cli);
+  va_start (args, first_arg);
+  for (arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+static char *
+demo_trace (void)
+{
+  return weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", NULL);
+}
+
+static void
+test_usage (void)
+{
+  g_auto(Run) help = { 0 };
+  g_auto(Run) version = { 0 };
+  g_auto(Run) none = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_auto(Run) no_path = { 0 };
+  g_auto(Run) bad_view = { 0 };
+  g_auto(Run) bad_range = { 0 };
+  g_auto(Run) missing_out = { 0 };
+
+  run_cli (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "weft-cli info [--json] PATH…"));
+  g_assert_nonnull (strstr (help.out, "chplvis"));
+
+  run_cli (&version, "--version", NULL);
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_cmpstr (version.out, ==, "weft-cli " PACKAGE_VERSION "\n");
+
+  run_cli (&none, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+
+  run_cli (&unknown, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "unknown command “frobnicate”"));
+
+  run_cli (&no_path, "info", "--json", NULL);
+  g_assert_cmpint (no_path.status, ==, 2);
+  g_assert_nonnull (strstr (no_path.err, "no PATH given"));
+
+  run_cli (&bad_view, "export", "--view", "nope", "--format", "png", "-o", "/tmp/x.png", "x", NULL);
+  g_assert_cmpint (bad_view.status, ==, 2);
+  g_assert_nonnull (strstr (bad_view.err, "unknown view “nope”"));
+
+  run_cli (&bad_range, "export", "--view", "timeline", "--format", "png", "--range", "5:1", "-o", "/tmp/x.png", "x", NULL);
+  g_assert_cmpint (bad_range.status, ==, 2);
+  g_assert_nonnull (strstr (bad_range.err, "--range"));
+
+  run_cli (&missing_out, "export", "--view", "timeline", "--format", "png", "x", NULL);
+  g_assert_cmpint (missing_out.status, ==, 2);
+}
+
+static void
+test_load_errors (void)
+{
+  g_auto(Run) missing = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_autofree char *text = weft_test_write_tmp ("readme.txt", "hello\n", -1);
+  g_autofree char *dir = g_path_get_dirname (text);
+
+  run_cli (&missing, "info", "/nonexistent/trace", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/trace"));
+  g_assert_cmpstr (missing.out, ==, "");
+
+  run_cli (&unknown, "info", "--json", text, NULL);
+  g_assert_cmpint (unknown.status, ==, 1);
+  g_assert_nonnull (strstr (unknown.err, "not a format Weft can read"));
+  g_assert_nonnull (strstr (unknown.err, "Chapel VisualDebug"));
+
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_info_json (void)
+{
+  g_autofree char *demo = demo_trace ();
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root, *chplvis;
+  JsonArray *range, *sources;
+
+  run_cli (&run, "info", "--json", demo, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  json_parser_load_from_data (parser, run.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "chplvis");
+  g_assert_cmpstr (json_object_get_string_member (root, "format_version"), ==, "1.4");
+  sources = json_object_get_array_member (root, "sources");
+  g_assert_cmpuint (json_array_get_length (sources), ==, 8);
+  g_assert_true (g_str_has_suffix (json_array_get_string_element (sources, 7), "DEMO-7"));
+  g_assert_cmpint (json_object_get_int_member (root, "rows"), ==, 8);
+  g_assert_true (json_object_has_member (root, "warnings"));
+  range = json_object_get_array_member (root, "time_range");
+  g_assert_cmpuint (json_array_get_length (range), ==, 2);
+  g_assert_cmpfloat (json_array_get_double_element (range, 0), <, json_array_get_double_element (range, 1));
+
+  chplvis = json_object_get_object_member (root, "chplvis");
+  g_assert_nonnull (chplvis);
+  g_assert_cmpint (json_object_get_int_member (chplvis, "locales"), ==, 8);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (chplvis, "tasks")), ==, 8);
+}
+
+static void
+test_export_atomic (void)
+{
+  g_autofree char *demo = demo_trace ();
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *out = g_build_filename (dir, "matrix.csv", NULL);
+  g_autofree char *nowhere = g_build_filename (dir, "missing", "matrix.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(Run) ok = { 0 };
+  g_auto(Run) bad_tag = { 0 };
+  g_auto(Run) bad_dir = { 0 };
+  g_auto(Run) wrong_format = { 0 };
+  g_autoptr(GDir) listing = NULL;
+  guint n_entries = 0;
+
+  run_cli (&ok, "export", "--view", "comm-matrix", "--format", "mda-csv", "-o", out, demo, NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_file_get_contents (out, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  /* 8 rows of 8 values, newline-terminated. */
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 8);
+    }
+
+  /* A failing export leaves the existing file as it was. */
+  run_cli (&bad_tag, "export", "--view", "comm-matrix", "--format", "mda-csv", "--tag", "no such tag",
+           "-o", out, demo, NULL);
+  g_assert_cmpint (bad_tag.status, ==, 1);
+  g_assert_nonnull (strstr (bad_tag.err, "no such tag"));
+  {
+    g_autofree char *after = NULL;
+
+    g_file_get_contents (out, &after, NULL, &error);
+    g_assert_cmpstr (after, ==, contents);
+  }
+
+  run_cli (&bad_dir, "export", "--view", "comm-matrix", "--format", "png", "-o", nowhere, demo, NULL);
+  g_assert_cmpint (bad_dir.status, ==, 1);
+  g_assert_nonnull (strstr (bad_dir.err, "missing"));
+
+  run_cli (&wrong_format, "export", "--view", "timeline", "--format", "mda-csv", "-o", out, demo, NULL);
+  g_assert_cmpint (wrong_format.status, ==, 1);
+  g_assert_nonnull (strstr (wrong_format.err, "only be exported as a picture"));
+
+  /* No temporary files left behind. */
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_entries++;
+  g_assert_cmpuint (n_entries, ==, 1);
+
+  weft_test_rm_rf (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_assert_cmpint (argc, ==, 2);
+  weft_cli = argv[1];
+
+  g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/load-errors", test_load_errors);
+  g_test_add_func ("/cli/info-json", test_info_json);
+  g_test_add_func ("/cli/export-atomic", test_export_atomic);
+
+  return g_test_run ();
+}

@@ -1,0 +1,479 @@
+/* test-core.c: load context, warnings, string pool, units, atomic files,
+ * matrices, value tables and the text scanner.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "weft-atomic-file.h"
+#include "weft-error.h"
+#include "weft-load-context.h"
+#include "weft-matrix.h"
+#include "weft-string-pool.h"
+#include "weft-test-util.h"
+#include "weft-text-scan.h"
+#include "weft-units.h"
+#include "weft-value-table.h"
+
+typedef struct
+{
+  GArray *fractions;
+  guint   calls;
+} ProgressLog;
+
+static void
+log_progress_cb (double      fraction,
+                 const char *message,
+                 gpointer    user_data)
+{
+  ProgressLog *log = user_data;
+
+  g_array_append_val (log->fractions, fraction);
+  log->calls++;
+}
+
+static void
+test_load_context_progress (void)
+{
+  g_autoptr(WeftLoadContext) ctx = weft_load_context_new (NULL);
+  ProgressLog log = { g_array_new (FALSE, FALSE, sizeof (double)), 0 };
+  double last = -1;
+
+  weft_load_context_set_progress_func (ctx, log_progress_cb, &log, NULL);
+
+  weft_load_context_begin_stage (ctx, 0.0, 0.5, "stage one");
+  weft_load_context_progress (ctx, 0.5, NULL);
+  g_assert_cmpfloat_with_epsilon (weft_load_context_get_fraction (ctx), 0.25, 1e-12);
+
+  /* Going backwards is ignored: the bar never moves left. */
+  weft_load_context_progress (ctx, 0.2, NULL);
+  g_assert_cmpfloat_with_epsilon (weft_load_context_get_fraction (ctx), 0.25, 1e-12);
+
+  weft_load_context_begin_stage (ctx, 0.5, 1.0, "stage two");
+  weft_load_context_add_work (ctx, 200);
+  weft_load_context_advance (ctx, 50);
+  g_assert_cmpfloat_with_epsilon (weft_load_context_get_fraction (ctx), 0.625, 1e-12);
+  weft_load_context_advance (ctx, 150);
+  g_assert_cmpfloat_with_epsilon (weft_load_context_get_fraction (ctx), 1.0, 1e-12);
+  /* More work than announced stays at the end of the stage. */
+  weft_load_context_advance (ctx, 500);
+  g_assert_cmpfloat_with_epsilon (weft_load_context_get_fraction (ctx), 1.0, 1e-12);
+
+  g_assert_cmpuint (log.calls, >=, 4);
+  for (guint i = 0; i < log.fractions->len; i++)
+    {
+      double f = g_array_index (log.fractions, double, i);
+
+      g_assert_cmpfloat (f, >=, last);
+      last = f;
+    }
+  g_assert_cmpfloat (last, ==, 1.0);
+  g_array_unref (log.fractions);
+}
+
+static void
+test_load_context_cancel (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(WeftLoadContext) ctx = weft_load_context_new (cancellable);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (weft_load_context_is_cancelled (ctx));
+  g_assert_false (weft_load_context_set_error_if_cancelled (ctx, &error));
+  g_assert_no_error (error);
+
+  g_cancellable_cancel (cancellable);
+  g_assert_true (weft_load_context_is_cancelled (ctx));
+  g_assert_true (weft_load_context_set_error_if_cancelled (ctx, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+typedef struct
+{
+  WeftLoadContext *ctx;
+  guint            base;
+} WarnJob;
+
+static gpointer
+warn_thread (gpointer data)
+{
+  WarnJob *job = data;
+
+  for (guint i = 0; i < 1000; i++)
+    weft_load_context_warn (job->ctx, job->base ? "b.txt" : "a.txt", 1000 - i, "bad field %u", i);
+
+  return NULL;
+}
+
+static void
+test_load_context_warnings (void)
+{
+  g_autoptr(WeftLoadContext) ctx = weft_load_context_new (NULL);
+  g_autoptr(GPtrArray) warnings = NULL;
+  WarnJob jobs[2] = { { ctx, 0 }, { ctx, 1 } };
+  GThread *threads[2];
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    threads[i] = g_thread_new ("warn", warn_thread, &jobs[i]);
+  for (guint i = 0; i < 2; i++)
+    g_thread_join (threads[i]);
+
+  g_assert_cmpuint (weft_load_context_get_n_warnings (ctx), ==, 2000);
+  warnings = weft_load_context_dup_warnings (ctx);
+  g_assert_cmpuint (warnings->len, ==, 2000);
+
+  /* Sorted by file, then line. */
+  for (guint i = 1; i < warnings->len; i++)
+    g_assert_cmpint (weft_warning_compare (&g_ptr_array_index (warnings, i - 1),
+                                           &g_ptr_array_index (warnings, i)), <=, 0);
+  text = weft_warning_to_string (g_ptr_array_index (warnings, 0));
+  g_assert_cmpstr (text, ==, "a.txt:1: bad field 999");
+}
+
+static void
+test_load_context_warning_cap (void)
+{
+  g_autoptr(WeftLoadContext) ctx = weft_load_context_new (NULL);
+  g_autoptr(GPtrArray) warnings = NULL;
+
+  for (guint i = 0; i < WEFT_LOAD_CONTEXT_MAX_WARNINGS + 25; i++)
+    weft_load_context_warn (ctx, "x", i + 1, "w");
+
+  warnings = weft_load_context_dup_warnings (ctx);
+  g_assert_cmpuint (warnings->len, ==, WEFT_LOAD_CONTEXT_MAX_WARNINGS);
+  g_assert_cmpuint (weft_load_context_get_n_warnings (ctx), ==, WEFT_LOAD_CONTEXT_MAX_WARNINGS + 25);
+}
+
+static void
+test_warning_strings (void)
+{
+  g_autoptr(WeftWarning) full = weft_warning_new ("f", 3, "m");
+  g_autoptr(WeftWarning) no_line = weft_warning_new ("f", 0, "m");
+  g_autoptr(WeftWarning) bare = weft_warning_new (NULL, 0, "m");
+  g_autofree char *a = weft_warning_to_string (full);
+  g_autofree char *b = weft_warning_to_string (no_line);
+  g_autofree char *c = weft_warning_to_string (bare);
+
+  g_assert_cmpstr (a, ==, "f:3: m");
+  g_assert_cmpstr (b, ==, "f: m");
+  g_assert_cmpstr (c, ==, "m");
+}
+
+static void
+test_string_pool (void)
+{
+  g_autoptr(WeftStringPool) pool = weft_string_pool_new ();
+  g_autoptr(GString) big = g_string_new (NULL);
+  guint32 a, b, c, d;
+
+  g_assert_cmpuint (weft_string_pool_intern (pool, ""), ==, 0);
+  g_assert_cmpuint (weft_string_pool_intern (pool, NULL), ==, 0);
+
+  a = weft_string_pool_intern (pool, "alpha");
+  b = weft_string_pool_intern (pool, "beta");
+  c = weft_string_pool_intern_len (pool, "alphabet", 5);
+  g_assert_cmpuint (a, ==, 1);
+  g_assert_cmpuint (b, ==, 2);
+  g_assert_cmpuint (c, ==, a);
+  g_assert_cmpstr (weft_string_pool_lookup (pool, a), ==, "alpha");
+  g_assert_cmpstr (weft_string_pool_lookup (pool, 999), ==, "");
+
+  /* Longer than a chunk and than the stack key buffer. */
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_c (big, 'a' + i % 26);
+  d = weft_string_pool_intern (pool, big->str);
+  g_assert_cmpstr (weft_string_pool_lookup (pool, d), ==, big->str);
+  g_assert_cmpuint (weft_string_pool_intern (pool, big->str), ==, d);
+
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_autofree char *s = g_strdup_printf ("s%u", i);
+
+      g_assert_cmpuint (weft_string_pool_intern (pool, s), ==, 4 + i);
+    }
+  g_assert_cmpuint (weft_string_pool_get_size (pool), ==, 10004);
+  g_assert_cmpstr (weft_string_pool_lookup (pool, 4 + 5000), ==, "s5000");
+}
+
+static void
+test_units (void)
+{
+  struct { gint64 ns; const char *text; } durations[] = {
+    { 0, "0 ns" }, { 999, "999 ns" }, { 1000, "1 µs" }, { 12500, "12.5 µs" },
+    { 3204000, "3.204 ms" }, { 1500000000, "1.5 s" }, { 125000000000, "2 min 5 s" },
+    { -2500, "-2.5 µs" }, { G_GINT64_CONSTANT (7200000000000), "2 h 0 min" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
+    {
+      g_autofree char *text = weft_format_duration (durations[i].ns);
+
+      g_assert_cmpstr (text, ==, durations[i].text);
+    }
+
+  {
+    g_autofree char *b0 = weft_format_bytes (1023);
+    g_autofree char *b1 = weft_format_bytes (1536);
+    g_autofree char *c0 = weft_format_count (1234567);
+    g_autofree char *c1 = weft_format_count (12);
+
+    g_assert_cmpstr (b0, ==, "1023 B");
+    g_assert_cmpstr (b1, ==, "1.5\u00a0KiB");
+    g_assert_cmpstr (c0, ==, "1\u2009234\u2009567");
+    g_assert_cmpstr (c1, ==, "12");
+  }
+}
+
+static void
+test_atomic_file (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "out.txt", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  WeftAtomicFile *file;
+  guint n_entries = 0;
+
+  g_file_set_contents (path, "old contents", -1, &error);
+  g_assert_no_error (error);
+
+  /* Abandoned: the destination is untouched and no temporary file remains. */
+  file = weft_atomic_file_new (path, &error);
+  g_assert_no_error (error);
+  fputs ("half-writ", weft_atomic_file_get_stream (file));
+  g_assert_true (g_file_test (weft_atomic_file_get_temp_path (file), G_FILE_TEST_EXISTS));
+  weft_atomic_file_free (file);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, "old contents");
+  g_clear_pointer (&contents, g_free);
+
+  /* Committed: replaced in one step. */
+  file = weft_atomic_file_new (path, &error);
+  g_assert_no_error (error);
+  fputs ("new contents", weft_atomic_file_get_stream (file));
+  g_assert_true (weft_atomic_file_commit (file, &error));
+  g_assert_no_error (error);
+  weft_atomic_file_free (file);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_cmpstr (contents, ==, "new contents");
+
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_entries++;
+  g_assert_cmpuint (n_entries, ==, 1);
+
+  /* A destination in a missing folder fails up front, with the path. */
+  {
+    g_autofree char *bad = g_build_filename (dir, "missing", "x.csv", NULL);
+
+    g_assert_null (weft_atomic_file_new (bad, &error));
+    g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, "missing"));
+    g_clear_error (&error);
+  }
+
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_matrix (void)
+{
+  gsize shape[3] = { 2, 3, 4 };
+  g_autoptr(WeftMatrix) m = weft_matrix_new (3, shape);
+  g_autoptr(WeftMatrix) copy = NULL;
+  g_autoptr(WeftMatrix) m2 = weft_matrix_new_2d (2, 2);
+  WeftMatrixStats stats;
+
+  g_assert_cmpuint (weft_matrix_get_n_elements (m), ==, 24);
+  for (gsize i = 0; i < 24; i++)
+    weft_matrix_set (m, i, (double)i);
+  weft_matrix_set_filtered (m, 0, TRUE);
+  weft_matrix_set_filtered (m, 23, TRUE);
+  weft_matrix_set (m, 5, NAN);
+  weft_matrix_set_dim_name (m, 1, "j");
+  weft_matrix_set_dim_start (m, 1, 1);
+
+  weft_matrix_compute_stats (m, &stats);
+  g_assert_cmpuint (stats.n_filtered, ==, 2);
+  g_assert_cmpuint (stats.n_valid, ==, 22);
+  g_assert_cmpuint (stats.n_nan, ==, 1);
+  g_assert_cmpfloat (stats.min, ==, 1);
+  g_assert_cmpfloat (stats.max, ==, 22);
+  /* 1..22 without 5: 253 - 5 = 248 over 21 values. */
+  g_assert_cmpfloat_with_epsilon (stats.mean, 248.0 / 21.0, 1e-12);
+
+  copy = weft_matrix_copy (m);
+  g_assert_true (weft_matrix_is_filtered (copy, 23));
+  g_assert_false (weft_matrix_is_filtered (copy, 22));
+  g_assert_cmpstr (weft_matrix_get_dim_name (copy, 1), ==, "j");
+  g_assert_cmpint (weft_matrix_get_dim_start (copy, 1), ==, 1);
+
+  weft_matrix_add_2d (m2, 1, 0, 2.5);
+  weft_matrix_add_2d (m2, 1, 0, 2.5);
+  g_assert_cmpfloat (weft_matrix_get_2d (m2, 1, 0), ==, 5.0);
+  g_assert_cmpfloat (weft_matrix_get (m2, 2), ==, 5.0);
+  weft_matrix_set_dim_label (m2, 0, 1, "locale 1");
+  g_assert_cmpstr (weft_matrix_get_dim_label (m2, 0, 1), ==, "locale 1");
+  g_assert_null (weft_matrix_get_dim_label (m2, 0, 0));
+  weft_matrix_compute_stats (m2, &stats);
+  g_assert_cmpfloat (stats.min_nonzero, ==, 5.0);
+  g_assert_cmpuint (stats.n_nonzero, ==, 1);
+
+  /* Absurd shapes are refused rather than allocated. */
+  {
+    gsize huge[2] = { G_MAXSIZE / 4, 16 };
+
+    g_assert_null (weft_matrix_new (2, huge));
+  }
+}
+
+static void
+test_value_table (void)
+{
+  g_autoptr(WeftValueTable) t = weft_value_table_new (3, 2);
+
+  weft_value_table_set_column (t, 0, "tasks", NULL);
+  weft_value_table_set_column (t, 1, "cpu", "s");
+  weft_value_table_set (t, 2, 1, 1.25);
+  weft_value_table_set_row_name (t, 2, "locale 2");
+
+  g_assert_cmpint (weft_value_table_find_column (t, "cpu"), ==, 1);
+  g_assert_cmpint (weft_value_table_find_column (t, "nope"), ==, -1);
+  g_assert_cmpfloat (weft_value_table_get (t, 2, 1), ==, 1.25);
+  g_assert_cmpint (weft_value_table_get_row_id (t, 2), ==, 2);
+  g_assert_cmpstr (weft_value_table_get_column_unit (t, 1), ==, "s");
+  g_assert_cmpstr (weft_value_table_get_row_name (t, 2), ==, "locale 2");
+}
+
+static void
+test_text_scan_lines (void)
+{
+  const char *text = "one\r\ntwo\n\nlast";
+  WeftLineReader reader;
+  const char *line, *end;
+  const char *expected[] = { "one", "two", "", "last" };
+  guint n = 0;
+
+  weft_line_reader_init (&reader, text, strlen (text));
+  while (weft_line_reader_next (&reader, &line, &end))
+    {
+      g_assert_cmpuint (n, <, G_N_ELEMENTS (expected));
+      g_assert_cmpint (end - line, ==, strlen (expected[n]));
+      g_assert_true (strncmp (line, expected[n], end - line) == 0);
+      g_assert_cmpuint (reader.line_no, ==, n + 1);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 4);
+}
+
+static void
+test_text_scan_fields (void)
+{
+  const char *line = "task: 1577767073.806360 0 18446744073709551615 -1 L 0x7f37d0a0d880 0 12 8.5e3 ";
+  const char *p = line, *end = line + strlen (line);
+  const char *tok;
+  gsize len;
+  gint64 us, i64;
+  guint64 u64, hex;
+  int i;
+  char c;
+  double d;
+
+  g_assert_true (weft_scan_literal (&p, end, "task:"));
+  g_assert_true (weft_scan_sec_usec (&p, end, &us));
+  g_assert_cmpint (us, ==, G_GINT64_CONSTANT (1577767073806360));
+  g_assert_true (weft_scan_int (&p, end, &i));
+  g_assert_cmpint (i, ==, 0);
+  g_assert_true (weft_scan_u64 (&p, end, &u64));
+  g_assert_cmpuint (u64, ==, G_MAXUINT64);
+  g_assert_true (weft_scan_i64 (&p, end, &i64));
+  g_assert_cmpint (i64, ==, -1);
+  g_assert_true (weft_scan_char (&p, end, &c));
+  g_assert_cmpint (c, ==, 'L');
+  g_assert_true (weft_scan_hex_u64 (&p, end, &hex));
+  g_assert_cmpuint (hex, ==, G_GUINT64_CONSTANT (0x7f37d0a0d880));
+  /* printf("%#lx", 0) writes "0": accepted as hex. */
+  g_assert_true (weft_scan_hex_u64 (&p, end, &hex));
+  g_assert_cmpuint (hex, ==, 0);
+  g_assert_true (weft_scan_token (&p, end, &tok, &len));
+  g_assert_cmpint (len, ==, 2);
+  g_assert_true (weft_scan_double (&p, end, &d));
+  g_assert_cmpfloat (d, ==, 8500.0);
+  g_assert_true (weft_scan_at_end (p, end));
+  g_assert_false (weft_scan_token (&p, end, &tok, &len));
+}
+
+static void
+test_text_scan_rejects (void)
+{
+  const char *cases[] = { "18446744073709551616", "12x", "-", "", "0x", "9223372036854775808" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *p = cases[i], *end = cases[i] + strlen (cases[i]);
+      const char *before = p;
+      guint64 u;
+      gint64 s;
+
+      if (i != 5)
+        g_assert_false (weft_scan_u64 (&p, end, &u));
+      g_assert_false (weft_scan_i64 (&p, end, &s));
+      g_assert_true (p == before);
+    }
+
+  {
+    const char *t = "1.5 2. 3 99999999999999999999.1";
+    const char *p = t, *end = t + strlen (t);
+    gint64 us;
+
+    g_assert_true (weft_scan_sec_usec (&p, end, &us));
+    g_assert_cmpint (us, ==, 1500000);
+    g_assert_true (weft_scan_sec_usec (&p, end, &us));
+    g_assert_cmpint (us, ==, 2000000);
+    g_assert_true (weft_scan_sec_usec (&p, end, &us));
+    g_assert_cmpint (us, ==, 3000000);
+    g_assert_false (weft_scan_sec_usec (&p, end, &us));
+  }
+
+  {
+    const char *t = "name with  spaces ";
+    const char *p = t, *end = t + strlen (t);
+    const char *rest;
+    gsize len;
+
+    weft_scan_rest (&p, end, &rest, &len);
+    g_assert_cmpint (len, ==, strlen (t));
+    g_assert_true (p == end);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/load-context/progress", test_load_context_progress);
+  g_test_add_func ("/core/load-context/cancel", test_load_context_cancel);
+  g_test_add_func ("/core/load-context/warnings", test_load_context_warnings);
+  g_test_add_func ("/core/load-context/warning-cap", test_load_context_warning_cap);
+  g_test_add_func ("/core/warning/strings", test_warning_strings);
+  g_test_add_func ("/core/string-pool", test_string_pool);
+  g_test_add_func ("/core/units", test_units);
+  g_test_add_func ("/core/atomic-file", test_atomic_file);
+  g_test_add_func ("/core/matrix", test_matrix);
+  g_test_add_func ("/core/value-table", test_value_table);
+  g_test_add_func ("/core/text-scan/lines", test_text_scan_lines);
+  g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
+  g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);
+
+  return g_test_run ();
+}

@@ -1,0 +1,480 @@
+/* test-document.c: the format registry, sniffing and WeftDocument loading
+ * (progress, cancellation, warnings, errors), with a test-only line format and
+ * every registered family.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "weft-document.h"
+#include "weft-error.h"
+#include "weft-format.h"
+#include "weft-test-util.h"
+
+/* A dataset for the test format: how many lines it read. ------------------- */
+
+#define TEST_TYPE_LINES_DATASET (test_lines_dataset_get_type ())
+G_DECLARE_FINAL_TYPE (TestLinesDataset, test_lines_dataset, TEST, LINES_DATASET, GObject)
+
+struct _TestLinesDataset
+{
+  GObject parent_instance;
+  guint   n_lines;
+  char   *path;
+};
+
+static const char *
+test_lines_get_family (WeftDataset *dataset)
+{
+  return "test-lines";
+}
+
+static GStrv
+test_lines_dup_sources (WeftDataset *dataset)
+{
+  char *sources[] = { TEST_LINES_DATASET (dataset)->path, NULL };
+
+  return g_strdupv (sources);
+}
+
+static guint
+test_lines_get_n_rows (WeftDataset *dataset)
+{
+  return TEST_LINES_DATASET (dataset)->n_lines;
+}
+
+static void
+test_lines_dataset_iface_init (WeftDatasetInterface *iface)
+{
+  iface->get_family = test_lines_get_family;
+  iface->dup_sources = test_lines_dup_sources;
+  iface->get_n_rows = test_lines_get_n_rows;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestLinesDataset, test_lines_dataset, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, test_lines_dataset_iface_init))
+
+static void
+test_lines_dataset_finalize (GObject *object)
+{
+  g_free (TEST_LINES_DATASET (object)->path);
+  G_OBJECT_CLASS (test_lines_dataset_parent_class)->finalize (object);
+}
+
+static void
+test_lines_dataset_class_init (TestLinesDatasetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_lines_dataset_finalize;
+}
+
+static void
+test_lines_dataset_init (TestLinesDataset *self)
+{
+}
+
+/* The test format: "WEFT-TEST-LINES" then one record per line. ------------- */
+
+#define MAGIC "WEFT-TEST-LINES\n"
+
+static guint line_delay_us;      /* to make loads slow enough to cancel */
+static volatile gint lines_read;
+
+static WeftSniffScore
+test_lines_sniff (const WeftSniffInput *input)
+{
+  if (input->head_len >= strlen (MAGIC) && memcmp (input->head, MAGIC, strlen (MAGIC)) == 0)
+    return WEFT_SNIFF_CERTAIN;
+
+  return WEFT_SNIFF_NO;
+}
+
+static WeftDataset *
+test_lines_load (GFile * const    *files,
+                 guint             n_files,
+                 WeftLoadContext  *ctx,
+                 GError          **error)
+{
+  g_autoptr(TestLinesDataset) dataset = g_object_new (TEST_TYPE_LINES_DATASET, NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n;
+
+  dataset->path = g_file_get_path (files[0]);
+  if (!g_file_get_contents (dataset->path, &contents, NULL, error))
+    return NULL;
+
+  lines = g_strsplit (contents, "\n", -1);
+  n = g_strv_length (lines);
+  weft_load_context_add_work (ctx, n);
+
+  for (guint i = 1; i < n; i++)
+    {
+      if (i % 16 == 0 && weft_load_context_set_error_if_cancelled (ctx, error))
+        return NULL;
+      if (g_str_has_prefix (lines[i], "bad"))
+        weft_load_context_warn (ctx, dataset->path, i + 1, "a bad line");
+      else if (lines[i][0] != '\0')
+        dataset->n_lines++;
+      weft_load_context_advance (ctx, 1);
+      g_atomic_int_inc (&lines_read);
+      if (line_delay_us > 0)
+        g_usleep (line_delay_us);
+    }
+
+  return WEFT_DATASET (g_steal_pointer (&dataset));
+}
+
+static const WeftFormat test_lines_format = {
+  .id = "test-lines",
+  .name = "Test lines",
+  .mime_type = "text/x-weft-test-lines",
+  .expects = "a file starting with WEFT-TEST-LINES",
+  .sniff = test_lines_sniff,
+  .load = test_lines_load,
+};
+
+static char *
+write_lines_file (guint n_lines,
+                  guint n_bad)
+{
+  g_autoptr(GString) s = g_string_new (MAGIC);
+
+  for (guint i = 0; i < n_lines; i++)
+    g_string_append_printf (s, "%s %u\n", i < n_bad ? "bad" : "line", i);
+
+  return weft_test_write_tmp ("lines.test", s->str, s->len);
+}
+
+static void
+remove_tmp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  weft_test_rm_rf (dir);
+}
+
+/* Async load, progress observed on the main thread. ----------------------- */
+
+typedef struct
+{
+  GMainLoop *loop;
+  GArray    *fractions;
+  gboolean   done;
+  gboolean   ok;
+  GError    *error;
+  GCancellable *cancel_on_progress;
+} LoadWatch;
+
+static void
+fraction_cb (WeftDocument *document,
+             GParamSpec   *pspec,
+             LoadWatch    *watch)
+{
+  double f = weft_document_get_fraction (document);
+
+  g_array_append_val (watch->fractions, f);
+  if (watch->cancel_on_progress != NULL && f > 0.1)
+    g_cancellable_cancel (watch->cancel_on_progress);
+}
+
+static void
+load_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  LoadWatch *watch = user_data;
+
+  watch->ok = weft_document_load_finish (WEFT_DOCUMENT (object), result, &watch->error);
+  watch->done = TRUE;
+  g_main_loop_quit (watch->loop);
+}
+
+static void
+run_load (WeftDocument *document,
+          GCancellable *cancellable,
+          LoadWatch    *watch)
+{
+  watch->loop = g_main_loop_new (NULL, FALSE);
+  watch->fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_signal_connect (document, "notify::fraction", G_CALLBACK (fraction_cb), watch);
+
+  weft_document_load_async (document, cancellable, load_done_cb, watch);
+  g_assert_cmpint (weft_document_get_state (document), ==, WEFT_DOCUMENT_LOADING);
+  g_main_loop_run (watch->loop);
+  g_assert_true (watch->done);
+}
+
+static void
+load_watch_clear (LoadWatch *watch)
+{
+  g_clear_pointer (&watch->loop, g_main_loop_unref);
+  g_clear_pointer (&watch->fractions, g_array_unref);
+  g_clear_error (&watch->error);
+}
+
+static void
+test_load_progress (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(WeftDocument) document = NULL;
+  LoadWatch watch = { 0 };
+  GPtrArray *warnings;
+  double last = 0.0;
+
+  line_delay_us = 200;
+  path = write_lines_file (2000, 3);
+  file = g_file_new_for_path (path);
+  document = weft_document_new_for_file (file);
+  run_load (document, NULL, &watch);
+
+  g_assert_no_error (watch.error);
+  g_assert_true (watch.ok);
+  g_assert_cmpint (weft_document_get_state (document), ==, WEFT_DOCUMENT_READY);
+  g_assert_cmpstr (weft_document_get_format (document)->id, ==, "test-lines");
+  g_assert_cmpuint (weft_dataset_get_n_rows (weft_document_get_dataset (document)), ==, 1997);
+
+  /* Several intermediate notifications, never decreasing, ending at 1. */
+  g_assert_cmpuint (watch.fractions->len, >=, 3);
+  for (guint i = 0; i < watch.fractions->len; i++)
+    {
+      double f = g_array_index (watch.fractions, double, i);
+
+      g_assert_cmpfloat (f, >=, last);
+      last = f;
+    }
+  g_assert_cmpfloat (last, ==, 1.0);
+  g_assert_cmpfloat (weft_document_get_fraction (document), ==, 1.0);
+
+  warnings = weft_document_get_warnings (document);
+  g_assert_cmpuint (warnings->len, ==, 3);
+  g_assert_cmpuint (weft_document_get_n_warnings (document), ==, 3);
+  {
+    const WeftWarning *w = g_ptr_array_index (warnings, 0);
+
+    g_assert_cmpstr (w->file, ==, path);
+    g_assert_cmpuint (w->line, ==, 2);
+    g_assert_cmpstr (w->message, ==, "a bad line");
+  }
+
+  load_watch_clear (&watch);
+  remove_tmp (path);
+  line_delay_us = 0;
+}
+
+static void
+test_load_cancel (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  LoadWatch watch = { 0 };
+  const guint n_lines = 20000;
+
+  line_delay_us = 100; /* 2 s if it ran to the end */
+  g_atomic_int_set (&lines_read, 0);
+  path = write_lines_file (n_lines, 0);
+  file = g_file_new_for_path (path);
+  document = weft_document_new_for_file (file);
+  watch.cancel_on_progress = cancellable;
+
+  run_load (document, cancellable, &watch);
+
+  g_assert_false (watch.ok);
+  g_assert_error (watch.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (weft_document_get_state (document), ==, WEFT_DOCUMENT_FAILED);
+  g_assert_null (weft_document_get_dataset (document));
+  /* The reader stopped soon after the cancellation, far from the end. */
+  g_assert_cmpint (g_atomic_int_get (&lines_read), <, (gint)n_lines / 2);
+
+  load_watch_clear (&watch);
+  remove_tmp (path);
+  line_delay_us = 0;
+}
+
+static void
+test_load_sync (void)
+{
+  g_autofree char *path = write_lines_file (10, 1);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (weft_dataset_get_n_rows (weft_document_get_dataset (document)), ==, 9);
+  g_assert_cmpfloat (weft_document_get_fraction (document), ==, 1.0);
+  g_assert_cmpuint (weft_document_get_n_warnings (document), ==, 1);
+
+  /* A document loads once. */
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
+
+  remove_tmp (path);
+}
+
+/* Errors ------------------------------------------------------------------- */
+
+static void
+test_unknown_format (void)
+{
+  g_autofree char *path = weft_test_write_tmp ("notes.txt", "just some text\nnothing to see\n", -1);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+  g_autofree const WeftFormat **formats = NULL;
+  guint n_formats;
+
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT);
+  g_assert_cmpint (weft_document_get_state (document), ==, WEFT_DOCUMENT_FAILED);
+  g_assert_true (weft_document_get_error (document)->code == WEFT_ERROR_UNKNOWN_FORMAT);
+
+  /* The message names the file and lists every format that was tried. */
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, "not a format Weft can read"));
+  formats = weft_format_list (&n_formats);
+  g_assert_cmpuint (n_formats, >=, 1);
+  for (guint i = 0; i < n_formats; i++)
+    g_assert_nonnull (strstr (error->message, formats[i]->expects));
+
+  remove_tmp (path);
+}
+
+static void
+test_empty_file (void)
+{
+  g_autofree char *path = weft_test_write_tmp ("empty", "", 0);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT);
+  g_assert_nonnull (strstr (error->message, "the file is empty"));
+
+  remove_tmp (path);
+}
+
+static void
+test_missing_file (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/weft/trace-0");
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/weft/trace-0"));
+}
+
+static void
+test_empty_folder (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (weft_format_detect (file, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT);
+  g_assert_nonnull (strstr (error->message, "this folder holds no trace"));
+
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_mixed_files (void)
+{
+  g_autofree char *lines = write_lines_file (3, 0);
+  g_autofree char *other = weft_test_write_tmp ("other.txt", "something else\n", -1);
+  GFile *files[2] = { g_file_new_for_path (lines), g_file_new_for_path (other) };
+  g_autoptr(WeftDocument) document = weft_document_new (files, 2);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT);
+  g_assert_nonnull (strstr (error->message, other));
+  g_assert_cmpstr (weft_document_get_title (document), ==, "lines.test and 1 more");
+
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+  remove_tmp (lines);
+  remove_tmp (other);
+}
+
+/* Every registered family recognises its own files. ------------------------ */
+
+static const struct {
+  const char *format;
+  const char *sample[4];  /* path under the source tree */
+} family_samples[] = {
+  { "chplvis", { "data", "samples", "chplvis-demo", "DEMO" } },
+  { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
+  { "test-lines", { NULL } },
+};
+
+static void
+test_sniff_families (void)
+{
+  g_autofree const WeftFormat **formats = NULL;
+  guint n_formats;
+
+  formats = weft_format_list (&n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    {
+      gboolean covered = FALSE;
+
+      for (guint j = 0; j < G_N_ELEMENTS (family_samples); j++)
+        {
+          g_autofree char *path = NULL;
+          g_autoptr(GFile) file = NULL;
+          g_autoptr(GError) error = NULL;
+          const WeftFormat *found;
+
+          if (!g_str_equal (family_samples[j].format, formats[i]->id))
+            continue;
+          covered = TRUE;
+          if (family_samples[j].sample[0] == NULL)
+            continue;
+
+          path = weft_test_source_path (family_samples[j].sample[0], family_samples[j].sample[1],
+                                        family_samples[j].sample[2], family_samples[j].sample[3], NULL);
+          file = g_file_new_for_path (path);
+          found = weft_format_detect (file, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (found);
+          g_assert_cmpstr (found->id, ==, formats[i]->id);
+        }
+
+      /* A family registered without a sample here would go untested. */
+      if (!covered)
+        g_error ("format “%s” has no sniffing sample in test-document.c", formats[i]->id);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  weft_formats_init ();
+  weft_format_register (&test_lines_format);
+
+  g_test_add_func ("/document/load/progress", test_load_progress);
+  g_test_add_func ("/document/load/cancel", test_load_cancel);
+  g_test_add_func ("/document/load/sync", test_load_sync);
+  g_test_add_func ("/document/error/unknown-format", test_unknown_format);
+  g_test_add_func ("/document/error/empty-file", test_empty_file);
+  g_test_add_func ("/document/error/missing-file", test_missing_file);
+  g_test_add_func ("/document/error/empty-folder", test_empty_folder);
+  g_test_add_func ("/document/error/mixed-files", test_mixed_files);
+  g_test_add_func ("/document/sniff/families", test_sniff_families);
+
+  return g_test_run ();
+}

@@ -1,0 +1,289 @@
+/* test-app-window.c: the Weft window under a real X server: empty state, a tab
+ * per opened document, error pages for a missing and an unknown file, a loaded
+ * trace with its page and warnings, drag and drop, and a clean close.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "weft-application.h"
+#include "weft-document-view.h"
+#include "weft-format.h"
+#include "weft-page.h"
+#include "weft-test-util.h"
+#include "weft-warnings-dialog.h"
+#include "weft-window.h"
+
+static void
+iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Runs the main loop until the view leaves the loading page (or 20 s pass). */
+static void
+wait_loaded (WeftDocumentView *view)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (g_strcmp0 (weft_document_view_get_state_name (view), "loading") == 0 &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+}
+
+/* The first mapped widget of @type under @widget, depth first. */
+static GtkWidget *
+find_mapped (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+find_selectable_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_label_get_selectable (GTK_LABEL (widget)) && gtk_widget_get_mapped (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_selectable_label (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static const char *
+stack_child_name (WeftWindow *window)
+{
+  GtkWidget *stack = find_mapped (GTK_WIDGET (window), GTK_TYPE_STACK);
+
+  g_assert_nonnull (stack);
+  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
+}
+
+static WeftWindow *
+new_window (void)
+{
+  WeftWindow *window = weft_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  return window;
+}
+
+static void
+close_window (WeftWindow *window)
+{
+  GtkWidget *weak = GTK_WIDGET (window);
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  /* Nothing keeps the window (or, through it, its documents) alive. */
+  g_assert_null (weak);
+}
+
+static void
+test_empty_state (void)
+{
+  WeftWindow *window = new_window ();
+
+  g_assert_cmpint (adw_tab_view_get_n_pages (weft_window_get_tab_view (window)), ==, 0);
+  g_assert_cmpstr (stack_child_name (window), ==, "empty");
+  g_assert_null (weft_window_get_current_view (window));
+
+  close_window (window);
+}
+
+static void
+check_error_page (WeftDocumentView *view,
+                  const char       *title_part,
+                  const char       *detail_part)
+{
+  AdwStatusPage *status;
+  GtkWidget *label;
+
+  wait_loaded (view);
+  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "error");
+  g_assert_cmpint (weft_document_get_state (weft_document_view_get_document (view)), ==, WEFT_DOCUMENT_FAILED);
+
+  status = ADW_STATUS_PAGE (find_mapped (GTK_WIDGET (view), ADW_TYPE_STATUS_PAGE));
+  g_assert_nonnull (status);
+  g_assert_nonnull (strstr (adw_status_page_get_title (status), title_part));
+  g_assert_cmpstr (adw_status_page_get_icon_name (status), ==, "dialog-error-symbolic");
+
+  label = find_selectable_label (GTK_WIDGET (view));
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), detail_part));
+}
+
+static void
+test_error_pages (void)
+{
+  WeftWindow *window = new_window ();
+  AdwTabView *tabs = weft_window_get_tab_view (window);
+  g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/weft-trace");
+  g_autofree char *text = weft_test_write_tmp ("shopping-list.txt", "eggs\nmilk\n", -1);
+  g_autofree char *text_dir = g_path_get_dirname (text);
+  g_autoptr(GFile) unknown = g_file_new_for_path (text);
+  WeftDocumentView *view;
+  AdwTabPage *page;
+
+  view = weft_window_open_files (window, &missing, 1);
+  g_assert_cmpstr (stack_child_name (window), ==, "documents");
+  check_error_page (view, "“weft-trace”", "/nonexistent/weft-trace");
+  page = adw_tab_view_get_page (tabs, GTK_WIDGET (view));
+  g_assert_cmpstr (adw_tab_page_get_title (page), ==, "weft-trace");
+  g_assert_false (adw_tab_page_get_loading (page));
+  g_assert_nonnull (adw_tab_page_get_indicator_icon (page));
+
+  view = weft_window_open_files (window, &unknown, 1);
+  check_error_page (view, "“shopping-list.txt”", "not a format Weft can read");
+  g_assert_cmpint (adw_tab_view_get_n_pages (tabs), ==, 2);
+  g_assert_true (weft_window_get_current_view (window) == view);
+
+  /* Closing every tab brings the empty state back. */
+  while (adw_tab_view_get_n_pages (tabs) > 0)
+    {
+      adw_tab_view_close_page (tabs, adw_tab_view_get_nth_page (tabs, 0));
+      iterate ();
+    }
+  g_assert_cmpstr (stack_child_name (window), ==, "empty");
+
+  close_window (window);
+  weft_test_rm_rf (text_dir);
+}
+
+static void
+test_open_trace_with_warnings (void)
+{
+  g_autofree char *demo = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", NULL);
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *copy = g_build_filename (dir, "DEMO", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (copy);
+  g_autoptr(GError) error = NULL;
+  WeftWindow *window;
+  WeftDocumentView *view;
+  GtkWidget *page;
+  GtkWidget *info_bar;
+
+  if (!g_file_test (demo, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("the Chapel demo sample is not there");
+      return;
+    }
+
+  /* A copy of the demo with one garbage line in locale 2's file. */
+  g_mkdir (copy, 0700);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("DEMO-%u", i);
+      g_autofree char *src = g_build_filename (demo, name, NULL);
+      g_autofree char *dst = g_build_filename (copy, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize len;
+
+      g_file_get_contents (src, &contents, &len, &error);
+      g_assert_no_error (error);
+      if (i == 2)
+        {
+          char *nl = strchr (contents, '\n');
+          g_autofree char *head = g_strndup (contents, nl + 1 - contents);
+          g_autofree char *patched = g_strconcat (head, "get: this is not a record\n", nl + 1, NULL);
+
+          g_file_set_contents (dst, patched, -1, &error);
+        }
+      else
+        g_file_set_contents (dst, contents, len, &error);
+      g_assert_no_error (error);
+    }
+
+  window = new_window ();
+  view = weft_window_open_files (window, &file, 1);
+  wait_loaded (view);
+
+  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
+  page = weft_document_view_get_page (view);
+  g_assert_nonnull (page);
+  g_assert_true (WEFT_IS_PAGE (page));
+  g_assert_true (gtk_widget_get_mapped (page));
+
+  /* The skipped line is reported with its file and line. */
+  g_assert_cmpuint (weft_document_get_n_warnings (weft_document_view_get_document (view)), >=, 1);
+  info_bar = find_mapped (GTK_WIDGET (view), GTK_TYPE_INFO_BAR);
+  g_assert_nonnull (info_bar);
+  g_assert_true (gtk_info_bar_get_revealed (GTK_INFO_BAR (info_bar)));
+  {
+    WeftWarningsDialog *dialog = weft_warnings_dialog_new (weft_document_view_get_document (view));
+    GListModel *lines = weft_warnings_dialog_get_model (dialog);
+    g_autoptr(GtkStringObject) first = g_list_model_get_item (lines, 0);
+
+    g_assert_cmpuint (g_list_model_get_n_items (lines), >=, 1);
+    g_assert_nonnull (strstr (gtk_string_object_get_string (first), "DEMO-2:2:"));
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+
+  close_window (window);
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_drop (void)
+{
+  WeftWindow *window = new_window ();
+  g_autoptr(GFile) a = g_file_new_for_path ("/nonexistent/a");
+  g_autoptr(GFile) b = g_file_new_for_path ("/nonexistent/b");
+  GSList *files = g_slist_append (g_slist_append (NULL, a), b);
+  GValue value = G_VALUE_INIT;
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_assert_true (weft_window_handle_drop (window, &value));
+  g_value_unset (&value);
+  g_slist_free (files);
+
+  /* Each dropped file is a document of its own. */
+  g_assert_cmpint (adw_tab_view_get_n_pages (weft_window_get_tab_view (window)), ==, 2);
+  wait_loaded (weft_window_get_current_view (window));
+
+  close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  weft_init_resources ();
+  weft_formats_init ();
+
+  g_test_add_func ("/app/window/empty", test_empty_state);
+  g_test_add_func ("/app/window/error-pages", test_error_pages);
+  g_test_add_func ("/app/window/open-trace", test_open_trace_with_warnings);
+  g_test_add_func ("/app/window/drop", test_drop);
+
+  return g_test_run ();
+}
