@@ -13,6 +13,8 @@
 /* BEGIN includes: grid views */
 /* END includes: grid views */
 /* BEGIN includes: grid writers */
+#include "weft-cpc.h"
+#include "weft-mda.h"
 /* END includes: grid writers */
 
 void
@@ -23,5 +25,8 @@ weft_renderers_register_builtin (void)
   /* BEGIN register: grid views */
   /* END register: grid views */
   /* BEGIN register: grid writers */
+  weft_exporter_register_matrix_writer ("mda-csv", weft_mda_csv_write);
+  weft_exporter_register_matrix_writer ("mda-hdf5", weft_mda_hdf5_write);
+  weft_exporter_register_values_writer ("cpc-csv", weft_cpc_csv_write);
   /* END register: grid writers */
 }

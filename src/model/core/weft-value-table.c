@@ -67,7 +67,10 @@ weft_value_table_unref (WeftValueTable *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
 
-  g_strfreev (self->row_names);
+  /* Not g_strfreev: rows without a name are NULL in the middle of the array. */
+  for (guint i = 0; i < self->n_rows; i++)
+    g_free (self->row_names[i]);
+  g_free (self->row_names);
   g_free (self->row_ids);
   for (guint i = 0; i < self->n_columns; i++)
     {

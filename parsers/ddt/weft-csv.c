@@ -1,0 +1,635 @@
+/* weft-csv.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-csv.h"
+#include "weft-error.h"
+
+struct _WeftCsvReader
+{
+  const char *data;
+  const char *end;
+  const char *pos;
+  const char *line_start;   /* first byte of the current physical line */
+  guint64     line;
+  char       *filename;
+  gboolean    latin1;
+  gboolean    failed;
+  GString    *buffer;       /* the current record's unescaped fields, each nul-terminated */
+  GArray     *fields;       /* WeftCsvField */
+  GArray     *offsets;      /* gsize: where each field starts in buffer */
+  guint64     record_line;
+  guint64     end_line;
+  guint64     end_column;
+};
+
+/* Valid UTF-8 apart from NUL bytes (which the tokenizer reports itself). */
+static gboolean
+is_utf8 (const char *data,
+         gsize       len)
+{
+  const char *p = data;
+  const char *end = data + len;
+
+  while (p < end)
+    {
+      const char *stop;
+
+      if (g_utf8_validate_len (p, end - p, &stop))
+        return TRUE;
+      if (*stop != '\0')
+        return FALSE;
+      p = stop + 1;
+    }
+  return TRUE;
+}
+
+/**
+ * weft_csv_reader_new:
+ * @data: the whole input; it must outlive the reader
+ * @filename: (nullable): the name used in error messages
+ *
+ * Returns: (transfer full): a reader positioned before the first record.
+ */
+WeftCsvReader *
+weft_csv_reader_new (const char *data,
+                     gsize       len,
+                     const char *filename)
+{
+  WeftCsvReader *self;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+
+  self = g_new0 (WeftCsvReader, 1);
+  self->data = data != NULL ? data : "";
+  self->end = self->data + len;
+  self->pos = self->data;
+  self->line = 1;
+  self->filename = g_strdup (filename != NULL ? filename : _("(input)"));
+  self->buffer = g_string_new (NULL);
+  self->fields = g_array_new (FALSE, TRUE, sizeof (WeftCsvField));
+  self->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  /* One decision for the whole file: a Latin-1 file can contain byte pairs
+   * that happen to be valid UTF-8, and decoding field by field would then mix
+   * encodings. */
+  self->latin1 = !is_utf8 (self->data, len);
+  if (!self->latin1 && len >= 3 && memcmp (self->data, "\xef\xbb\xbf", 3) == 0)
+    self->pos += 3;
+  self->line_start = self->pos;
+
+  return self;
+}
+
+void
+weft_csv_reader_free (WeftCsvReader *self)
+{
+  if (self == NULL)
+    return;
+
+  g_free (self->filename);
+  g_string_free (self->buffer, TRUE);
+  g_array_unref (self->fields);
+  g_array_unref (self->offsets);
+  g_free (self);
+}
+
+static void
+append_text (WeftCsvReader *self,
+             const char    *text,
+             gsize          len)
+{
+  if (!self->latin1)
+    {
+      g_string_append_len (self->buffer, text, len);
+      return;
+    }
+
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = text[i];
+
+      if (c < 0x80)
+        g_string_append_c (self->buffer, (char)c);
+      else
+        {
+          g_string_append_c (self->buffer, (char)(0xc0 | (c >> 6)));
+          g_string_append_c (self->buffer, (char)(0x80 | (c & 0x3f)));
+        }
+    }
+}
+
+static guint64
+column_of (const WeftCsvReader *self,
+           const char          *p)
+{
+  return (guint64)(p - self->line_start) + 1;
+}
+
+static gboolean
+fail_at (WeftCsvReader  *self,
+         GError        **error,
+         guint64         line,
+         guint64         column,
+         const char     *what)
+{
+  self->failed = TRUE;
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s",
+               self->filename, line, column, what);
+  return FALSE;
+}
+
+static gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+/* Reads a quoted field; *p points after the opening quote and ends after the
+ * closing one. */
+static gboolean
+read_quoted (WeftCsvReader  *self,
+             const char    **p,
+             guint64         open_line,
+             guint64         open_column,
+             GError        **error)
+{
+  const char *q = *p;
+
+  for (;;)
+    {
+      const char *run = q;
+
+      while (q < self->end && *q != '"' && *q != '\n' && *q != '\r' && *q != '\0')
+        q++;
+      append_text (self, run, q - run);
+
+      if (q >= self->end)
+        return fail_at (self, error, open_line, open_column,
+                        _("the quoted field opened here is never closed"));
+      if (*q == '"')
+        {
+          if (q + 1 < self->end && q[1] == '"')
+            {
+              g_string_append_c (self->buffer, '"');
+              q += 2;
+              continue;
+            }
+          *p = q + 1;
+          return TRUE;
+        }
+      if (*q == '\0')
+        return fail_at (self, error, self->line, column_of (self, q), _("NUL byte (this is not a text file)"));
+
+      /* A line break inside quotes belongs to the field, as written. */
+      if (*q == '\r' && q + 1 < self->end && q[1] == '\n')
+        {
+          g_string_append_len (self->buffer, "\r\n", 2);
+          q += 2;
+        }
+      else
+        {
+          g_string_append_c (self->buffer, *q);
+          q++;
+        }
+      self->line++;
+      self->line_start = q;
+    }
+}
+
+/**
+ * weft_csv_reader_next:
+ *
+ * Reads the next record; its fields are then available with
+ * weft_csv_reader_get_field().
+ *
+ * Returns: %TRUE when a record was read; %FALSE at the end of the input
+ *   (@error unset) or on malformed input (@error set; the reader then stays at
+ *   its end).
+ */
+gboolean
+weft_csv_reader_next (WeftCsvReader  *self,
+                      GError        **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_string_truncate (self->buffer, 0);
+  g_array_set_size (self->fields, 0);
+  g_array_set_size (self->offsets, 0);
+
+  if (self->failed || self->pos >= self->end)
+    return FALSE;
+
+  self->record_line = self->line;
+
+  for (;;)
+    {
+      WeftCsvField field = { 0 };
+      gsize offset = self->buffer->len;
+      const char *p = self->pos;
+      const char *q = p;
+
+      while (q < self->end && is_blank (*q))
+        q++;
+
+      if (q < self->end && *q == '"')
+        {
+          guint64 open_line = self->line;
+          guint64 open_column = column_of (self, q);
+
+          q++;
+          field.quoted = TRUE;
+          field.line = self->line;
+          field.column = column_of (self, q);
+          if (!read_quoted (self, &q, open_line, open_column, error))
+            return FALSE;
+
+          while (q < self->end && is_blank (*q))
+            q++;
+          if (q < self->end && *q != ',' && *q != '\n' && *q != '\r')
+            return fail_at (self, error, self->line, column_of (self, q),
+                            *q == '\0' ? _("NUL byte (this is not a text file)")
+                                       : _("unexpected text after the closing quote (a quote inside a field is written as \"\")"));
+        }
+      else
+        {
+          field.line = self->line;
+          field.column = column_of (self, p);
+          q = p;
+          while (q < self->end && *q != ',' && *q != '\n' && *q != '\r' && *q != '\0')
+            q++;
+          if (q < self->end && *q == '\0')
+            return fail_at (self, error, self->line, column_of (self, q), _("NUL byte (this is not a text file)"));
+          append_text (self, p, q - p);
+        }
+
+      field.len = self->buffer->len - offset;
+      g_string_append_c (self->buffer, '\0');
+      g_array_append_val (self->fields, field);
+      g_array_append_val (self->offsets, offset);
+
+      if (q < self->end && *q == ',')
+        {
+          self->pos = q + 1;
+          continue;
+        }
+
+      self->end_line = self->line;
+      self->end_column = column_of (self, q);
+      if (q < self->end)
+        {
+          q += (*q == '\r' && q + 1 < self->end && q[1] == '\n') ? 2 : 1;
+          self->line++;
+          self->line_start = q;
+        }
+      self->pos = q;
+      break;
+    }
+
+  /* The buffer may have moved while it grew: point the fields at it now. */
+  for (guint i = 0; i < self->fields->len; i++)
+    g_array_index (self->fields, WeftCsvField, i).text =
+      self->buffer->str + g_array_index (self->offsets, gsize, i);
+
+  return TRUE;
+}
+
+guint
+weft_csv_reader_get_n_fields (const WeftCsvReader *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->fields->len;
+}
+
+const WeftCsvField *
+weft_csv_reader_get_field (const WeftCsvReader *self,
+                           guint                index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->fields->len, NULL);
+
+  return &g_array_index (self->fields, WeftCsvField, index);
+}
+
+/* An empty line: one empty, unquoted field. */
+gboolean
+weft_csv_reader_is_blank (const WeftCsvReader *self)
+{
+  const WeftCsvField *field;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->fields->len != 1)
+    return FALSE;
+  field = &g_array_index (self->fields, WeftCsvField, 0);
+  return !field->quoted && field->len == 0;
+}
+
+/* The line on which the current record starts. */
+guint64
+weft_csv_reader_get_line (const WeftCsvReader *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->record_line;
+}
+
+/**
+ * weft_csv_reader_get_end:
+ * @line: (out) (optional):
+ * @column: (out) (optional):
+ *
+ * Where the current record ends: the position of its line break, or just past
+ * its last byte (for "this row is too short" messages).
+ */
+void
+weft_csv_reader_get_end (const WeftCsvReader *self,
+                         guint64             *line,
+                         guint64             *column)
+{
+  g_return_if_fail (self != NULL);
+
+  if (line != NULL)
+    *line = self->end_line;
+  if (column != NULL)
+    *column = self->end_column;
+}
+
+const char *
+weft_csv_reader_get_filename (const WeftCsvReader *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->filename;
+}
+
+/* TRUE when the input was not valid UTF-8 and is being read as Latin-1. */
+gboolean
+weft_csv_reader_is_latin1 (const WeftCsvReader *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->latin1;
+}
+
+/* --- Writing ---------------------------------------------------------------- */
+
+gboolean
+weft_csv_field_needs_quotes (const char *text,
+                             gsize       len)
+{
+  g_return_val_if_fail (text != NULL || len == 0, FALSE);
+
+  if (len == 0)
+    return FALSE;
+  if (is_blank (text[0]) || is_blank (text[len - 1]))
+    return TRUE;
+  /* A reader drops U+FEFF at the start of a file as a byte-order mark. */
+  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    return TRUE;
+  for (gsize i = 0; i < len; i++)
+    if (text[i] == ',' || text[i] == '"' || text[i] == '\r' || text[i] == '\n')
+      return TRUE;
+  return FALSE;
+}
+
+static void
+append_quoted_valid (GString    *out,
+                     const char *text,
+                     gsize       len)
+{
+  const char *p = text;
+  const char *end = text + len;
+
+  g_string_append_c (out, '"');
+  while (p < end)
+    {
+      const char *quote = memchr (p, '"', end - p);
+
+      if (quote == NULL)
+        {
+          g_string_append_len (out, p, end - p);
+          break;
+        }
+      g_string_append_len (out, p, quote - p + 1);
+      g_string_append_c (out, '"');
+      p = quote + 1;
+    }
+  g_string_append_c (out, '"');
+}
+
+/**
+ * weft_csv_append_quoted:
+ *
+ * Appends @text in quotes whatever it holds ("" for an empty @text), doubling
+ * the quotes inside it. Invalid UTF-8 is replaced by U+FFFD.
+ */
+void
+weft_csv_append_quoted (GString    *out,
+                        const char *text,
+                        gssize      len)
+{
+  g_autofree char *valid = NULL;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (text != NULL || len == 0);
+
+  if (text == NULL)
+    text = "";
+  if (len < 0)
+    len = strlen (text);
+  if (!g_utf8_validate_len (text, len, NULL))
+    {
+      valid = g_utf8_make_valid (text, len);
+      text = valid;
+      len = strlen (valid);
+    }
+  append_quoted_valid (out, text, len);
+}
+
+/**
+ * weft_csv_append_field:
+ *
+ * Appends @text as one field, in quotes only when it needs them (see the
+ * header). Invalid UTF-8 is replaced by U+FFFD. The caller adds the commas and
+ * the "\n" that ends the record.
+ */
+void
+weft_csv_append_field (GString    *out,
+                       const char *text,
+                       gssize      len)
+{
+  g_autofree char *valid = NULL;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (text != NULL || len == 0);
+
+  if (text == NULL)
+    text = "";
+  if (len < 0)
+    len = strlen (text);
+  if (!g_utf8_validate_len (text, len, NULL))
+    {
+      valid = g_utf8_make_valid (text, len);
+      text = valid;
+      len = strlen (valid);
+    }
+
+  if (weft_csv_field_needs_quotes (text, len))
+    append_quoted_valid (out, text, len);
+  else
+    g_string_append_len (out, text, len);
+}
+
+/**
+ * weft_csv_append_double:
+ *
+ * Appends @value so that weft_csv_parse_double() gives back the same double:
+ * integers below 2^53 in magnitude as integers ("42", "-0" for negative zero),
+ * NaN as "nan" and infinities as "inf" and "-inf" (how GDB, and so DDT, shows
+ * them; NaN's sign and payload are not kept), and every other value as "%.Ng"
+ * with the smallest N (at most 17) that reads back exactly. Always a '.'
+ * decimal point, whatever the locale.
+ */
+void
+weft_csv_append_double (GString *out,
+                        double   value)
+{
+  static const char *const formats[] = {
+    "%.1g", "%.2g", "%.3g", "%.4g", "%.5g", "%.6g", "%.7g", "%.8g", "%.9g",
+    "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
+  };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  guint first;
+
+  g_return_if_fail (out != NULL);
+
+  if (isnan (value))
+    {
+      g_string_append (out, "nan");
+      return;
+    }
+  if (isinf (value))
+    {
+      g_string_append (out, value < 0 ? "-inf" : "inf");
+      return;
+    }
+  if (value == 0.0 && signbit (value))
+    {
+      g_string_append (out, "-0");
+      return;
+    }
+  if (fabs (value) < 9007199254740992.0 && value == trunc (value))
+    {
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64)value);
+      return;
+    }
+
+  /* For a normal double, if fewer than 15 digits read back then %.15g prints
+   * those same digits (%g drops trailing zeros), so trying 15, 16 and 17 finds
+   * the shortest. Subnormals carry fewer digits and need the full search. */
+  first = fabs (value) < DBL_MIN ? 0 : 14;
+  for (guint i = first; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
+}
+
+/**
+ * weft_csv_parse_double:
+ * @text: the field (need not be nul-terminated)
+ *
+ * Reads a number as weft_csv_append_double() writes it, and what DDT or a
+ * spreadsheet may have written instead: blanks around the number, any decimal
+ * or exponent form, hexadecimal, "nan", "-nan", "nan(0x8000000000000)" (GDB),
+ * "inf", "infinity" (any case), and "true"/"false" as 1 and 0 (DDT shows
+ * booleans that way). Out-of-range numbers become ±inf or 0 as strtod rounds
+ * them.
+ *
+ * Returns: %FALSE when @text is empty or not a number.
+ */
+gboolean
+weft_csv_parse_double (const char *text,
+                       gsize       len,
+                       double     *value)
+{
+  char buf[256];
+  char *endptr = NULL;
+  double v;
+
+  g_return_val_if_fail (text != NULL || len == 0, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  while (len > 0 && g_ascii_isspace (text[0]))
+    {
+      text++;
+      len--;
+    }
+  while (len > 0 && g_ascii_isspace (text[len - 1]))
+    len--;
+  if (len == 0 || len >= sizeof buf)
+    return FALSE;
+
+  memcpy (buf, text, len);
+  buf[len] = '\0';
+
+  if (g_ascii_strcasecmp (buf, "true") == 0)
+    {
+      *value = 1.0;
+      return TRUE;
+    }
+  if (g_ascii_strcasecmp (buf, "false") == 0)
+    {
+      *value = 0.0;
+      return TRUE;
+    }
+
+  v = g_ascii_strtod (buf, &endptr);
+  if (endptr != buf + len)
+    return FALSE;
+
+  *value = v;
+  return TRUE;
+}
+
+/**
+ * weft_csv_flush:
+ * @path: the destination named in the error message
+ *
+ * Writes @buffer to @stream and empties it; writers call this every few tens
+ * of kilobytes so that a large export never sits in memory twice.
+ */
+gboolean
+weft_csv_flush (GString     *buffer,
+                FILE        *stream,
+                const char  *path,
+                GError     **error)
+{
+  g_return_val_if_fail (buffer != NULL, FALSE);
+  g_return_val_if_fail (stream != NULL, FALSE);
+
+  if (buffer->len > 0 && fwrite (buffer->str, 1, buffer->len, stream) != buffer->len)
+    {
+      int saved_errno = errno != 0 ? errno : EIO;
+
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
+                   path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  g_string_truncate (buffer, 0);
+  return TRUE;
+}

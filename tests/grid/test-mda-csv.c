@@ -1,0 +1,392 @@
+/* test-mda-csv.c: DDT MDA CSV, written and read (weft-mda.h), and the atomic
+ * replacement of an existing export.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "weft-error.h"
+#include "weft-mda.h"
+#include "grid-test-util.h"
+#include "weft-test-util.h"
+
+static char *
+write_to_string (WeftMatrix *matrix)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *listing = NULL;
+  char *contents;
+
+  g_assert_true (weft_mda_csv_write (matrix, path, &error));
+  g_assert_no_error (error);
+  contents = grid_test_read_file (path, NULL);
+  listing = grid_test_list_dir (dir);
+  g_assert_cmpstr (listing, ==, "out.csv");   /* no temporary file left */
+  weft_test_rm_rf (dir);
+  return contents;
+}
+
+static void
+test_write_2d (void)
+{
+  g_autoptr(WeftMatrix) matrix = weft_matrix_new_2d (2, 3);
+  g_autofree char *text = NULL;
+
+  weft_matrix_set_2d (matrix, 0, 0, 1.0);
+  weft_matrix_set_2d (matrix, 0, 1, 2.5);
+  weft_matrix_set_2d (matrix, 0, 2, 99.0);
+  weft_matrix_set_filtered (matrix, 2, TRUE);
+  weft_matrix_set_2d (matrix, 1, 0, NAN);
+  weft_matrix_set_2d (matrix, 1, 1, -INFINITY);
+  weft_matrix_set_2d (matrix, 1, 2, 0.1);
+  weft_matrix_set_title (matrix, "not written: MDA CSV has no header");
+
+  text = write_to_string (matrix);
+  g_assert_cmpstr (text, ==, "1,2.5,\"\"\nnan,-inf,0.1\n");
+}
+
+static void
+test_write_1d (void)
+{
+  gsize shape[1] = { 4 };
+  g_autoptr(WeftMatrix) matrix = weft_matrix_new (1, shape);
+  g_autofree char *text = NULL;
+
+  weft_matrix_set (matrix, 0, 3.0);
+  weft_matrix_set_filtered (matrix, 1, TRUE);
+  weft_matrix_set (matrix, 2, -0.0);
+  weft_matrix_set (matrix, 3, 1e-7);
+
+  /* One column: a single metavariable is on DDT's rows. */
+  text = write_to_string (matrix);
+  g_assert_cmpstr (text, ==, "3\n\"\"\n-0\n1e-07\n");
+}
+
+static void
+test_write_3d (void)
+{
+  gsize shape[3] = { 2, 2, 3 };
+  g_autoptr(WeftMatrix) matrix = weft_matrix_new (3, shape);
+  g_autofree char *text = NULL;
+
+  for (gsize i = 0; i < 12; i++)
+    weft_matrix_set (matrix, i, (double)i * 1.5);
+  weft_matrix_set_filtered (matrix, 5, TRUE);
+
+  /* Rows are (i0, i1) in row-major order, the last dimension across. */
+  text = write_to_string (matrix);
+  g_assert_cmpstr (text, ==, "0,1.5,3\n4.5,6,\"\"\n9,10.5,12\n13.5,15,16.5\n");
+}
+
+static void
+assert_same_cell (const WeftMatrix *a,
+                  const WeftMatrix *b,
+                  gsize             i)
+{
+  double x = weft_matrix_get (a, i);
+  double y = weft_matrix_get (b, i);
+
+  g_assert_cmpint (weft_matrix_is_filtered (a, i), ==, weft_matrix_is_filtered (b, i));
+  if (weft_matrix_is_filtered (a, i))
+    return;
+  if (isnan (x))
+    g_assert_true (isnan (y));
+  else
+    g_assert_cmpmem (&x, sizeof x, &y, sizeof y);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (31337);
+  static const double specials[] = { NAN, INFINITY, -INFINITY, 0.0, -0.0, 1e-310, 1e308, 0.1 };
+
+  for (guint round = 0; round < 20; round++)
+    {
+      gsize rows = g_rand_int_range (rand, 1, 40), columns = g_rand_int_range (rand, 1, 30);
+      g_autoptr(WeftMatrix) matrix = weft_matrix_new_2d (rows, columns);
+      g_autoptr(WeftMatrix) back = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *dir = weft_test_make_tmp_dir ();
+      g_autofree char *path = g_build_filename (dir, "round.csv", NULL);
+
+      for (gsize i = 0; i < rows * columns; i++)
+        {
+          double value;
+
+          switch (g_rand_int_range (rand, 0, 4))
+            {
+            case 0:
+              value = specials[g_rand_int_range (rand, 0, G_N_ELEMENTS (specials))];
+              break;
+            case 1:
+              value = g_rand_int_range (rand, -1000, 1000);
+              break;
+            default:
+              value = (g_rand_double (rand) - 0.5) * pow (10, g_rand_int_range (rand, -30, 30));
+              break;
+            }
+          weft_matrix_set (matrix, i, value);
+          if (g_rand_int_range (rand, 0, 7) == 0)
+            weft_matrix_set_filtered (matrix, i, TRUE);
+        }
+
+      g_assert_true (weft_mda_csv_write (matrix, path, &error));
+      g_assert_no_error (error);
+      back = weft_mda_csv_read (path, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (weft_matrix_get_n_dims (back), ==, 2);
+      g_assert_cmpuint (weft_matrix_get_shape (back)[0], ==, rows);
+      g_assert_cmpuint (weft_matrix_get_shape (back)[1], ==, columns);
+      for (gsize i = 0; i < rows * columns; i++)
+        assert_same_cell (matrix, back, i);
+      weft_test_rm_rf (dir);
+    }
+}
+
+static WeftMatrix *
+parse (const char *text,
+       GError    **error)
+{
+  return weft_mda_csv_parse (text, strlen (text), "t.csv", NULL, error);
+}
+
+static void
+test_read_variants (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftMatrix) a = parse ("\xef\xbb\xbf 1 ,\"2\"\r\n3,\r\n\r\n\r\n", &error);
+  g_autoptr(WeftMatrix) b = NULL;
+  g_autoptr(WeftMatrix) c = NULL;
+  g_autoptr(WeftMatrix) d = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (weft_matrix_get_shape (a)[0], ==, 2);
+  g_assert_cmpuint (weft_matrix_get_shape (a)[1], ==, 2);
+  g_assert_cmpfloat (weft_matrix_get_2d (a, 0, 0), ==, 1.0);
+  g_assert_cmpfloat (weft_matrix_get_2d (a, 0, 1), ==, 2.0);
+  g_assert_cmpfloat (weft_matrix_get_2d (a, 1, 0), ==, 3.0);
+  g_assert_false (weft_matrix_is_filtered (a, 2));
+  g_assert_true (weft_matrix_is_filtered (a, 3));   /* a bare empty field */
+
+  /* In a one-column table an empty line is an empty cell. */
+  b = parse ("1\n\n\"\"\n2", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (weft_matrix_get_shape (b)[0], ==, 4);
+  g_assert_cmpuint (weft_matrix_get_shape (b)[1], ==, 1);
+  g_assert_false (weft_matrix_is_filtered (b, 0));
+  g_assert_true (weft_matrix_is_filtered (b, 1));
+  g_assert_true (weft_matrix_is_filtered (b, 2));
+  g_assert_cmpfloat (weft_matrix_get (b, 3), ==, 2.0);
+
+  c = parse ("true,false,nan(0x8000000000000),-nan,1e400\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (weft_matrix_get (c, 0), ==, 1.0);
+  g_assert_cmpfloat (weft_matrix_get (c, 1), ==, 0.0);
+  g_assert_true (isnan (weft_matrix_get (c, 2)));
+  g_assert_true (isnan (weft_matrix_get (c, 3)));
+  g_assert_false (weft_matrix_is_filtered (c, 3));
+  g_assert_true (isinf (weft_matrix_get (c, 4)));
+
+  /* NaN is a value, "" is filtered. */
+  d = parse ("nan,\"\"\n", &error);
+  g_assert_no_error (error);
+  g_assert_false (weft_matrix_is_filtered (d, 0));
+  g_assert_true (weft_matrix_is_filtered (d, 1));
+}
+
+static void
+test_read_errors (void)
+{
+  static const struct
+  {
+    const char *input;
+    int         code;
+    const char *message;
+  } cases[] = {
+    { "1,2\n3\n", WEFT_ERROR_PARSE, "t.csv:2:2: this row has 1 value, the first row has 2" },
+    { "1,2\n3,4,5\n", WEFT_ERROR_PARSE, "t.csv:2:5: this row has 3 values, the first row has 2" },
+    { "1,2\n\"3\n\"\n", WEFT_ERROR_PARSE, "t.csv:3:2: this row has 1 value, the first row has 2" },
+    { "1,abc\n", WEFT_ERROR_PARSE, "t.csv:1:3: “abc” is not a number" },
+    { "1,\" 2\nx\"\n", WEFT_ERROR_PARSE, "t.csv:1:4: “ 2\nx” is not a number" },
+    { "97 'a'\n", WEFT_ERROR_PARSE, "t.csv:1:1: “97 'a'” is not a number" },
+    { "1,2\n\n3,4\n", WEFT_ERROR_PARSE, "t.csv:2:1: empty line inside the table" },
+    { "\n1,2\n", WEFT_ERROR_PARSE, "t.csv:1:1: empty line inside the table" },
+    { "1,\"2\n", WEFT_ERROR_PARSE, "t.csv:1:3: the quoted field opened here is never closed" },
+    { "1,2\n3,\"4\"x\n", WEFT_ERROR_PARSE, "t.csv:2:6: unexpected text after the closing quote" },
+    { "", WEFT_ERROR_EMPTY, "t.csv: no values" },
+    { "\n\r\n\n", WEFT_ERROR_EMPTY, "t.csv: no values" },
+    { "1,xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n", WEFT_ERROR_PARSE,
+      "t.csv:1:3: “xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…” is not a number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WeftMatrix) matrix = parse (cases[i].input, &error);
+
+      g_assert_null (matrix);
+      g_assert_error (error, WEFT_ERROR, cases[i].code);
+      if (!g_str_has_prefix (error->message, cases[i].message))
+        g_error ("case %u: “%s” does not start with “%s”", i, error->message, cases[i].message);
+    }
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WeftMatrix) matrix = weft_mda_csv_read ("/nonexistent/weft/x.csv", NULL, &error);
+
+    g_assert_null (matrix);
+    g_assert_error (error, WEFT_ERROR, WEFT_ERROR_FAILED);
+    g_assert_nonnull (strstr (error->message, "/nonexistent/weft/x.csv"));
+  }
+}
+
+static void
+test_replace_existing (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autoptr(WeftMatrix) matrix = weft_matrix_new_2d (1, 2);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *listing = NULL;
+
+  g_file_set_contents (path, "a much longer previous export\n", -1, &error);
+  g_assert_no_error (error);
+  weft_matrix_set (matrix, 1, 7.0);
+  g_assert_true (weft_mda_csv_write (matrix, path, &error));
+  g_assert_no_error (error);
+  text = grid_test_read_file (path, NULL);
+  g_assert_cmpstr (text, ==, "0,7\n");
+  listing = grid_test_list_dir (dir);
+  g_assert_cmpstr (listing, ==, "out.csv");
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_destination_is_folder (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autoptr(WeftMatrix) matrix = weft_matrix_new_2d (1, 1);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *listing = NULL;
+
+  g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
+  g_assert_false (weft_mda_csv_write (matrix, sub, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+  g_assert_true (g_file_test (sub, G_FILE_TEST_IS_DIR));
+  listing = grid_test_list_dir (dir);
+  g_assert_cmpstr (listing, ==, "sub");
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_read_only_folder (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *probe = g_build_filename (dir, "probe", NULL);
+  g_autoptr(WeftMatrix) matrix = weft_matrix_new_2d (2, 2);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *listing = NULL;
+  gboolean writable;
+
+  g_file_set_contents (path, "old\n", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+
+  /* root writes into read-only folders: then this case proves nothing. */
+  writable = g_file_set_contents (probe, "", 0, NULL);
+  if (writable)
+    {
+      g_unlink (probe);
+      g_chmod (dir, 0755);
+      weft_test_rm_rf (dir);
+      g_test_skip ("read-only folders are writable for this user (root)");
+      return;
+    }
+
+  g_assert_false (weft_mda_csv_write (matrix, path, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, path));
+  text = grid_test_read_file (path, NULL);
+  g_assert_cmpstr (text, ==, "old\n");
+  listing = grid_test_list_dir (dir);
+  g_assert_cmpstr (listing, ==, "out.csv");
+  g_chmod (dir, 0755);
+  weft_test_rm_rf (dir);
+}
+
+/* The file system refuses the write half-way (a file size limit, as a full
+ * disk would): the old export stays and the temporary file goes. */
+static void
+test_failed_write (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *listing = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_test_subprocess ())
+    {
+      struct rlimit limit = { 16 * 1024, 16 * 1024 };
+      g_autoptr(WeftMatrix) matrix = weft_matrix_new_2d (300, 300);
+
+      for (gsize i = 0; i < 300 * 300; i++)
+        weft_matrix_set (matrix, i, i / 7.0);
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      g_assert_false (weft_mda_csv_write (matrix, g_getenv ("WEFT_TEST_DESTINATION"), &error));
+      g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+      g_assert_nonnull (strstr (error->message, g_getenv ("WEFT_TEST_DESTINATION")));
+      return;
+    }
+
+  dir = weft_test_make_tmp_dir ();
+  path = g_build_filename (dir, "out.csv", NULL);
+  g_file_set_contents (path, "old export\n", -1, &error);
+  g_assert_no_error (error);
+  g_setenv ("WEFT_TEST_DESTINATION", path, TRUE);
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+
+  text = grid_test_read_file (path, NULL);
+  g_assert_cmpstr (text, ==, "old export\n");
+  listing = grid_test_list_dir (dir);
+  g_assert_cmpstr (listing, ==, "out.csv");
+  weft_test_rm_rf (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/grid/mda-csv/write-2d", test_write_2d);
+  g_test_add_func ("/grid/mda-csv/write-1d", test_write_1d);
+  g_test_add_func ("/grid/mda-csv/write-3d", test_write_3d);
+  g_test_add_func ("/grid/mda-csv/round-trip", test_round_trip);
+  g_test_add_func ("/grid/mda-csv/read-variants", test_read_variants);
+  g_test_add_func ("/grid/mda-csv/read-errors", test_read_errors);
+  g_test_add_func ("/grid/mda-csv/replace-existing", test_replace_existing);
+  g_test_add_func ("/grid/mda-csv/destination-is-folder", test_destination_is_folder);
+  g_test_add_func ("/grid/mda-csv/read-only-folder", test_read_only_folder);
+  g_test_add_func ("/grid/mda-csv/failed-write", test_failed_write);
+
+  return g_test_run ();
+}
