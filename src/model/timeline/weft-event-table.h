@@ -20,6 +20,27 @@
  * A table is built once by a WeftEventTableBuilder (which accepts events in any
  * order and sorts once in _finish) and is immutable and thread-safe afterwards.
  *
+ * Details fixed by the implementation:
+ *  - an interval whose end is before its begin is stored as a zero-length
+ *    interval at its begin; times are clamped to [WEFT_EVENT_TIME_MIN,
+ *    WEFT_EVENT_TIME_MAX];
+ *  - lanes: intervals are taken by begin, the longer first at equal begins (so
+ *    an enclosing interval gets the lower lane), and each goes to the first
+ *    lane whose last interval ends at or before its begin;
+ *  - ranges are half-open: [b, e) overlaps [t0, t1) iff b < t1 && e > t0, a
+ *    zero-length interval iff t0 <= b < t1; an empty or reversed query range
+ *    (t1 <= t0) finds nothing;
+ *  - level of detail: a row's pyramid starts at the row's first event time
+ *    (get_lod_start; not aligned); level 0's width is the smallest power of two
+ *    giving at least 16 of the row's intervals and instants per bucket on
+ *    average (about 16 to 32), at least 1 and no wider than one bucket covering the
+ *    row; level l is 2^l times wider, and the last level is one bucket. A row
+ *    without intervals or instants has no levels (get_lod_start returns 0);
+ *  - a bucket's kind is the interval kind with most busy time; when there is no
+ *    busy time, the kind with most zero-length intervals and instants; the
+ *    lower kind index on ties; G_MAXUINT16 when the bucket is empty;
+ *  - WeftRangeStats is one allocation: free it with weft_range_stats_free().
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -32,6 +53,12 @@
 G_BEGIN_DECLS
 
 #define WEFT_EVENT_NO_REF G_MAXUINT32
+
+/* The builder clamps every time to [WEFT_EVENT_TIME_MIN, WEFT_EVENT_TIME_MAX]
+ * (±2^61 ns, about ±73 years around the origin), so that any difference of two
+ * times, and every level-of-detail width, fits in a gint64. */
+#define WEFT_EVENT_TIME_MIN (-(G_GINT64_CONSTANT (1) << 61))
+#define WEFT_EVENT_TIME_MAX ((G_GINT64_CONSTANT (1) << 61) - 1)
 
 typedef enum
 {
@@ -111,6 +138,14 @@ typedef struct
 
 /* Builder ------------------------------------------------------------------- */
 
+/* The builder is used by one thread at a time. add_kind numbers kinds from 0 in
+ * call order (no merging of equal names); a table holds at most 65535 kinds.
+ * Row, kind and pair indices out of range are programmer errors (g_critical).
+ * _finish sorts on worker threads, reports progress as fractions of the stage
+ * the caller began on @context (nullable), checks for cancellation every few
+ * thousand events and then fails with G_IO_ERROR_CANCELLED. It consumes the
+ * events: afterwards the builder can only be freed. */
+
 WeftEventTableBuilder *weft_event_table_builder_new          (WeftTimeUnit           unit);
 void                   weft_event_table_builder_free         (WeftEventTableBuilder *self);
 void                   weft_event_table_builder_set_origin   (WeftEventTableBuilder *self,
@@ -151,6 +186,22 @@ WeftEventTable        *weft_event_table_builder_finish       (WeftEventTableBuil
                                                               GError               **error);
 
 /* Table --------------------------------------------------------------------- */
+
+/* get_kind_color: 0xRRGGBBAA, or 0 when the reader gave none: renderers then
+ * use palette colour number <kind>.
+ * get_memory_size: bytes allocated for the table (columns, lanes, pyramids,
+ * kind counters, row, kind and pair tables, string pool).
+ * aggregate: exact busy (overlap clipped to the range), n_intervals (begin in
+ * the range) and n_instants, in O(levels + lanes·log(events per coarse
+ * bucket) + events in the partial level-0 buckets at the edges). The kind is
+ * exact when the range covers at most four whole level-0 buckets (the events
+ * are then summed one by one) or is exactly one pyramid bucket; otherwise each
+ * whole bucket inside the range counts with its own dominant kind (the
+ * pyramid keeps no per-kind sums), the edge events with theirs.
+ * range_stats: costs O(rows·lanes·(log n + 16·k) + links in range), k being
+ * the number of kinds on a row: kinds are counted from prefix counts sampled
+ * every 16·k events, so the cost does not grow with the intervals and
+ * instants in the range. */
 
 #define WEFT_TYPE_EVENT_TABLE (weft_event_table_get_type ())
 
