@@ -47,8 +47,11 @@ add_row (AdwPreferencesGroup *group,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* Paths are long: keep one line, drop the middle, show all of it on hover. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_tooltip_text (label, value);
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (group, row);

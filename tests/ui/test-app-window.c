@@ -271,15 +271,43 @@ test_drop (void)
   close_window (window);
 }
 
+/* Every UI file in the resources builds (GtkBuilder aborts the app otherwise). */
+static void
+test_resources_build (void)
+{
+  const char *files[] = { "/gtk/help-overlay.ui" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_strconcat (RESOURCE_BASE_PATH, files[i], NULL);
+      g_autoptr(GtkBuilder) builder = gtk_builder_new ();
+      g_autoptr(GError) error = NULL;
+
+      gtk_builder_add_from_resource (builder, path, &error);
+      g_assert_no_error (error);
+    }
+
+  {
+    g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE_PATH "/gtk/help-overlay.ui");
+    GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
+
+    g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
+    gtk_window_destroy (GTK_WINDOW (overlay));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* No crossfades: the page a test looks for is the only one mapped. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   weft_init_resources ();
   weft_formats_init ();
 
+  g_test_add_func ("/app/resources", test_resources_build);
   g_test_add_func ("/app/window/empty", test_empty_state);
   g_test_add_func ("/app/window/error-pages", test_error_pages);
   g_test_add_func ("/app/window/open-trace", test_open_trace_with_warnings);

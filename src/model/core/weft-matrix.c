@@ -403,7 +403,8 @@ weft_matrix_compute_stats (const WeftMatrix *self,
     {
       double v = self->data[i];
 
-      if (weft_matrix_is_filtered (self, i))
+      /* The mask is only allocated once a cell is filtered. */
+      if (self->filtered != NULL && (self->filtered[i / 8] & (1u << (i % 8))) != 0)
         {
           n_filtered++;
           continue;
