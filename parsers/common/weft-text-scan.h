@@ -32,24 +32,9 @@ gboolean weft_line_reader_next       (WeftLineReader  *reader,
 gsize    weft_line_reader_get_offset (const WeftLineReader *reader);
 
 /* Each scanner first skips spaces and tabs, then reads one field. */
-gboolean weft_scan_u64      (const char **pos,
-                             const char  *end,
-                             guint64     *value);
-gboolean weft_scan_i64      (const char **pos,
-                             const char  *end,
-                             gint64      *value);
-gboolean weft_scan_int      (const char **pos,
-                             const char  *end,
-                             int         *value);
-gboolean weft_scan_hex_u64  (const char **pos,
-                             const char  *end,
-                             guint64     *value);
 gboolean weft_scan_double   (const char **pos,
                              const char  *end,
                              double      *value);
-gboolean weft_scan_sec_usec (const char **pos,
-                             const char  *end,
-                             gint64      *microseconds);
 gboolean weft_scan_token    (const char **pos,
                              const char  *end,
                              const char **token,
@@ -64,7 +49,253 @@ void     weft_scan_rest     (const char **pos,
                              const char  *end,
                              const char **rest,
                              gsize       *rest_len);
-gboolean weft_scan_at_end   (const char  *pos,
-                             const char  *end);
+
+
+/* The number scanners are inline: readers call them in their inner loops.
+ * Up to 19 digits cannot overflow a guint64, so only longer numbers take the
+ * checked path (no division per digit). */
+
+static inline gboolean
+_weft_scan_is_field_end (const char *p,
+                             const char *end)
+{
+  return p >= end || *p == ' ' || *p == '\t';
+}
+
+static inline const char *
+_weft_scan_skip_blanks (const char *p,
+                            const char *end)
+{
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  return p;
+}
+
+/* Digits at *pos (at least one), into *value; FALSE on overflow. */
+static inline gboolean
+_weft_scan_digits (const char **pos,
+                       const char  *end,
+                       guint64     *value)
+{
+  const char *p = *pos;
+  const char *fast_end = end - p > 19 ? p + 19 : end;
+  guint64 v = 0;
+
+  if (p >= end || (guint)(*p - '0') > 9)
+    return FALSE;
+  while (p < fast_end && (guint)(*p - '0') <= 9)
+    v = v * 10 + (guint)(*p++ - '0');
+  while (p < end && (guint)(*p - '0') <= 9)
+    {
+      guint d = (guint)(*p - '0');
+
+      if (v > (G_MAXUINT64 - d) / 10)
+        return FALSE;
+      v = v * 10 + d;
+      p++;
+    }
+
+  *pos = p;
+  *value = v;
+  return TRUE;
+}
+
+static inline gboolean
+weft_scan_u64 (const char **pos,
+                    const char  *end,
+                    guint64     *value)
+{
+  const char *p = _weft_scan_skip_blanks (*pos, end);
+  guint64 v;
+
+  if (p < end && *p == '+')
+    p++;
+  if (!_weft_scan_digits (&p, end, &v) || !_weft_scan_is_field_end (p, end))
+    return FALSE;
+
+  *value = v;
+  *pos = p;
+  return TRUE;
+}
+
+/* Reads a decimal with an optional sign into its magnitude. */
+static inline gboolean
+_weft_scan_signed (const char **pos,
+                       const char  *end,
+                       gboolean    *negative,
+                       guint64     *magnitude)
+{
+  const char *p = _weft_scan_skip_blanks (*pos, end);
+
+  *negative = FALSE;
+  if (p < end && (*p == '-' || *p == '+'))
+    {
+      *negative = *p == '-';
+      p++;
+    }
+  if (!_weft_scan_digits (&p, end, magnitude) || !_weft_scan_is_field_end (p, end))
+    return FALSE;
+
+  *pos = p;
+  return TRUE;
+}
+
+static inline gboolean
+weft_scan_i64 (const char **pos,
+                    const char  *end,
+                    gint64      *value)
+{
+  const char *p = *pos;
+  gboolean negative;
+  guint64 v;
+
+  if (!_weft_scan_signed (&p, end, &negative, &v))
+    return FALSE;
+  if (negative)
+    {
+      if (v > (guint64)G_MAXINT64 + 1)
+        return FALSE;
+      *value = v == (guint64)G_MAXINT64 + 1 ? G_MININT64 : -(gint64)v;
+    }
+  else
+    {
+      if (v > G_MAXINT64)
+        return FALSE;
+      *value = (gint64)v;
+    }
+
+  *pos = p;
+  return TRUE;
+}
+
+static inline gboolean
+weft_scan_int (const char **pos,
+                    const char  *end,
+                    int         *value)
+{
+  const char *p = *pos;
+  gint64 v;
+
+  if (!weft_scan_i64 (&p, end, &v) || v < G_MININT || v > G_MAXINT)
+    return FALSE;
+
+  *value = (int)v;
+  *pos = p;
+  return TRUE;
+}
+
+/* An unsigned 64-bit id printed in decimal; writers that print a signed id
+ * ("-1" for no task) are accepted too: a minus sign wraps the way C converts a
+ * negative number to unsigned, so "-1" reads as 18446744073709551615. */
+static inline gboolean
+weft_scan_id64 (const char **pos,
+                     const char  *end,
+                     guint64     *value)
+{
+  const char *p = *pos;
+  gboolean negative;
+  guint64 v;
+
+  if (!_weft_scan_signed (&p, end, &negative, &v) || (negative && v > (guint64)G_MAXINT64 + 1))
+    return FALSE;
+
+  *value = negative ? (guint64)0 - v : v;
+  *pos = p;
+  return TRUE;
+}
+
+static inline gboolean
+weft_scan_hex_u64 (const char **pos,
+                        const char  *end,
+                        guint64     *value)
+{
+  const char *p = _weft_scan_skip_blanks (*pos, end);
+  const char *digits;
+  guint64 v = 0;
+
+  if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    p += 2;
+
+  digits = p;
+  while (p < end)
+    {
+      guint c = (guchar)*p;
+      guint d;
+
+      if (c - '0' <= 9)
+        d = c - '0';
+      else if ((c | 0x20) - 'a' <= 5)
+        d = (c | 0x20) - 'a' + 10;
+      else
+        break;
+
+      if (v >> 60)
+        return FALSE;
+      v = (v << 4) | d;
+      p++;
+    }
+
+  if (p == digits || !_weft_scan_is_field_end (p, end))
+    return FALSE;
+
+  *value = v;
+  *pos = p;
+  return TRUE;
+}
+
+/* A gettimeofday()/getrusage() time printed as "%ld.%06ld": seconds, a dot and
+ * 1 to 6 digits of fraction (fewer digits are scaled: "1.5" is 1.5 s); a time
+ * without a fraction is accepted; digits past the sixth are ignored. */
+static inline gboolean
+weft_scan_sec_usec (const char **pos,
+                         const char  *end,
+                         gint64      *microseconds)
+{
+  const char *p = _weft_scan_skip_blanks (*pos, end);
+  gboolean negative = FALSE;
+  guint64 sec, frac = 0;
+  int n_frac = 0;
+
+  if (p < end && *p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  if (!_weft_scan_digits (&p, end, &sec))
+    return FALSE;
+  if (p < end && *p == '.')
+    {
+      p++;
+      while (p < end && (guint)(*p - '0') <= 9)
+        {
+          if (n_frac < 6)
+            {
+              frac = frac * 10 + (guint)(*p - '0');
+              n_frac++;
+            }
+          p++;
+        }
+    }
+  if (!_weft_scan_is_field_end (p, end))
+    return FALSE;
+  for (; n_frac < 6; n_frac++)
+    frac *= 10;
+
+  if (sec > (guint64)(G_MAXINT64 / 1000000) - 1)
+    return FALSE;
+
+  *microseconds = (gint64)(sec * 1000000 + frac);
+  if (negative)
+    *microseconds = -*microseconds;
+  *pos = p;
+  return TRUE;
+}
+
+static inline gboolean
+weft_scan_at_end (const char *pos,
+                       const char *end)
+{
+  return _weft_scan_skip_blanks (pos, end) == end;
+}
 
 G_END_DECLS

@@ -16,6 +16,7 @@ weft_formats_init (void)
     {
       /* Families register here, in the order their sniffers should be asked. */
       /* BEGIN register: chplvis */
+      weft_chplvis_format_register ();
       /* END register: chplvis */
       g_once_init_leave (&initialized, 1);
     }

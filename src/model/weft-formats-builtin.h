@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 
 /* Each family adds its registration function here and calls it from weft_formats_init(). */
 /* BEGIN declarations: chplvis */
+void weft_chplvis_format_register (void);
 /* END declarations: chplvis */
 
 G_END_DECLS

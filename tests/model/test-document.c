@@ -457,6 +457,34 @@ test_sniff_families (void)
     }
 }
 
+/* A Chapel run folder renamed after the run (FishLearning-E1/E1-0) still opens. */
+static void
+test_sniff_renamed_chapel_folder (void)
+{
+  g_autofree char *sample = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", "DEMO-0", NULL);
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *renamed = g_build_filename (dir, "my-run", NULL);
+  g_autofree char *copy = g_build_filename (renamed, "RUN-0", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GError) error = NULL;
+  const WeftFormat *found;
+  gsize len;
+
+  g_file_get_contents (sample, &contents, &len, &error);
+  g_assert_no_error (error);
+  g_mkdir (renamed, 0700);
+  g_file_set_contents (copy, contents, len, &error);
+  g_assert_no_error (error);
+
+  folder = g_file_new_for_path (renamed);
+  found = weft_format_detect (folder, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (found->id, ==, "chplvis");
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -475,6 +503,7 @@ main (int    argc,
   g_test_add_func ("/document/error/empty-folder", test_empty_folder);
   g_test_add_func ("/document/error/mixed-files", test_mixed_files);
   g_test_add_func ("/document/sniff/families", test_sniff_families);
+  g_test_add_func ("/document/sniff/renamed-chapel-folder", test_sniff_renamed_chapel_folder);
 
   return g_test_run ();
 }

@@ -1,0 +1,1568 @@
+/* weft-chplvis-parser.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#ifdef G_OS_UNIX
+#include <sys/mman.h>
+#endif
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+
+#include "weft-chplvis-parser.h"
+#include "weft-error.h"
+#include "weft-text-scan.h"
+
+/* A column may hold this many entries: the schedule keeps a task index in 31 bits. */
+#define MAX_COLUMN     0x7ffffff0u
+#define RELEASE_CHUNK  (16u << 20)
+#define PROGRESS_CHUNK (1u << 20)
+
+/* tid → 32-bit value, open addressing. Task ids are arbitrary 64-bit numbers
+ * (18446744073709551615 happens), so no key value can mean "empty": an empty
+ * slot is one whose value is TID_NONE. */
+#define TID_NONE G_MAXUINT32
+
+typedef struct
+{
+  guint64 *keys;
+  guint32 *values;
+  guint32  mask;
+  guint32  n;
+} TidMap;
+
+static inline guint32
+tid_hash (guint64 key)
+{
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  key ^= key >> 33;
+  return (guint32)key;
+}
+
+static void
+tid_map_alloc (TidMap  *map,
+               guint32  capacity)
+{
+  map->keys = g_new (guint64, capacity);
+  map->values = g_new (guint32, capacity);
+  memset (map->values, 0xff, capacity * sizeof (guint32));
+  map->mask = capacity - 1;
+  map->n = 0;
+}
+
+static void
+tid_map_clear (TidMap *map)
+{
+  g_clear_pointer (&map->keys, g_free);
+  g_clear_pointer (&map->values, g_free);
+  map->mask = 0;
+  map->n = 0;
+}
+
+static inline guint32
+tid_map_lookup (const TidMap *map,
+                guint64       key)
+{
+  guint32 i = tid_hash (key) & map->mask;
+
+  while (map->values[i] != TID_NONE)
+    {
+      if (map->keys[i] == key)
+        return map->values[i];
+      i = (i + 1) & map->mask;
+    }
+
+  return TID_NONE;
+}
+
+static void tid_map_insert (TidMap  *map,
+                            guint64  key,
+                            guint32  value);
+
+static void
+tid_map_grow (TidMap *map)
+{
+  TidMap bigger;
+
+  tid_map_alloc (&bigger, (map->mask + 1) * 2);
+  for (guint32 i = 0; i <= map->mask; i++)
+    if (map->values[i] != TID_NONE)
+      tid_map_insert (&bigger, map->keys[i], map->values[i]);
+  tid_map_clear (map);
+  *map = bigger;
+}
+
+static void
+tid_map_insert (TidMap  *map,
+                guint64  key,
+                guint32  value)
+{
+  guint32 i;
+
+  g_assert (value != TID_NONE);
+
+  if ((map->n + 1) * 2 > map->mask + 1)
+    tid_map_grow (map);
+
+  i = tid_hash (key) & map->mask;
+  while (map->values[i] != TID_NONE)
+    {
+      if (map->keys[i] == key)
+        {
+          map->values[i] = value;
+          return;
+        }
+      i = (i + 1) & map->mask;
+    }
+  map->keys[i] = key;
+  map->values[i] = value;
+  map->n++;
+}
+
+static inline gboolean
+tid_map_contains (const TidMap *map,
+                  guint64       key)
+{
+  return map->n > 0 && tid_map_lookup (map, key) != TID_NONE;
+}
+
+/* The parser ----------------------------------------------------------------- */
+
+typedef struct
+{
+  WeftChplvisLocale *locale;
+  WeftLoadContext   *context;
+  const char        *path;
+  guint64            line;
+  gboolean           last_line_cut;  /* the file ends without a newline */
+  guint64            n_lines_total;
+
+  TidMap             task_of_tid;    /* tid → latest task with it */
+  TidMap             vdb_tids;       /* chplvis's vdbTids: VisualDebug's own tasks */
+  guint64            nid0_vdb_task;  /* chplvis's nid0vdbtask (0 = none, as chplvis has it) */
+
+  guint32            segment_first_task;
+  gboolean           segment_armed;  /* the current tag still accumulates CPU (chplvis's refTime != 0) */
+  int                current_tag;    /* -1 = Start */
+  gboolean           old_comm_layout;
+
+  gboolean           warned_after_end;
+  gboolean           warned_tag_order;
+  gboolean           warned_full;
+} Parser;
+
+static const char *const expected_format[WEFT_CHPLVIS_N_RECORD_KINDS] = {
+  [WEFT_CHPLVIS_RECORD_HEADER] = "ChplVdebug: ver X.Y nodes N nid I tid T seq S TIME USER SYS",
+  [WEFT_CHPLVIS_RECORD_CHPL_HOME] = "CHPL_HOME: PATH",
+  [WEFT_CHPLVIS_RECORD_DIR] = "DIR: PATH",
+  [WEFT_CHPLVIS_RECORD_SAVEC] = "SAVEC: PATH",
+  [WEFT_CHPLVIS_RECORD_TABLESIZE] = "Tablesize: N",
+  [WEFT_CHPLVIS_RECORD_FNAME] = "fname: INDEX NAME",
+  [WEFT_CHPLVIS_RECORD_FIDNSIZE] = "FIDNsize: N",
+  [WEFT_CHPLVIS_RECORD_FIDNAME] = "FIDname: FID LINE FILE NAME",
+  [WEFT_CHPLVIS_RECORD_TNAME] = "tname: TAG NAME",
+  [WEFT_CHPLVIS_RECORD_VDBMARK] = "VdbMark: TIME NID TID",
+  [WEFT_CHPLVIS_RECORD_TAG] = "Tag: TIME USER SYS NID TID TAG",
+  [WEFT_CHPLVIS_RECORD_PAUSE] = "Pause: TIME USER SYS NID TID TAG",
+  [WEFT_CHPLVIS_RECORD_END] = "End: TIME USER SYS NID TID",
+  [WEFT_CHPLVIS_RECORD_TASK] = "task: TIME NID TID PARENT O|L LINE FILE FID",
+  [WEFT_CHPLVIS_RECORD_BTASK] = "Btask: TIME NID TID",
+  [WEFT_CHPLVIS_RECORD_ETASK] = "Etask: TIME NID TID",
+  [WEFT_CHPLVIS_RECORD_GET] = "get: TIME NID RID TID ADDR RADDR ELEMSIZE LENGTH COMMID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_NB_GET] = "nb_get: TIME NID RID TID ADDR RADDR ELEMSIZE LENGTH COMMID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_ST_GET] = "st_get: TIME NID RID TID ADDR RADDR ELEMSIZE LENGTH COMMID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_PUT] = "put: TIME NID RID TID ADDR RADDR ELEMSIZE LENGTH COMMID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_NB_PUT] = "nb_put: TIME NID RID TID ADDR RADDR ELEMSIZE LENGTH COMMID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_ST_PUT] = "st_put: TIME NID RID TID ADDR RADDR ELEMSIZE LENGTH COMMID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_FORK] = "fork: TIME NID RID SUBLOC FID ARG ARGSIZE TID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_FORK_NB] = "fork_nb: TIME NID RID SUBLOC FID ARG ARGSIZE TID LINE FILE",
+  [WEFT_CHPLVIS_RECORD_F_FORK] = "f_fork: TIME NID RID SUBLOC FID ARG ARGSIZE TID LINE FILE",
+};
+
+static void
+skip_malformed (Parser *p,
+                int     kind)
+{
+  p->locale->n_skipped++;
+
+  if (p->last_line_cut && p->line == p->n_lines_total)
+    weft_load_context_warn (p->context, p->path, p->line,
+                            _("The file ends in the middle of a %s record (it was cut short); line skipped"),
+                            weft_chplvis_record_kind_name (kind));
+  else
+    weft_load_context_warn (p->context, p->path, p->line,
+                            _("Malformed %s record, expected “%s”; line skipped"),
+                            weft_chplvis_record_kind_name (kind), expected_format[kind]);
+}
+
+static gboolean
+check_nid (Parser *p,
+           int     kind,
+           int     nid)
+{
+  if (nid == p->locale->nid)
+    return TRUE;
+
+  p->locale->n_skipped++;
+  weft_load_context_warn (p->context, p->path, p->line,
+                          _("This %s record is for locale %d, but the file is locale %d's; line skipped"),
+                          weft_chplvis_record_kind_name (kind), nid, p->locale->nid);
+  return FALSE;
+}
+
+static gboolean
+check_peer (Parser *p,
+            int     kind,
+            int     rid)
+{
+  if (rid >= 0 && rid < p->locale->n_nodes)
+    return TRUE;
+
+  p->locale->n_skipped++;
+  weft_load_context_warn (p->context, p->path, p->line,
+                          _("This %s record names locale %d, but the run has %d locales; line skipped"),
+                          weft_chplvis_record_kind_name (kind), rid, p->locale->n_nodes);
+  return FALSE;
+}
+
+static inline void
+note_time (Parser *p,
+           gint64  time)
+{
+  if (time > p->locale->last_time)
+    p->locale->last_time = time;
+}
+
+/* A time as the runtime prints it ("%lld.%06ld"), in µs. Times before the
+ * epoch or after 2112 are no gettimeofday() or rusage value: rejecting them
+ * keeps every difference, and every time in ns, within 64 bits. */
+static inline gboolean
+scan_time (const char **pos,
+           const char  *end,
+           gint64      *time)
+{
+  return weft_scan_sec_usec (pos, end, time) && *time >= 0 && *time <= WEFT_CHPLVIS_MAX_TIME;
+}
+
+static gboolean
+next_capacity (guint32  capacity,
+               guint32 *new_capacity)
+{
+  if (capacity >= MAX_COLUMN)
+    return FALSE;
+
+  *new_capacity = capacity == 0 ? 256 : (capacity > MAX_COLUMN / 2 ? MAX_COLUMN : capacity * 2);
+  return TRUE;
+}
+
+static void
+warn_full (Parser *p)
+{
+  p->locale->n_skipped++;
+  if (!p->warned_full)
+    {
+      p->warned_full = TRUE;
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("Too many records of one kind in one file; the rest are skipped"));
+    }
+}
+
+#define RESIZE(column, capacity) ((column) = g_realloc_n ((column), (capacity), sizeof *(column)))
+
+static guint32
+tasks_append (Parser *p)
+{
+  WeftChplvisTasks *t = &p->locale->tasks;
+
+  if (t->n == t->capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (t->capacity, &capacity))
+        return WEFT_CHPLVIS_NO_TASK;
+      RESIZE (t->tid, capacity);
+      RESIZE (t->parent, capacity);
+      RESIZE (t->create_time, capacity);
+      RESIZE (t->begin_time, capacity);
+      RESIZE (t->end_time, capacity);
+      RESIZE (t->fid, capacity);
+      RESIZE (t->src_line, capacity);
+      RESIZE (t->src_file, capacity);
+      RESIZE (t->line, capacity);
+      RESIZE (t->begin_line, capacity);
+      RESIZE (t->end_line, capacity);
+      RESIZE (t->flags, capacity);
+      t->capacity = capacity;
+    }
+
+  return t->n++;
+}
+
+static gboolean
+sched_append (Parser  *p,
+              guint32  entry)
+{
+  WeftChplvisLocale *locale = p->locale;
+
+  if (locale->n_sched == locale->sched_capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (locale->sched_capacity, &capacity))
+        return FALSE;
+      RESIZE (locale->sched, capacity);
+      locale->sched_capacity = capacity;
+    }
+  locale->sched[locale->n_sched++] = entry;
+
+  return TRUE;
+}
+
+static guint32
+comms_append (Parser *p)
+{
+  WeftChplvisComms *c = &p->locale->comms;
+
+  if (c->n == c->capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (c->capacity, &capacity))
+        return G_MAXUINT32;
+      RESIZE (c->time, capacity);
+      RESIZE (c->tid, capacity);
+      RESIZE (c->elem_size, capacity);
+      RESIZE (c->length, capacity);
+      RESIZE (c->comm_id, capacity);
+      RESIZE (c->src_line, capacity);
+      RESIZE (c->src_file, capacity);
+      RESIZE (c->line, capacity);
+      RESIZE (c->task, capacity);
+      RESIZE (c->peer, capacity);
+      RESIZE (c->kind, capacity);
+      RESIZE (c->flags, capacity);
+      c->capacity = capacity;
+    }
+
+  return c->n++;
+}
+
+static guint32
+forks_append (Parser *p)
+{
+  WeftChplvisForks *f = &p->locale->forks;
+
+  if (f->n == f->capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (f->capacity, &capacity))
+        return G_MAXUINT32;
+      RESIZE (f->time, capacity);
+      RESIZE (f->tid, capacity);
+      RESIZE (f->arg_size, capacity);
+      RESIZE (f->fid, capacity);
+      RESIZE (f->subloc, capacity);
+      RESIZE (f->src_line, capacity);
+      RESIZE (f->src_file, capacity);
+      RESIZE (f->line, capacity);
+      RESIZE (f->task, capacity);
+      RESIZE (f->peer, capacity);
+      RESIZE (f->kind, capacity);
+      RESIZE (f->flags, capacity);
+      f->capacity = capacity;
+    }
+
+  return f->n++;
+}
+
+static WeftChplvisMark *
+marks_append (Parser *p)
+{
+  WeftChplvisLocale *locale = p->locale;
+  WeftChplvisMark *mark;
+
+  if (locale->n_marks == locale->marks_capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (locale->marks_capacity, &capacity))
+        return NULL;
+      RESIZE (locale->marks, capacity);
+      locale->marks_capacity = capacity;
+    }
+
+  mark = &locale->marks[locale->n_marks++];
+  memset (mark, 0, sizeof *mark);
+  mark->line = (guint32)MIN (p->line, G_MAXUINT32);
+  mark->n_tasks = locale->tasks.n;
+  mark->n_sched = locale->n_sched;
+  mark->n_comms = locale->comms.n;
+  mark->n_forks = locale->forks.n;
+
+  return mark;
+}
+
+static inline guint32
+line32 (const Parser *p)
+{
+  return (guint32)MIN (p->line, G_MAXUINT32);
+}
+
+/* The task a get, put or fork of @tid was issued by: chplvis's getTaskData(). */
+static inline guint32
+issuing_task (const Parser *p,
+              guint64       tid)
+{
+  guint32 task;
+
+  if (p->locale->nid == 0 && tid == p->locale->tid)
+    return WEFT_CHPLVIS_MAIN_TASK;
+
+  task = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+
+  return task == TID_NONE ? WEFT_CHPLVIS_NO_TASK : task;
+}
+
+/* chplvis removes the task that wrote a Tag, Pause or End from the task map of
+ * the tag it closes, so that it is not counted there. */
+static void
+erase_from_segment (Parser  *p,
+                    guint64  tid)
+{
+  guint32 task = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+
+  if (task != TID_NONE && task >= p->segment_first_task &&
+      (p->locale->tasks.flags[task] & WEFT_CHPLVIS_TASK_ERASED) == 0)
+    p->locale->tasks.flags[task] |= WEFT_CHPLVIS_TASK_ERASED;
+}
+
+/* Record parsers ------------------------------------------------------------- */
+
+static void
+parse_task (Parser     *p,
+            const char *pos,
+            const char *end)
+{
+  WeftChplvisTasks *t = &p->locale->tasks;
+  gint64 time;
+  int nid, src_line, src_file, fid = -1;
+  guint64 tid, parent;
+  guint32 task, previous;
+  char on;
+
+  if (!scan_time (&pos, end, &time) ||
+      !weft_scan_int (&pos, end, &nid) ||
+      !weft_scan_id64 (&pos, end, &tid) ||
+      !weft_scan_id64 (&pos, end, &parent) ||
+      !weft_scan_char (&pos, end, &on) || (on != 'O' && on != 'L') ||
+      !weft_scan_int (&pos, end, &src_line) ||
+      !weft_scan_int (&pos, end, &src_file))
+    goto malformed;
+  /* Before PR #4533 (still "1.2") task records had no function id. */
+  if (!weft_scan_at_end (pos, end) &&
+      (!weft_scan_int (&pos, end, &fid) || !weft_scan_at_end (pos, end)))
+    goto malformed;
+  if (!check_nid (p, WEFT_CHPLVIS_RECORD_TASK, nid))
+    return;
+  note_time (p, time);
+
+  /* chplvis: a local task created by a VisualDebug task is VisualDebug's too;
+   * on locale 0 the marked task is remembered apart (nid0vdbtask). */
+  if (on != 'O' && (tid_map_contains (&p->vdb_tids, parent) || (nid == 0 && parent == p->nid0_vdb_task)))
+    tid_map_insert (&p->vdb_tids, tid, 1);
+
+  task = tasks_append (p);
+  if (task == WEFT_CHPLVIS_NO_TASK)
+    {
+      warn_full (p);
+      return;
+    }
+  t->tid[task] = tid;
+  t->parent[task] = parent;
+  t->create_time[task] = time;
+  t->begin_time[task] = 0;
+  t->end_time[task] = 0;
+  t->fid[task] = fid;
+  t->src_line[task] = src_line;
+  t->src_file[task] = src_file;
+  t->line[task] = line32 (p);
+  t->begin_line[task] = 0;
+  t->end_line[task] = 0;
+  t->flags[task] = on == 'O' ? WEFT_CHPLVIS_TASK_ON : 0;
+
+  previous = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+  if (previous != TID_NONE && previous >= p->segment_first_task &&
+      (t->flags[previous] & WEFT_CHPLVIS_TASK_ERASED) == 0)
+    {
+      /* chplvis keeps the first task of a tid in a tag and ignores the second. */
+      t->flags[task] |= WEFT_CHPLVIS_TASK_DUPLICATE;
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("Task %" G_GUINT64_FORMAT " was already created at line %u; "
+                                "this second task record is not counted"),
+                              tid, t->line[previous]);
+    }
+  else
+    tid_map_insert (&p->task_of_tid, tid, task);
+  return;
+
+malformed:
+  skip_malformed (p, WEFT_CHPLVIS_RECORD_TASK);
+}
+
+static void
+parse_begin_end (Parser     *p,
+                 int         kind,
+                 const char *pos,
+                 const char *end)
+{
+  WeftChplvisTasks *t = &p->locale->tasks;
+  gboolean is_begin = kind == WEFT_CHPLVIS_RECORD_BTASK;
+  gint64 time;
+  guint64 tid;
+  guint32 task;
+  int nid;
+
+  if (!scan_time (&pos, end, &time) ||
+      !weft_scan_int (&pos, end, &nid) ||
+      !weft_scan_id64 (&pos, end, &tid) ||
+      !weft_scan_at_end (pos, end))
+    {
+      skip_malformed (p, kind);
+      return;
+    }
+  if (!check_nid (p, kind, nid))
+    return;
+  note_time (p, time);
+
+  task = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+  if (task == TID_NONE)
+    {
+      /* VisualDebug's own on-tasks (the one that ran startVdebug, those that run
+       * tagVdebug while paused) end without a task record: expected. */
+      if (tid_map_contains (&p->vdb_tids, tid))
+        return;
+
+      if (!is_begin)
+        {
+          weft_load_context_warn (p->context, p->path, p->line,
+                                  _("Etask for task %" G_GUINT64_FORMAT ", which has no task or Btask record; ignored"),
+                                  tid);
+          return;
+        }
+
+      /* Keep a task that only begins, so that the timeline still shows it. */
+      task = tasks_append (p);
+      if (task == WEFT_CHPLVIS_NO_TASK)
+        {
+          warn_full (p);
+          return;
+        }
+      t->tid[task] = tid;
+      t->parent[task] = 0;
+      t->create_time[task] = time;
+      t->end_time[task] = 0;
+      t->fid[task] = -1;
+      t->src_line[task] = 0;
+      t->src_file[task] = 0;
+      t->line[task] = line32 (p);
+      t->begin_line[task] = 0;
+      t->end_line[task] = 0;
+      t->flags[task] = WEFT_CHPLVIS_TASK_NO_RECORD;
+      tid_map_insert (&p->task_of_tid, tid, task);
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("Btask for task %" G_GUINT64_FORMAT ", which has no task record; "
+                                "it is shown but not counted"),
+                              tid);
+    }
+
+  if (is_begin)
+    {
+      if (t->flags[task] & (WEFT_CHPLVIS_TASK_HAS_BEGIN | WEFT_CHPLVIS_TASK_HAS_END))
+        {
+          weft_load_context_warn (p->context, p->path, p->line,
+                                  (t->flags[task] & WEFT_CHPLVIS_TASK_HAS_BEGIN)
+                                    ? _("Task %" G_GUINT64_FORMAT " already began; this Btask is ignored")
+                                    : _("Task %" G_GUINT64_FORMAT " already ended; this Btask is ignored"),
+                                  tid);
+          return;
+        }
+      if (!sched_append (p, task))
+        {
+          warn_full (p);
+          return;
+        }
+      t->begin_time[task] = time;
+      t->begin_line[task] = line32 (p);
+      t->flags[task] |= WEFT_CHPLVIS_TASK_HAS_BEGIN;
+    }
+  else
+    {
+      if (t->flags[task] & WEFT_CHPLVIS_TASK_HAS_END)
+        {
+          weft_load_context_warn (p->context, p->path, p->line,
+                                  _("Task %" G_GUINT64_FORMAT " already ended; this Etask is ignored"), tid);
+          return;
+        }
+      if (!sched_append (p, task | WEFT_CHPLVIS_SCHED_END))
+        {
+          warn_full (p);
+          return;
+        }
+      t->end_time[task] = time;
+      t->end_line[task] = line32 (p);
+      t->flags[task] |= WEFT_CHPLVIS_TASK_HAS_END;
+    }
+}
+
+static void
+parse_comm (Parser     *p,
+            int         kind,
+            const char *pos,
+            const char *end)
+{
+  WeftChplvisComms *c = &p->locale->comms;
+  gint64 time, extra[4];
+  guint64 tid, addr, raddr, elem_size, length;
+  int nid, rid, n_extra = 0, comm_id = -1;
+  guint32 i;
+
+  if (!scan_time (&pos, end, &time) ||
+      !weft_scan_int (&pos, end, &nid) ||
+      !weft_scan_int (&pos, end, &rid) ||
+      !weft_scan_id64 (&pos, end, &tid) ||
+      !weft_scan_hex_u64 (&pos, end, &addr) ||
+      !weft_scan_hex_u64 (&pos, end, &raddr) ||
+      !weft_scan_u64 (&pos, end, &elem_size))
+    goto malformed;
+  while (n_extra < 4 && weft_scan_i64 (&pos, end, &extra[n_extra]))
+    n_extra++;
+  if (!weft_scan_at_end (pos, end))
+    goto malformed;
+
+  /* 1.3 and 1.4: LENGTH COMMID LINE FILE. Before 1.3 there was no commID, and
+   * the 1.2 writer printed a type index before the length. */
+  if (n_extra == 4 && !p->old_comm_layout)
+    {
+      if (extra[0] < 0 || extra[1] < G_MININT || extra[1] > G_MAXINT)
+        goto malformed;
+      length = (guint64)extra[0];
+      comm_id = (int)extra[1];
+      extra[0] = extra[2];
+      extra[1] = extra[3];
+    }
+  else if (n_extra == 4)
+    {
+      if (extra[1] < 0)
+        goto malformed;
+      length = (guint64)extra[1];
+      extra[0] = extra[2];
+      extra[1] = extra[3];
+    }
+  else if (n_extra == 3)
+    {
+      if (extra[0] < 0)
+        goto malformed;
+      length = (guint64)extra[0];
+      extra[0] = extra[1];
+      extra[1] = extra[2];
+    }
+  else
+    goto malformed;
+  if (extra[0] < G_MININT || extra[0] > G_MAXINT || extra[1] < G_MININT || extra[1] > G_MAXINT)
+    goto malformed;
+
+  if (!check_nid (p, kind, nid) || !check_peer (p, kind, rid))
+    return;
+  note_time (p, time);
+
+  i = comms_append (p);
+  if (i == G_MAXUINT32)
+    {
+      warn_full (p);
+      return;
+    }
+  c->time[i] = time;
+  c->tid[i] = tid;
+  c->elem_size[i] = elem_size;
+  c->length[i] = length;
+  c->comm_id[i] = comm_id;
+  c->src_line[i] = (gint32)extra[0];
+  c->src_file[i] = (gint32)extra[1];
+  c->line[i] = line32 (p);
+  c->task[i] = issuing_task (p, tid);
+  c->peer[i] = (guint16)rid;
+  c->kind[i] = (guint8)kind;
+  /* chplvis drops communication of VisualDebug's tasks as they are read. */
+  c->flags[i] = tid_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
+  return;
+
+malformed:
+  skip_malformed (p, kind);
+}
+
+static void
+parse_fork (Parser     *p,
+            int         kind,
+            const char *pos,
+            const char *end)
+{
+  WeftChplvisForks *f = &p->locale->forks;
+  gint64 time;
+  guint64 arg, arg_size, tid;
+  int nid, rid, subloc, fid, src_line = 0, src_file = 0;
+  guint32 i;
+
+  if (!scan_time (&pos, end, &time) ||
+      !weft_scan_int (&pos, end, &nid) ||
+      !weft_scan_int (&pos, end, &rid) ||
+      !weft_scan_int (&pos, end, &subloc) ||
+      !weft_scan_int (&pos, end, &fid) ||
+      !weft_scan_hex_u64 (&pos, end, &arg) ||
+      !weft_scan_u64 (&pos, end, &arg_size) ||
+      !weft_scan_id64 (&pos, end, &tid))
+    goto malformed;
+  /* 1.4 added the source line and file. */
+  if (!weft_scan_at_end (pos, end) &&
+      (!weft_scan_int (&pos, end, &src_line) || !weft_scan_int (&pos, end, &src_file) ||
+       !weft_scan_at_end (pos, end)))
+    goto malformed;
+
+  if (!check_nid (p, kind, nid) || !check_peer (p, kind, rid))
+    return;
+  note_time (p, time);
+
+  i = forks_append (p);
+  if (i == G_MAXUINT32)
+    {
+      warn_full (p);
+      return;
+    }
+  f->time[i] = time;
+  f->tid[i] = tid;
+  f->arg_size[i] = arg_size;
+  f->fid[i] = fid;
+  f->subloc[i] = subloc;
+  f->src_line[i] = src_line;
+  f->src_file[i] = src_file;
+  f->line[i] = line32 (p);
+  f->task[i] = issuing_task (p, tid);
+  f->peer[i] = (guint16)rid;
+  f->kind[i] = (guint8)kind;
+  f->flags[i] = tid_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
+  return;
+
+malformed:
+  skip_malformed (p, kind);
+}
+
+static void
+parse_vdbmark (Parser     *p,
+               const char *pos,
+               const char *end)
+{
+  gint64 time;
+  guint64 tid;
+  int nid;
+
+  if (!scan_time (&pos, end, &time) ||
+      !weft_scan_int (&pos, end, &nid) ||
+      !weft_scan_id64 (&pos, end, &tid) ||
+      !weft_scan_at_end (pos, end))
+    {
+      skip_malformed (p, WEFT_CHPLVIS_RECORD_VDBMARK);
+      return;
+    }
+  if (!check_nid (p, WEFT_CHPLVIS_RECORD_VDBMARK, nid))
+    return;
+  note_time (p, time);
+
+  if (nid == 0)
+    p->nid0_vdb_task = tid;
+  else
+    tid_map_insert (&p->vdb_tids, tid, 1);
+}
+
+static void
+parse_mark (Parser     *p,
+            int         kind,
+            const char *pos,
+            const char *end)
+{
+  WeftChplvisSample sample;
+  WeftChplvisMark *mark;
+  guint64 tid;
+  int nid, tag = -1;
+
+  if (!scan_time (&pos, end, &sample.time) ||
+      !scan_time (&pos, end, &sample.user) ||
+      !scan_time (&pos, end, &sample.sys) ||
+      !weft_scan_int (&pos, end, &nid) ||
+      !weft_scan_id64 (&pos, end, &tid) ||
+      (kind != WEFT_CHPLVIS_RECORD_END && !weft_scan_int (&pos, end, &tag)) ||
+      !weft_scan_at_end (pos, end))
+    {
+      skip_malformed (p, kind);
+      return;
+    }
+  if (!check_nid (p, kind, nid))
+    return;
+  note_time (p, sample.time);
+
+  if (kind == WEFT_CHPLVIS_RECORD_END && p->locale->complete)
+    {
+      weft_load_context_warn (p->context, p->path, p->line, _("A second End record; ignored"));
+      return;
+    }
+
+  mark = marks_append (p);
+  if (mark == NULL)
+    {
+      warn_full (p);
+      return;
+    }
+  mark->sample = sample;
+  mark->tid = tid;
+  mark->tag_written = tag;
+
+  switch (kind)
+    {
+    case WEFT_CHPLVIS_RECORD_TAG:
+      /* Tags count by position: the k-th Tag of every file starts tag k. */
+      mark->kind = WEFT_CHPLVIS_MARK_TAG;
+      mark->tag = (int)p->locale->n_tags;
+      if (tag != mark->tag && !p->warned_tag_order)
+        {
+          p->warned_tag_order = TRUE;
+          weft_load_context_warn (p->context, p->path, p->line,
+                                  _("Tag number %d where %d was expected; tags are numbered by their order in the file"),
+                                  tag, mark->tag);
+        }
+      if (nid == 0)
+        p->nid0_vdb_task = 0;
+      if (p->segment_armed)
+        erase_from_segment (p, tid);
+      p->locale->n_tags++;
+      p->current_tag = mark->tag;
+      p->segment_first_task = p->locale->tasks.n;
+      p->segment_armed = TRUE;
+      break;
+
+    case WEFT_CHPLVIS_RECORD_PAUSE:
+      mark->kind = WEFT_CHPLVIS_MARK_PAUSE;
+      mark->tag = p->current_tag;
+      if (nid == 0)
+        p->nid0_vdb_task = 0;
+      erase_from_segment (p, tid);
+      p->segment_armed = FALSE;
+      break;
+
+    case WEFT_CHPLVIS_RECORD_END:
+      mark->kind = WEFT_CHPLVIS_MARK_END;
+      mark->tag = p->current_tag;
+      erase_from_segment (p, tid);
+      p->segment_armed = FALSE;
+      p->locale->complete = TRUE;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Tables ------------------------------------------------------------------- */
+
+static char *
+dup_text (const char *text,
+          gsize       len,
+          gboolean    make_valid)
+{
+  if (make_valid)
+    return g_utf8_make_valid (text, (gssize)len);
+
+  return g_strndup (text, len);
+}
+
+static gboolean
+check_index (Parser     *p,
+             int         kind,
+             int         index,
+             const char *what)
+{
+  if (index >= 0 && index < WEFT_CHPLVIS_MAX_TABLE_INDEX)
+    return TRUE;
+
+  p->locale->n_skipped++;
+  weft_load_context_warn (p->context, p->path, p->line,
+                          _("%s %d in a %s record is out of range (0 to %d); line skipped"),
+                          what, index, weft_chplvis_record_kind_name (kind),
+                          WEFT_CHPLVIS_MAX_TABLE_INDEX - 1);
+  return FALSE;
+}
+
+static void
+parse_table (Parser     *p,
+             int         kind,
+             const char *pos,
+             const char *end)
+{
+  WeftChplvisTables *tables = &p->locale->tables;
+  const char *text;
+  gsize text_len;
+  int index, line, file;
+  char **slot;
+
+  switch (kind)
+    {
+    case WEFT_CHPLVIS_RECORD_CHPL_HOME:
+    case WEFT_CHPLVIS_RECORD_DIR:
+    case WEFT_CHPLVIS_RECORD_SAVEC:
+      slot = kind == WEFT_CHPLVIS_RECORD_CHPL_HOME ? &tables->chpl_home
+           : kind == WEFT_CHPLVIS_RECORD_DIR ? &tables->dir : &tables->savec;
+      while (pos < end && (*pos == ' ' || *pos == '\t'))
+        pos++;
+      if (*slot == NULL)
+        *slot = g_strndup (pos, end - pos);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_TABLESIZE:
+    case WEFT_CHPLVIS_RECORD_FIDNSIZE:
+      if (!weft_scan_int (&pos, end, &index) || index < 0 || !weft_scan_at_end (pos, end))
+        {
+          skip_malformed (p, kind);
+          return;
+        }
+      if (kind == WEFT_CHPLVIS_RECORD_TABLESIZE)
+        tables->table_size = index;
+      else
+        tables->fid_table_size = index;
+      break;
+
+    case WEFT_CHPLVIS_RECORD_FNAME:
+      if (!weft_scan_int (&pos, end, &index))
+        {
+          skip_malformed (p, kind);
+          return;
+        }
+      if (!check_index (p, kind, index, _("File index")))
+        return;
+      weft_scan_rest (&pos, end, &text, &text_len);
+      if ((guint)index >= tables->files->len)
+        g_ptr_array_set_size (tables->files, index + 1);
+      if (tables->files->pdata[index] == NULL)
+        tables->files->pdata[index] = dup_text (text, text_len, FALSE);
+      /* The runtime prints every empty entry as "fname: 0 <unknown>". */
+      else if (!(index == 0 && text_len == strlen ("<unknown>") && memcmp (text, "<unknown>", text_len) == 0))
+        weft_load_context_warn (p->context, p->path, p->line,
+                                _("File index %d is named twice; the first name is kept"), index);
+      if (tables->table_size >= 0 && index >= tables->table_size)
+        weft_load_context_warn (p->context, p->path, p->line,
+                                _("File index %d is beyond the table size (Tablesize %" G_GINT64_FORMAT ")"),
+                                index, tables->table_size);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_FIDNAME:
+      if (!weft_scan_int (&pos, end, &index) ||
+          !weft_scan_int (&pos, end, &line) ||
+          !weft_scan_int (&pos, end, &file))
+        {
+          skip_malformed (p, kind);
+          return;
+        }
+      if (!check_index (p, kind, index, _("Function id")))
+        return;
+      weft_scan_rest (&pos, end, &text, &text_len);
+      if ((guint)index >= tables->functions->len)
+        g_array_set_size (tables->functions, index + 1);
+      {
+        WeftChplvisFunction *function = &g_array_index (tables->functions, WeftChplvisFunction, index);
+
+        if (function->name != NULL)
+          weft_load_context_warn (p->context, p->path, p->line,
+                                  _("Function id %d is named twice; the first name is kept"), index);
+        else
+          {
+            function->name = dup_text (text, text_len, TRUE);
+            function->line = line;
+            function->file = file;
+          }
+      }
+      if (tables->fid_table_size >= 0 && index >= tables->fid_table_size)
+        weft_load_context_warn (p->context, p->path, p->line,
+                                _("Function id %d is beyond the table size (FIDNsize %" G_GINT64_FORMAT ")"),
+                                index, tables->fid_table_size);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_TNAME:
+      if (!weft_scan_int (&pos, end, &index))
+        {
+          skip_malformed (p, kind);
+          return;
+        }
+      if (!check_index (p, kind, index, _("Tag number")))
+        return;
+      weft_scan_rest (&pos, end, &text, &text_len);
+      /* As chplvis does: trailing blanks are not part of the name. */
+      while (text_len > 0 && (text[text_len - 1] == ' ' || text[text_len - 1] == '\t'))
+        text_len--;
+      if ((guint)index >= tables->tag_names->len)
+        g_ptr_array_set_size (tables->tag_names, index + 1);
+      g_free (tables->tag_names->pdata[index]);
+      tables->tag_names->pdata[index] = dup_text (text, text_len, TRUE);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Dispatch ------------------------------------------------------------------- */
+
+static int
+identify (const char  *line,
+          const char  *end,
+          const char **rest)
+{
+  gsize len = end - line;
+
+#define IS(literal, kind) \
+  if (len >= sizeof (literal) - 1 && memcmp (line, literal, sizeof (literal) - 1) == 0) \
+    { \
+      *rest = line + sizeof (literal) - 1; \
+      return kind; \
+    }
+
+  if (len == 0)
+    return -1;
+
+  switch (line[0])
+    {
+    case 'B':
+      IS ("Btask:", WEFT_CHPLVIS_RECORD_BTASK);
+      break;
+    case 'C':
+      IS ("ChplVdebug:", WEFT_CHPLVIS_RECORD_HEADER);
+      IS ("CHPL_HOME:", WEFT_CHPLVIS_RECORD_CHPL_HOME);
+      break;
+    case 'D':
+      IS ("DIR:", WEFT_CHPLVIS_RECORD_DIR);
+      break;
+    case 'E':
+      IS ("Etask:", WEFT_CHPLVIS_RECORD_ETASK);
+      IS ("End:", WEFT_CHPLVIS_RECORD_END);
+      break;
+    case 'F':
+      IS ("FIDname:", WEFT_CHPLVIS_RECORD_FIDNAME);
+      IS ("FIDNsize:", WEFT_CHPLVIS_RECORD_FIDNSIZE);
+      break;
+    case 'P':
+      IS ("Pause:", WEFT_CHPLVIS_RECORD_PAUSE);
+      break;
+    case 'S':
+      IS ("SAVEC:", WEFT_CHPLVIS_RECORD_SAVEC);
+      break;
+    case 'T':
+      IS ("Tag:", WEFT_CHPLVIS_RECORD_TAG);
+      IS ("Tablesize:", WEFT_CHPLVIS_RECORD_TABLESIZE);
+      break;
+    case 'V':
+      IS ("VdbMark:", WEFT_CHPLVIS_RECORD_VDBMARK);
+      break;
+    case 'f':
+      IS ("fork:", WEFT_CHPLVIS_RECORD_FORK);
+      IS ("fork_nb:", WEFT_CHPLVIS_RECORD_FORK_NB);
+      IS ("f_fork:", WEFT_CHPLVIS_RECORD_F_FORK);
+      IS ("fname:", WEFT_CHPLVIS_RECORD_FNAME);
+      break;
+    case 'g':
+      IS ("get:", WEFT_CHPLVIS_RECORD_GET);
+      break;
+    case 'n':
+      IS ("nb_get:", WEFT_CHPLVIS_RECORD_NB_GET);
+      IS ("nb_put:", WEFT_CHPLVIS_RECORD_NB_PUT);
+      break;
+    case 'p':
+      IS ("put:", WEFT_CHPLVIS_RECORD_PUT);
+      break;
+    case 's':
+      IS ("st_get:", WEFT_CHPLVIS_RECORD_ST_GET);
+      IS ("st_put:", WEFT_CHPLVIS_RECORD_ST_PUT);
+      break;
+    case 't':
+      IS ("task:", WEFT_CHPLVIS_RECORD_TASK);
+      IS ("tname:", WEFT_CHPLVIS_RECORD_TNAME);
+      break;
+    default:
+      break;
+    }
+
+#undef IS
+
+  return -1;
+}
+
+static void
+parse_record (Parser     *p,
+              const char *line,
+              const char *end)
+{
+  const char *pos = NULL;
+  int kind = identify (line, end, &pos);
+
+  if (kind < 0)
+    {
+      if (weft_scan_at_end (line, end))
+        return;
+      p->locale->n_skipped++;
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("Not a VisualDebug record; line skipped"));
+      return;
+    }
+
+  p->locale->records[kind]++;
+
+  if (p->locale->complete && !p->warned_after_end)
+    {
+      p->warned_after_end = TRUE;
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("Records after the End record (End should be the last line); they are read"));
+    }
+
+  switch (kind)
+    {
+    case WEFT_CHPLVIS_RECORD_TASK:
+      parse_task (p, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_BTASK:
+    case WEFT_CHPLVIS_RECORD_ETASK:
+      parse_begin_end (p, kind, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_GET:
+    case WEFT_CHPLVIS_RECORD_NB_GET:
+    case WEFT_CHPLVIS_RECORD_ST_GET:
+    case WEFT_CHPLVIS_RECORD_PUT:
+    case WEFT_CHPLVIS_RECORD_NB_PUT:
+    case WEFT_CHPLVIS_RECORD_ST_PUT:
+      parse_comm (p, kind, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_FORK:
+    case WEFT_CHPLVIS_RECORD_FORK_NB:
+    case WEFT_CHPLVIS_RECORD_F_FORK:
+      parse_fork (p, kind, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_VDBMARK:
+      parse_vdbmark (p, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_TAG:
+    case WEFT_CHPLVIS_RECORD_PAUSE:
+    case WEFT_CHPLVIS_RECORD_END:
+      parse_mark (p, kind, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_CHPL_HOME:
+    case WEFT_CHPLVIS_RECORD_DIR:
+    case WEFT_CHPLVIS_RECORD_SAVEC:
+    case WEFT_CHPLVIS_RECORD_TABLESIZE:
+    case WEFT_CHPLVIS_RECORD_FNAME:
+    case WEFT_CHPLVIS_RECORD_FIDNSIZE:
+    case WEFT_CHPLVIS_RECORD_FIDNAME:
+    case WEFT_CHPLVIS_RECORD_TNAME:
+      parse_table (p, kind, pos, end);
+      break;
+
+    case WEFT_CHPLVIS_RECORD_HEADER:
+      p->locale->n_skipped++;
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("A second ChplVdebug header (startVdebug called twice?); ignored"));
+      break;
+
+    case WEFT_CHPLVIS_N_RECORD_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Header --------------------------------------------------------------------- */
+
+static gboolean
+scan_word (const char **pos,
+           const char  *end,
+           const char  *word)
+{
+  const char *token;
+  gsize len;
+
+  if (!weft_scan_token (pos, end, &token, &len))
+    return FALSE;
+
+  return len == strlen (word) && memcmp (token, word, len) == 0;
+}
+
+static gboolean
+scan_version (const char **pos,
+              const char  *end,
+              int         *major,
+              int         *minor)
+{
+  const char *token, *dot;
+  gsize len;
+  guint64 a, b;
+
+  if (!weft_scan_token (pos, end, &token, &len))
+    return FALSE;
+  dot = memchr (token, '.', len);
+  if (dot == NULL)
+    return FALSE;
+  {
+    const char *p = token;
+
+    if (!weft_scan_u64 (&p, dot, &a) || p != dot)
+      return FALSE;
+    p = dot + 1;
+    if (!weft_scan_u64 (&p, token + len, &b) || p != token + len)
+      return FALSE;
+  }
+  if (a > 1000 || b > 1000)
+    return FALSE;
+
+  *major = (int)a;
+  *minor = (int)b;
+  return TRUE;
+}
+
+static gboolean
+parse_header (Parser      *p,
+              const char  *line,
+              const char  *end,
+              GError     **error)
+{
+  WeftChplvisLocale *locale = p->locale;
+  const char *pos = line;
+  const char *probe;
+  int major, minor, nodes, nid;
+
+  if (!weft_scan_literal (&pos, end, "ChplVdebug:"))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
+                   _("%s, line 1: not a Chapel VisualDebug file (it does not start with “ChplVdebug:”)"),
+                   p->path);
+      return FALSE;
+    }
+
+  probe = pos;
+  if (!scan_word (&probe, end, "ver"))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
+                   _("%s, line 1: this VisualDebug file has no format version (Chapel 1.12 or older); "
+                     "Weft reads formats 1.2 to 1.4"),
+                   p->path);
+      return FALSE;
+    }
+  pos = probe;
+  if (!scan_version (&pos, end, &major, &minor))
+    goto malformed;
+  if (major != 1 || minor < 2)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
+                   _("%s, line 1: VisualDebug format %d.%d is not supported; Weft reads formats 1.2 to 1.4"),
+                   p->path, major, minor);
+      return FALSE;
+    }
+
+  if (!scan_word (&pos, end, "nodes") || !weft_scan_int (&pos, end, &nodes) ||
+      !scan_word (&pos, end, "nid") || !weft_scan_int (&pos, end, &nid) ||
+      !scan_word (&pos, end, "tid") || !weft_scan_id64 (&pos, end, &locale->tid) ||
+      !scan_word (&pos, end, "seq") || !weft_scan_double (&pos, end, &locale->seq) ||
+      !scan_time (&pos, end, &locale->start.time) ||
+      !scan_time (&pos, end, &locale->start.user) ||
+      !scan_time (&pos, end, &locale->start.sys) ||
+      !weft_scan_at_end (pos, end))
+    goto malformed;
+
+  if (nodes < 1 || nodes > WEFT_CHPLVIS_MAX_LOCALES)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
+                   _("%s, line 1: the header says the run has %d locales; Weft reads runs of 1 to %d locales"),
+                   p->path, nodes, WEFT_CHPLVIS_MAX_LOCALES);
+      return FALSE;
+    }
+  if (nid < 0 || nid >= nodes)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
+                   _("%s, line 1: locale id %d is out of range for a run of %d locales"),
+                   p->path, nid, nodes);
+      return FALSE;
+    }
+
+  if (minor > 4)
+    weft_load_context_warn (p->context, p->path, 1,
+                            _("VisualDebug format %d.%d is newer than 1.4; it is read as 1.4"), major, minor);
+
+  locale->version_major = major;
+  locale->version_minor = minor;
+  locale->n_nodes = nodes;
+  locale->nid = nid;
+  locale->last_time = locale->start.time;
+  locale->records[WEFT_CHPLVIS_RECORD_HEADER]++;
+  p->old_comm_layout = minor <= 2;
+
+  /* On other locales the header's task is the on-task that ran startVdebug. */
+  if (nid != 0)
+    tid_map_insert (&p->vdb_tids, locale->tid, 1);
+  else
+    {
+      guint32 task = tasks_append (p);
+      WeftChplvisTasks *t = &locale->tasks;
+
+      g_assert (task == WEFT_CHPLVIS_MAIN_TASK);
+      t->tid[task] = locale->tid;
+      t->parent[task] = 0;
+      t->create_time[task] = locale->start.time;
+      t->begin_time[task] = locale->start.time;
+      t->end_time[task] = locale->start.time;
+      t->fid[task] = -1;
+      t->src_line[task] = 0;
+      t->src_file[task] = 0;
+      t->line[task] = 1;
+      t->begin_line[task] = 1;
+      t->end_line[task] = 0;
+      t->flags[task] = WEFT_CHPLVIS_TASK_MAIN | WEFT_CHPLVIS_TASK_HAS_BEGIN;
+    }
+
+  return TRUE;
+
+malformed:
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
+               _("%s, line 1: malformed VisualDebug header, expected “%s”"),
+               p->path, expected_format[WEFT_CHPLVIS_RECORD_HEADER]);
+  return FALSE;
+}
+
+/* Giving a file mapping's pages back -------------------------------------------- */
+
+static void
+release_pages (const char *data,
+               gsize       from,
+               gsize       to)
+{
+#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
+  gsize page = 4096;
+  gsize start = (from + page - 1) & ~(page - 1);
+  gsize stop = to & ~(page - 1);
+
+  if (((guintptr)data & (page - 1)) == 0 && stop > start)
+    madvise ((void *)(data + start), stop - start, MADV_DONTNEED);
+#endif
+}
+
+static void
+finish (Parser *p)
+{
+  WeftChplvisLocale *locale = p->locale;
+  WeftChplvisTasks *t = &locale->tasks;
+
+  /* chplvis erases, after reading a file, the task and Btask records of every
+   * task that ended up marked: that catches the on-task logged before its
+   * own VdbMark. */
+  if (p->vdb_tids.n > 0)
+    for (guint32 i = 0; i < t->n; i++)
+      if ((t->flags[i] & WEFT_CHPLVIS_TASK_MAIN) == 0 && tid_map_contains (&p->vdb_tids, t->tid[i]))
+        t->flags[i] |= WEFT_CHPLVIS_TASK_OVERHEAD;
+
+  if (locale->nid == 0 && t->n > 0)
+    {
+      t->end_time[WEFT_CHPLVIS_MAIN_TASK] = weft_chplvis_locale_get_end_time (locale);
+      if (locale->complete)
+        {
+          t->flags[WEFT_CHPLVIS_MAIN_TASK] |= WEFT_CHPLVIS_TASK_HAS_END;
+          t->end_line[WEFT_CHPLVIS_MAIN_TASK] = locale->marks[locale->n_marks - 1].line;
+        }
+    }
+
+  /* Give back what the doubling growth reserved. */
+  if (t->capacity > t->n)
+    {
+      guint32 n = MAX (t->n, 1);
+
+      RESIZE (t->tid, n);
+      RESIZE (t->parent, n);
+      RESIZE (t->create_time, n);
+      RESIZE (t->begin_time, n);
+      RESIZE (t->end_time, n);
+      RESIZE (t->fid, n);
+      RESIZE (t->src_line, n);
+      RESIZE (t->src_file, n);
+      RESIZE (t->line, n);
+      RESIZE (t->begin_line, n);
+      RESIZE (t->end_line, n);
+      RESIZE (t->flags, n);
+      t->capacity = n;
+    }
+  if (locale->comms.capacity > locale->comms.n)
+    {
+      WeftChplvisComms *c = &locale->comms;
+      guint32 n = MAX (c->n, 1);
+
+      RESIZE (c->time, n);
+      RESIZE (c->tid, n);
+      RESIZE (c->elem_size, n);
+      RESIZE (c->length, n);
+      RESIZE (c->comm_id, n);
+      RESIZE (c->src_line, n);
+      RESIZE (c->src_file, n);
+      RESIZE (c->line, n);
+      RESIZE (c->task, n);
+      RESIZE (c->peer, n);
+      RESIZE (c->kind, n);
+      RESIZE (c->flags, n);
+      c->capacity = n;
+    }
+  if (locale->forks.capacity > locale->forks.n)
+    {
+      WeftChplvisForks *f = &locale->forks;
+      guint32 n = MAX (f->n, 1);
+
+      RESIZE (f->time, n);
+      RESIZE (f->tid, n);
+      RESIZE (f->arg_size, n);
+      RESIZE (f->fid, n);
+      RESIZE (f->subloc, n);
+      RESIZE (f->src_line, n);
+      RESIZE (f->src_file, n);
+      RESIZE (f->line, n);
+      RESIZE (f->task, n);
+      RESIZE (f->peer, n);
+      RESIZE (f->kind, n);
+      RESIZE (f->flags, n);
+      f->capacity = n;
+    }
+  if (locale->sched_capacity > locale->n_sched)
+    {
+      locale->sched_capacity = MAX (locale->n_sched, 1);
+      RESIZE (locale->sched, locale->sched_capacity);
+    }
+  if (locale->marks_capacity > locale->n_marks)
+    {
+      locale->marks_capacity = MAX (locale->n_marks, 1);
+      RESIZE (locale->marks, locale->marks_capacity);
+    }
+}
+
+/**
+ * weft_chplvis_parse_locale:
+ * @data: the bytes of one locale file (need not be NUL-terminated)
+ * @path: the file's name, for messages
+ * @context: receives warnings and progress (units: bytes)
+ *
+ * Returns: (transfer full): the locale's records, or %NULL with @error set when
+ *   the file is empty, has no valid header, is of a format version Weft does
+ *   not read, or the load was cancelled.
+ */
+WeftChplvisLocale *
+weft_chplvis_parse_locale (const char             *data,
+                           gsize                   len,
+                           const char             *path,
+                           WeftChplvisParseFlags   flags,
+                           WeftLoadContext        *context,
+                           GError                **error)
+{
+  g_autoptr(WeftChplvisLocale) locale = NULL;
+  WeftLineReader reader;
+  const char *line, *line_end;
+  gsize reported = 0, released = 0;
+  Parser p = { 0 };
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (context != NULL, NULL);
+
+  if (len == 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s: the file is empty"), path);
+      return NULL;
+    }
+
+  locale = weft_chplvis_locale_new ();
+  locale->path = g_strdup (path);
+
+  p.locale = locale;
+  p.context = context;
+  p.path = locale->path;
+  p.segment_armed = TRUE;
+  p.current_tag = -1;
+  p.last_line_cut = data[len - 1] != '\n';
+  tid_map_alloc (&p.task_of_tid, 1024);
+  tid_map_alloc (&p.vdb_tids, 64);
+
+  weft_line_reader_init (&reader, data, len);
+  if (!weft_line_reader_next (&reader, &line, &line_end) ||
+      !parse_header (&p, line, line_end, error))
+    goto fail;
+
+  while (weft_line_reader_next (&reader, &line, &line_end))
+    {
+      p.line = reader.line_no;
+
+      if ((reader.line_no & (WEFT_LOAD_CONTEXT_CHECK_INTERVAL - 1)) == 0)
+        {
+          gsize offset = weft_line_reader_get_offset (&reader);
+
+          if (weft_load_context_set_error_if_cancelled (context, error))
+            goto fail;
+          if (offset - reported >= PROGRESS_CHUNK)
+            {
+              weft_load_context_advance (context, offset - reported);
+              reported = offset;
+            }
+          if ((flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES) && offset - released >= RELEASE_CHUNK)
+            {
+              release_pages (data, released, offset);
+              released = offset;
+            }
+        }
+
+      /* The line count is known only at the end; the cut-short test in
+       * skip_malformed compares against the line being the last one. */
+      p.n_lines_total = reader.pos >= reader.end ? reader.line_no : G_MAXUINT64;
+      parse_record (&p, line, line_end);
+    }
+  locale->n_lines = reader.line_no;
+
+  weft_load_context_advance (context, len - reported);
+  if (flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES)
+    release_pages (data, released, len);
+
+  finish (&p);
+  tid_map_clear (&p.task_of_tid);
+  tid_map_clear (&p.vdb_tids);
+
+  return g_steal_pointer (&locale);
+
+fail:
+  tid_map_clear (&p.task_of_tid);
+  tid_map_clear (&p.vdb_tids);
+  return NULL;
+}
+
+/**
+ * weft_chplvis_is_header:
+ *
+ * Returns: whether @head, the first bytes of a file, begin a VisualDebug file.
+ */
+gboolean
+weft_chplvis_is_header (const char *head,
+                        gsize       len)
+{
+  static const char magic[] = "ChplVdebug:";
+
+  return head != NULL && len >= sizeof magic - 1 && memcmp (head, magic, sizeof magic - 1) == 0;
+}

@@ -1,0 +1,814 @@
+/* weft-chplvis-dataset.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-chplvis-dataset.h"
+#include "weft-error.h"
+
+/* The event-table kinds, in the order they are added. */
+typedef enum
+{
+  KIND_MAIN_TASK,
+  KIND_LOCAL_TASK,
+  KIND_ON_TASK,
+  KIND_VDB_TASK,
+  KIND_TAG,
+  KIND_PAUSE,
+  KIND_GET,        /* KIND_GET + (record kind − WEFT_CHPLVIS_RECORD_GET) */
+  KIND_NB_GET,
+  KIND_ST_GET,
+  KIND_PUT,
+  KIND_NB_PUT,
+  KIND_ST_PUT,
+  KIND_FORK,
+  KIND_FORK_NB,
+  KIND_F_FORK,
+  KIND_VDB_COMM,
+  KIND_VDB_FORK,
+  N_KINDS
+} Kind;
+
+/* A VisualDebug comm link whose issuing locale is its to_row (a get). */
+#define REF_ISSUED_BY_TO_ROW 0x80000000u
+
+static const struct
+{
+  const char        *name;
+  WeftEventCategory  category;
+  guint32            rgba;
+} kinds[N_KINDS] = {
+  [KIND_MAIN_TASK] = { "main task", WEFT_EVENT_INTERVAL, 0x3584e4ff },
+  [KIND_LOCAL_TASK] = { "local task", WEFT_EVENT_INTERVAL, 0x33d17aff },
+  [KIND_ON_TASK] = { "on task", WEFT_EVENT_INTERVAL, 0xff7800ff },
+  [KIND_VDB_TASK] = { "VisualDebug task", WEFT_EVENT_INTERVAL, 0x9a999680 },
+  [KIND_TAG] = { "tag", WEFT_EVENT_INSTANT, 0xe01b24ff },
+  [KIND_PAUSE] = { "pause", WEFT_EVENT_INSTANT, 0xf6d32dff },
+  [KIND_GET] = { "get", WEFT_EVENT_LINK, 0x1c71d8ff },
+  [KIND_NB_GET] = { "nb_get", WEFT_EVENT_LINK, 0x62a0eaff },
+  [KIND_ST_GET] = { "st_get", WEFT_EVENT_LINK, 0x1a5fb4ff },
+  [KIND_PUT] = { "put", WEFT_EVENT_LINK, 0xe66100ff },
+  [KIND_NB_PUT] = { "nb_put", WEFT_EVENT_LINK, 0xffa348ff },
+  [KIND_ST_PUT] = { "st_put", WEFT_EVENT_LINK, 0xc64600ff },
+  [KIND_FORK] = { "fork", WEFT_EVENT_LINK, 0x26a269ff },
+  [KIND_FORK_NB] = { "fork_nb", WEFT_EVENT_LINK, 0x57e389ff },
+  [KIND_F_FORK] = { "f_fork", WEFT_EVENT_LINK, 0x2ec27eff },
+  [KIND_VDB_COMM] = { "VisualDebug comm", WEFT_EVENT_LINK, 0x77767b80 },
+  [KIND_VDB_FORK] = { "VisualDebug fork", WEFT_EVENT_LINK, 0x77767b80 },
+};
+
+struct _WeftChplvisDataset
+{
+  GObject           parent_instance;
+
+  WeftChplvisTrace *trace;
+  WeftEventTable   *events;
+  guint16           kind_ids[N_KINDS];
+};
+
+static void weft_chplvis_dataset_iface_init (WeftDatasetInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftChplvisDataset, weft_chplvis_dataset, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, weft_chplvis_dataset_iface_init))
+
+static const char *const views[] = { "timeline", "comm-matrix", "values", NULL };
+
+static void
+weft_chplvis_dataset_finalize (GObject *object)
+{
+  WeftChplvisDataset *self = (WeftChplvisDataset *)object;
+
+  g_clear_pointer (&self->trace, weft_chplvis_trace_free);
+  g_clear_pointer (&self->events, weft_event_table_unref);
+
+  G_OBJECT_CLASS (weft_chplvis_dataset_parent_class)->finalize (object);
+}
+
+static void
+weft_chplvis_dataset_class_init (WeftChplvisDatasetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = weft_chplvis_dataset_finalize;
+}
+
+static void
+weft_chplvis_dataset_init (WeftChplvisDataset *self)
+{
+}
+
+/* Timeline ------------------------------------------------------------------- */
+
+static Kind
+task_kind (guint8 flags)
+{
+  if (flags & WEFT_CHPLVIS_TASK_MAIN)
+    return KIND_MAIN_TASK;
+  if (flags & (WEFT_CHPLVIS_TASK_OVERHEAD | WEFT_CHPLVIS_TASK_ERASED))
+    return KIND_VDB_TASK;
+  if (flags & WEFT_CHPLVIS_TASK_ON)
+    return KIND_ON_TASK;
+
+  return KIND_LOCAL_TASK;
+}
+
+/* Interns function names once each: their ids label tasks and forks. */
+static guint32
+function_label (WeftEventTableBuilder  *builder,
+                const WeftChplvisTrace *trace,
+                guint32                *cache,
+                guint                   n_functions,
+                int                     fid)
+{
+  const WeftChplvisFunction *function;
+
+  if (fid < 0 || (guint)fid >= n_functions)
+    return 0;
+  if (cache[fid] != G_MAXUINT32)
+    return cache[fid];
+
+  function = weft_chplvis_trace_get_function (trace, fid);
+  cache[fid] = function != NULL ? weft_event_table_builder_intern (builder, function->name) : 0;
+
+  return cache[fid];
+}
+
+/* A task without Etask ended while logging was off (during a pause: the Etask
+ * is not written then) or was still running at End. Show it up to the first
+ * pause after it began, else to the end of the locale's data. */
+static gint64
+unlogged_end (const WeftChplvisTrace  *trace,
+              const WeftChplvisLocale *locale,
+              gint64                   begin,
+              gint64                   locale_end)
+{
+  for (guint32 i = 0; i < locale->n_marks; i++)
+    if (locale->marks[i].kind == WEFT_CHPLVIS_MARK_PAUSE && locale->marks[i].sample.time >= begin)
+      return weft_chplvis_time_to_ns (trace, locale->marks[i].sample.time);
+
+  return locale_end;
+}
+
+static WeftEventTable *
+build_event_table (WeftChplvisDataset  *self,
+                   WeftLoadContext     *context,
+                   GError             **error)
+{
+  const WeftChplvisTrace *trace = self->trace;
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  guint n_functions = weft_chplvis_trace_get_n_functions (trace);
+  g_autofree guint32 *function_labels = g_new (guint32, MAX (n_functions, 1));
+  g_autofree guint32 *tag_labels = g_new0 (guint32, trace->n_tags + 1);
+
+  memset (function_labels, 0xff, MAX (n_functions, 1) * sizeof (guint32));
+  weft_event_table_builder_set_origin (builder, trace->origin * 1000);
+
+  for (guint k = 0; k < N_KINDS; k++)
+    self->kind_ids[k] = weft_event_table_builder_add_kind (builder, kinds[k].name, kinds[k].category, kinds[k].rgba);
+
+  for (guint i = 0; i < trace->n_locales; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("locale %u", i);
+
+      weft_event_table_builder_add_row (builder, name, "Locales");
+    }
+
+  for (guint i = 0; i < trace->n_tags; i++)
+    {
+      g_autofree char *name = weft_chplvis_dup_tag_name (trace, (int)i);
+
+      tag_labels[i] = weft_event_table_builder_intern (builder, name);
+    }
+  tag_labels[trace->n_tags] = weft_event_table_builder_intern (builder, "Start");
+
+  for (guint l = 0; l < trace->n_locales; l++)
+    {
+      const WeftChplvisLocale *locale = trace->locales[l];
+      const WeftChplvisTasks *t;
+      gint64 locale_end;
+
+      if (locale == NULL)
+        continue;
+      if (weft_load_context_set_error_if_cancelled (context, error))
+        return NULL;
+
+      t = &locale->tasks;
+      locale_end = weft_chplvis_time_to_ns (trace, weft_chplvis_locale_get_end_time (locale));
+
+      for (guint32 i = 0; i < t->n; i++)
+        {
+          guint8 flags = t->flags[i];
+          gint64 begin, end;
+          guint32 label;
+
+          if (!(flags & WEFT_CHPLVIS_TASK_HAS_BEGIN))
+            continue;
+          begin = weft_chplvis_time_to_ns (trace, t->begin_time[i]);
+          end = (flags & WEFT_CHPLVIS_TASK_HAS_END) ? weft_chplvis_time_to_ns (trace, t->end_time[i])
+                                                    : unlogged_end (trace, locale, t->begin_time[i], locale_end);
+          /* Timestamps of one file are not in order: never a negative length. */
+          end = MAX (end, begin);
+          label = (flags & WEFT_CHPLVIS_TASK_MAIN) ? weft_event_table_builder_intern (builder, "main")
+                                                   : function_label (builder, trace, function_labels, n_functions, t->fid[i]);
+          weft_event_table_builder_add_interval (builder, l, begin, end, self->kind_ids[task_kind (flags)], label, i);
+        }
+
+      for (guint32 i = 0; i < locale->n_marks; i++)
+        {
+          const WeftChplvisMark *mark = &locale->marks[i];
+          guint32 label;
+
+          if (mark->kind == WEFT_CHPLVIS_MARK_END)
+            continue;
+          label = mark->tag >= 0 && (guint)mark->tag < trace->n_tags ? tag_labels[mark->tag] : tag_labels[trace->n_tags];
+          weft_event_table_builder_add_instant (builder, l, weft_chplvis_time_to_ns (trace, mark->sample.time),
+                                                self->kind_ids[mark->kind == WEFT_CHPLVIS_MARK_TAG ? KIND_TAG : KIND_PAUSE],
+                                                label, i);
+        }
+
+      for (guint32 i = 0; i < locale->comms.n; i++)
+        {
+          const WeftChplvisComms *c = &locale->comms;
+          gboolean is_get = weft_chplvis_record_kind_is_get (c->kind[i]);
+          gboolean overhead = (c->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD) != 0;
+          guint peer = c->peer[i];
+          gint64 time = weft_chplvis_time_to_ns (trace, c->time[i]);
+          Kind kind;
+
+          if (peer >= trace->n_locales)
+            continue;
+          kind = overhead ? KIND_VDB_COMM : (Kind)(KIND_GET + (c->kind[i] - WEFT_CHPLVIS_RECORD_GET));
+          weft_event_table_builder_add_link (builder,
+                                             is_get ? peer : l, time,
+                                             is_get ? l : peer, time,
+                                             self->kind_ids[kind], weft_chplvis_comms_get_bytes (c, i), 0,
+                                             i | (overhead && is_get ? REF_ISSUED_BY_TO_ROW : 0));
+        }
+
+      for (guint32 i = 0; i < locale->forks.n; i++)
+        {
+          const WeftChplvisForks *f = &locale->forks;
+          gboolean overhead = (f->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD) != 0;
+          guint peer = f->peer[i];
+          gint64 time = weft_chplvis_time_to_ns (trace, f->time[i]);
+          Kind kind;
+
+          if (peer >= trace->n_locales)
+            continue;
+          kind = overhead ? KIND_VDB_FORK : (Kind)(KIND_GET + (f->kind[i] - WEFT_CHPLVIS_RECORD_GET));
+          weft_event_table_builder_add_link (builder, l, time, peer, time, self->kind_ids[kind], f->arg_size[i],
+                                             function_label (builder, trace, function_labels, n_functions, f->fid[i]),
+                                             i);
+        }
+    }
+
+  return weft_event_table_builder_finish (builder, context, error);
+}
+
+/**
+ * weft_chplvis_dataset_new:
+ * @trace: (transfer full): the run
+ *
+ * Builds the timeline of @trace; the dataset owns the trace afterwards.
+ *
+ * Returns: (transfer full): the dataset, or %NULL with @error set (cancelled).
+ */
+WeftChplvisDataset *
+weft_chplvis_dataset_new (WeftChplvisTrace  *trace,
+                          WeftLoadContext   *context,
+                          GError           **error)
+{
+  g_autoptr(WeftChplvisDataset) self = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (context != NULL, NULL);
+
+  self = g_object_new (WEFT_TYPE_CHPLVIS_DATASET, NULL);
+  self->trace = trace;
+  self->events = build_event_table (self, context, error);
+  if (self->events == NULL)
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * weft_chplvis_dataset_get_trace:
+ *
+ * Returns: (transfer none): the run, for the functions of weft-chplvis-reduce.h.
+ */
+const WeftChplvisTrace *
+weft_chplvis_dataset_get_trace (WeftChplvisDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (self), NULL);
+
+  return self->trace;
+}
+
+guint
+weft_chplvis_dataset_get_n_locales (WeftChplvisDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (self), 0);
+
+  return self->trace->n_locales;
+}
+
+/**
+ * weft_chplvis_dataset_get_complete:
+ *
+ * Returns: %FALSE when a locale file is missing or has no End record (the
+ *   warnings say which).
+ */
+gboolean
+weft_chplvis_dataset_get_complete (WeftChplvisDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (self), FALSE);
+
+  return self->trace->complete;
+}
+
+/**
+ * weft_chplvis_dataset_lookup_event:
+ * @kind: the event's kind in the event table
+ * @row: its row (a link's from_row)
+ * @to_row: a link's to_row (ignored otherwise)
+ * @ref: its ref
+ *
+ * Finds the record behind an event of the timeline.
+ *
+ * Returns: %FALSE when the event is not one of this dataset's.
+ */
+gboolean
+weft_chplvis_dataset_lookup_event (WeftChplvisDataset  *self,
+                                   guint16              kind,
+                                   guint                row,
+                                   guint                to_row,
+                                   guint32              ref,
+                                   WeftChplvisEventRef *event)
+{
+  const WeftChplvisLocale *locale;
+  Kind k;
+
+  g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (self), FALSE);
+  g_return_val_if_fail (event != NULL, FALSE);
+
+  memset (event, 0, sizeof *event);
+  for (k = 0; k < N_KINDS; k++)
+    if (self->kind_ids[k] == kind)
+      break;
+  if (k == N_KINDS || row >= self->trace->n_locales)
+    return FALSE;
+
+  switch (k)
+    {
+    case KIND_MAIN_TASK:
+    case KIND_LOCAL_TASK:
+    case KIND_ON_TASK:
+    case KIND_VDB_TASK:
+      event->type = WEFT_CHPLVIS_EVENT_TASK;
+      event->locale = row;
+      break;
+
+    case KIND_TAG:
+    case KIND_PAUSE:
+      event->type = WEFT_CHPLVIS_EVENT_MARK;
+      event->locale = row;
+      break;
+
+    case KIND_GET:
+    case KIND_NB_GET:
+    case KIND_ST_GET:
+      event->type = WEFT_CHPLVIS_EVENT_COMM;
+      event->locale = to_row;
+      break;
+
+    case KIND_PUT:
+    case KIND_NB_PUT:
+    case KIND_ST_PUT:
+      event->type = WEFT_CHPLVIS_EVENT_COMM;
+      event->locale = row;
+      break;
+
+    case KIND_FORK:
+    case KIND_FORK_NB:
+    case KIND_F_FORK:
+      event->type = WEFT_CHPLVIS_EVENT_FORK;
+      event->locale = row;
+      break;
+
+    case KIND_VDB_COMM:
+      event->type = WEFT_CHPLVIS_EVENT_COMM;
+      event->locale = (ref & REF_ISSUED_BY_TO_ROW) ? to_row : row;
+      ref &= ~REF_ISSUED_BY_TO_ROW;
+      break;
+
+    case KIND_VDB_FORK:
+      event->type = WEFT_CHPLVIS_EVENT_FORK;
+      event->locale = row;
+      break;
+
+    case N_KINDS:
+    default:
+      return FALSE;
+    }
+
+  event->index = ref;
+  if (event->locale >= self->trace->n_locales || (locale = self->trace->locales[event->locale]) == NULL)
+    return FALSE;
+
+  switch (event->type)
+    {
+    case WEFT_CHPLVIS_EVENT_TASK:
+      return ref < locale->tasks.n;
+    case WEFT_CHPLVIS_EVENT_COMM:
+      return ref < locale->comms.n;
+    case WEFT_CHPLVIS_EVENT_FORK:
+      return ref < locale->forks.n;
+    case WEFT_CHPLVIS_EVENT_MARK:
+      return ref < locale->n_marks;
+    case WEFT_CHPLVIS_EVENT_NONE:
+    default:
+      return FALSE;
+    }
+}
+
+/* Views ---------------------------------------------------------------------- */
+
+static gboolean
+parse_kinds (const char  *text,
+             guint       *mask,
+             GError     **error)
+{
+  int kind;
+
+  if (text == NULL || g_str_equal (text, "all"))
+    *mask = WEFT_CHPLVIS_KINDS_ALL;
+  else if (g_str_equal (text, "gets"))
+    *mask = WEFT_CHPLVIS_KINDS_GETS;
+  else if (g_str_equal (text, "puts"))
+    *mask = WEFT_CHPLVIS_KINDS_PUTS;
+  else if (g_str_equal (text, "forks"))
+    *mask = WEFT_CHPLVIS_KINDS_FORKS;
+  else if (g_str_equal (text, "comm"))
+    *mask = WEFT_CHPLVIS_KINDS_COMM;
+  else if ((kind = weft_chplvis_record_kind_from_name (text)) >= WEFT_CHPLVIS_RECORD_GET)
+    *mask = WEFT_CHPLVIS_KIND_BIT (kind);
+  else
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Unknown kind of communication “%s”; use all, gets, puts, forks, comm, or one of "
+                     "get, nb_get, st_get, put, nb_put, st_put, fork, fork_nb, f_fork"),
+                   text);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * weft_chplvis_dataset_query_from_options:
+ * @options: (nullable): a view's options (tag, range, kind)
+ *
+ * Turns view options into a query (Weft's figures, not chplvis_compat).
+ *
+ * Returns: %FALSE with @error (WEFT_ERROR_INVALID_ARGUMENT) for an unknown tag
+ *   or kind.
+ */
+gboolean
+weft_chplvis_dataset_query_from_options (WeftChplvisDataset     *self,
+                                         const WeftViewOptions  *options,
+                                         WeftChplvisQuery       *query,
+                                         GError                **error)
+{
+  g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (self), FALSE);
+  g_return_val_if_fail (query != NULL, FALSE);
+
+  weft_chplvis_query_init (query);
+  if (options == NULL)
+    return TRUE;
+
+  if (!weft_chplvis_query_set_tag (self->trace, query, options->tag, error) ||
+      !parse_kinds (options->kind, &query->kinds, error))
+    return FALSE;
+  query->has_range = options->has_range;
+  query->range = options->range;
+
+  return TRUE;
+}
+
+static WeftMatrix *
+weft_chplvis_dataset_dup_matrix (WeftDataset            *dataset,
+                                 const char             *view,
+                                 const WeftViewOptions  *options,
+                                 GError                **error)
+{
+  WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
+  g_autoptr(WeftChplvisCommMatrix) comm = NULL;
+  g_autoptr(WeftMatrix) matrix = NULL;
+  g_autofree char *tag_name = NULL;
+  g_autofree char *title = NULL;
+  const char *metric = options != NULL ? options->metric : NULL;
+  gboolean bytes;
+  WeftChplvisQuery query;
+  guint n = self->trace->n_locales;
+
+  if (g_strcmp0 (view, "comm-matrix") != 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("A Chapel VisualDebug trace has no matrix view “%s”; it has comm-matrix"), view);
+      return NULL;
+    }
+  if (metric != NULL && !g_str_equal (metric, "count") && !g_str_equal (metric, "bytes"))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Unknown metric “%s” for the communication matrix; use count or bytes"), metric);
+      return NULL;
+    }
+  bytes = g_strcmp0 (metric, "bytes") == 0;
+  if (!weft_chplvis_dataset_query_from_options (self, options, &query, error))
+    return NULL;
+
+  comm = weft_chplvis_compute_comm_matrix (self->trace, &query);
+  matrix = weft_matrix_new_2d (n, n);
+  for (guint from = 0; from < n; from++)
+    for (guint to = 0; to < n; to++)
+      {
+        gsize cell = (gsize)from * n + to;
+
+        weft_matrix_set_2d (matrix, from, to, (double)(bytes ? comm->bytes[cell] : comm->count[cell]));
+      }
+
+  tag_name = query.merge ? g_strdup_printf (_("%s (merged)"), options->tag)
+                         : weft_chplvis_dup_tag_name (self->trace, query.tag);
+  title = g_strdup_printf (bytes ? _("Communication bytes, tag %s") : _("Communication count, tag %s"), tag_name);
+  weft_matrix_set_title (matrix, title);
+  weft_matrix_set_value_name (matrix, bytes ? "bytes" : "count");
+  weft_matrix_set_dim_name (matrix, 0, "from locale");
+  weft_matrix_set_dim_name (matrix, 1, "to locale");
+  for (guint i = 0; i < n; i++)
+    {
+      char label[16];
+
+      g_snprintf (label, sizeof label, "%u", i);
+      weft_matrix_set_dim_label (matrix, 0, i, label);
+      weft_matrix_set_dim_label (matrix, 1, i, label);
+    }
+
+  return g_steal_pointer (&matrix);
+}
+
+enum
+{
+  COLUMN_TASKS,
+  COLUMN_CPU_USER,
+  COLUMN_CPU_SYS,
+  COLUMN_CPU,
+  COLUMN_CLOCK,
+  COLUMN_MAX_CONCURRENCY,
+  COLUMN_COMM_OUT_COUNT,
+  COLUMN_COMM_OUT_BYTES,
+  COLUMN_COMM_IN_COUNT,
+  COLUMN_COMM_IN_BYTES,
+  N_COLUMNS
+};
+
+static WeftValueTable *
+weft_chplvis_dataset_dup_values (WeftDataset            *dataset,
+                                 const char             *view,
+                                 const WeftViewOptions  *options,
+                                 GError                **error)
+{
+  WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
+  g_autoptr(WeftValueTable) values = NULL;
+  g_autofree WeftChplvisLocaleStats *stats = NULL;
+  g_autofree char *tag_name = NULL;
+  g_autofree char *title = NULL;
+  WeftChplvisQuery query;
+  guint n = self->trace->n_locales;
+
+  if (g_strcmp0 (view, "values") != 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("A Chapel VisualDebug trace has no values view “%s”; it has values"), view);
+      return NULL;
+    }
+  if (!weft_chplvis_dataset_query_from_options (self, options, &query, error))
+    return NULL;
+
+  stats = weft_chplvis_compute_locale_stats (self->trace, &query);
+  values = weft_value_table_new (n, N_COLUMNS);
+  weft_value_table_set_column (values, COLUMN_TASKS, "tasks", NULL);
+  weft_value_table_set_column (values, COLUMN_CPU_USER, "cpu_user", "s");
+  weft_value_table_set_column (values, COLUMN_CPU_SYS, "cpu_sys", "s");
+  weft_value_table_set_column (values, COLUMN_CPU, "cpu", "s");
+  weft_value_table_set_column (values, COLUMN_CLOCK, "clock", "s");
+  weft_value_table_set_column (values, COLUMN_MAX_CONCURRENCY, "max_concurrency", NULL);
+  weft_value_table_set_column (values, COLUMN_COMM_OUT_COUNT, "comm_out_count", NULL);
+  weft_value_table_set_column (values, COLUMN_COMM_OUT_BYTES, "comm_out_bytes", "B");
+  weft_value_table_set_column (values, COLUMN_COMM_IN_COUNT, "comm_in_count", NULL);
+  weft_value_table_set_column (values, COLUMN_COMM_IN_BYTES, "comm_in_bytes", "B");
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("locale %u", i);
+
+      weft_value_table_set_row_name (values, i, name);
+      weft_value_table_set (values, i, COLUMN_TASKS, (double)stats[i].tasks);
+      weft_value_table_set (values, i, COLUMN_CPU_USER, stats[i].cpu_user);
+      weft_value_table_set (values, i, COLUMN_CPU_SYS, stats[i].cpu_sys);
+      weft_value_table_set (values, i, COLUMN_CPU, stats[i].cpu_user + stats[i].cpu_sys);
+      weft_value_table_set (values, i, COLUMN_CLOCK, stats[i].clock);
+      weft_value_table_set (values, i, COLUMN_MAX_CONCURRENCY, (double)stats[i].max_concurrency);
+      weft_value_table_set (values, i, COLUMN_COMM_OUT_COUNT, (double)stats[i].comm_out_count);
+      weft_value_table_set (values, i, COLUMN_COMM_OUT_BYTES, (double)stats[i].comm_out_bytes);
+      weft_value_table_set (values, i, COLUMN_COMM_IN_COUNT, (double)stats[i].comm_in_count);
+      weft_value_table_set (values, i, COLUMN_COMM_IN_BYTES, (double)stats[i].comm_in_bytes);
+    }
+
+  tag_name = query.merge ? g_strdup_printf (_("%s (merged)"), options->tag)
+                         : weft_chplvis_dup_tag_name (self->trace, query.tag);
+  title = g_strdup_printf (_("Locales, tag %s"), tag_name);
+  weft_value_table_set_title (values, title);
+
+  return g_steal_pointer (&values);
+}
+
+/* JSON (weft-cli info --json) -------------------------------------------------- */
+
+static void
+add_json_matrix (JsonBuilder   *builder,
+                 const guint64 *cells,
+                 guint          n)
+{
+  json_builder_begin_array (builder);
+  for (guint from = 0; from < n; from++)
+    {
+      json_builder_begin_array (builder);
+      for (guint to = 0; to < n; to++)
+        json_builder_add_int_value (builder, (gint64)MIN (cells[(gsize)from * n + to], (guint64)G_MAXINT64));
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_json_comm (JsonBuilder            *builder,
+               const WeftChplvisTrace *trace,
+               const char             *member,
+               gboolean                include_overhead)
+{
+  g_autoptr(WeftChplvisCommMatrix) matrix = NULL;
+  WeftChplvisQuery query;
+
+  weft_chplvis_query_init (&query);
+  query.include_overhead = include_overhead;
+  matrix = weft_chplvis_compute_comm_matrix (trace, &query);
+
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "count");
+  add_json_matrix (builder, matrix->count, matrix->n_locales);
+  json_builder_set_member_name (builder, "bytes");
+  add_json_matrix (builder, matrix->bytes, matrix->n_locales);
+  json_builder_end_object (builder);
+}
+
+static void
+weft_chplvis_dataset_add_json (WeftDataset *dataset,
+                               JsonBuilder *builder)
+{
+  WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
+  const WeftChplvisTrace *trace = self->trace;
+  g_autofree WeftChplvisLocaleStats *stats = NULL;
+  WeftChplvisQuery query;
+
+  json_builder_set_member_name (builder, "chplvis");
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "locales");
+  json_builder_add_int_value (builder, trace->n_locales);
+
+  json_builder_set_member_name (builder, "tags");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < trace->n_tags; i++)
+    {
+      g_autofree char *name = weft_chplvis_dup_tag_name (trace, (int)i);
+
+      json_builder_add_string_value (builder, name);
+    }
+  json_builder_end_array (builder);
+
+  /* Lines read per kind, as `awk '{print $1}' | sort | uniq -c` would count them. */
+  json_builder_set_member_name (builder, "records");
+  json_builder_begin_object (builder);
+  for (guint k = 0; k < WEFT_CHPLVIS_N_RECORD_KINDS; k++)
+    {
+      guint64 n = weft_chplvis_trace_count_records (trace, k);
+
+      if (n == 0)
+        continue;
+      json_builder_set_member_name (builder, weft_chplvis_record_kind_name (k));
+      json_builder_add_int_value (builder, (gint64)MIN (n, (guint64)G_MAXINT64));
+    }
+  json_builder_end_object (builder);
+
+  add_json_comm (builder, trace, "comm_raw", TRUE);
+  add_json_comm (builder, trace, "comm", FALSE);
+
+  /* chplvis's All figures (Weft's agree with them for the whole run). */
+  weft_chplvis_query_init (&query);
+  stats = weft_chplvis_compute_locale_stats (trace, &query);
+
+  json_builder_set_member_name (builder, "tasks");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < trace->n_locales; i++)
+    json_builder_add_int_value (builder, (gint64)stats[i].tasks);
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "max_concurrency");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < trace->n_locales; i++)
+    json_builder_add_int_value (builder, stats[i].max_concurrency);
+  json_builder_end_array (builder);
+
+  json_builder_end_object (builder);
+}
+
+/* WeftDataset ---------------------------------------------------------------- */
+
+static const char *
+weft_chplvis_dataset_get_family (WeftDataset *dataset)
+{
+  return "chplvis";
+}
+
+static const char *
+weft_chplvis_dataset_get_format_version (WeftDataset *dataset)
+{
+  return WEFT_CHPLVIS_DATASET (dataset)->trace->version;
+}
+
+static GStrv
+weft_chplvis_dataset_dup_sources (WeftDataset *dataset)
+{
+  WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
+  GPtrArray *sources = self->trace->sources;
+  GStrv strv = g_new0 (char *, sources->len + 1);
+
+  for (guint i = 0; i < sources->len; i++)
+    strv[i] = g_strdup (g_ptr_array_index (sources, i));
+
+  return strv;
+}
+
+static WeftEventTable *
+weft_chplvis_dataset_get_event_table (WeftDataset *dataset)
+{
+  return WEFT_CHPLVIS_DATASET (dataset)->events;
+}
+
+/* From the earliest header to the latest record, in seconds since the epoch. */
+static gboolean
+weft_chplvis_dataset_get_time_range (WeftDataset *dataset,
+                                     double      *begin_s,
+                                     double      *end_s)
+{
+  const WeftChplvisTrace *trace = WEFT_CHPLVIS_DATASET (dataset)->trace;
+
+  *begin_s = (double)trace->origin / 1e6;
+  *end_s = (double)trace->end / 1e6;
+
+  return TRUE;
+}
+
+static guint
+weft_chplvis_dataset_get_n_rows (WeftDataset *dataset)
+{
+  return WEFT_CHPLVIS_DATASET (dataset)->trace->n_locales;
+}
+
+static const char *const *
+weft_chplvis_dataset_list_views (WeftDataset *dataset)
+{
+  return views;
+}
+
+static void
+weft_chplvis_dataset_iface_init (WeftDatasetInterface *iface)
+{
+  iface->get_family = weft_chplvis_dataset_get_family;
+  iface->get_format_version = weft_chplvis_dataset_get_format_version;
+  iface->dup_sources = weft_chplvis_dataset_dup_sources;
+  iface->get_event_table = weft_chplvis_dataset_get_event_table;
+  iface->get_time_range = weft_chplvis_dataset_get_time_range;
+  iface->get_n_rows = weft_chplvis_dataset_get_n_rows;
+  iface->list_views = weft_chplvis_dataset_list_views;
+  iface->add_json = weft_chplvis_dataset_add_json;
+  iface->dup_matrix = weft_chplvis_dataset_dup_matrix;
+  iface->dup_values = weft_chplvis_dataset_dup_values;
+}
