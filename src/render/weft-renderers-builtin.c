@@ -9,6 +9,7 @@
 #include "weft-renderers-builtin.h"
 
 /* BEGIN includes: timeline */
+#include "weft-timeline-renderer.h"
 /* END includes: timeline */
 /* BEGIN includes: grid views */
 /* END includes: grid views */
@@ -21,6 +22,7 @@ void
 weft_renderers_register_builtin (void)
 {
   /* BEGIN register: timeline */
+  weft_exporter_register_view ("timeline", WEFT_VIEW_SHAPE_EVENTS, weft_timeline_draw_picture, 1600, 900);
   /* END register: timeline */
   /* BEGIN register: grid views */
   /* END register: grid views */

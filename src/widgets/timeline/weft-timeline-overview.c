@@ -1,0 +1,464 @@
+/* weft-timeline-overview.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "weft-timeline-overview.h"
+#include "weft-timeline-renderer.h"
+#include "weft-widget-theme.h"
+
+#define OVERVIEW_HEIGHT 40
+
+struct _WeftTimelineOverview
+{
+  GtkWidget             parent_instance;
+
+  WeftEventTable       *table;
+  WeftTimeModel        *time_model;
+  WeftTimelineRenderer *renderer;
+
+  GdkTexture           *cache;
+  int                   cache_width;
+  int                   cache_height;
+  int                   cache_scale;
+  WeftRenderTheme       theme;
+  gboolean              theme_valid;
+
+  double                grab_offset; /* pointer x minus the mark's left edge */
+  double                drag_start_x;
+};
+
+enum {
+  PROP_0,
+  PROP_TABLE,
+  PROP_TIME_MODEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (WeftTimelineOverview, weft_timeline_overview, GTK_TYPE_WIDGET)
+
+static gboolean
+get_document_span (WeftTimelineOverview *self,
+                   WeftTimeSpan         *span)
+{
+  if (self->time_model != NULL)
+    {
+      const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
+
+      if (doc->end > doc->begin)
+        {
+          *span = *doc;
+          return TRUE;
+        }
+    }
+  if (self->table != NULL)
+    {
+      *span = weft_event_table_get_span (self->table);
+      if (span->end <= span->begin)
+        span->end = span->begin + 1;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/**
+ * weft_timeline_overview_time_to_x:
+ *
+ * Returns: where @time lies on the strip (the whole document spans its width)
+ */
+double
+weft_timeline_overview_time_to_x (WeftTimelineOverview *self,
+                                  gint64                time)
+{
+  WeftTimeSpan doc;
+
+  g_return_val_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self), 0);
+
+  if (!get_document_span (self, &doc))
+    return 0;
+
+  return (double)(time - doc.begin) * gtk_widget_get_width (GTK_WIDGET (self)) /
+         (double)weft_time_span_duration (&doc);
+}
+
+static gint64
+x_to_time (WeftTimelineOverview *self,
+           double                x)
+{
+  WeftTimeSpan doc;
+  int width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)));
+
+  if (!get_document_span (self, &doc))
+    return 0;
+
+  return doc.begin + (gint64)llround (x * (double)weft_time_span_duration (&doc) / width);
+}
+
+static void
+invalidate_cb (WeftTimelineOverview *self)
+{
+  g_clear_object (&self->cache);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+visible_changed_cb (WeftTimelineOverview *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ensure_theme (WeftTimelineOverview *self)
+{
+  WeftRenderTheme theme = { 0 };
+
+  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
+  if (!self->theme_valid || !weft_widget_theme_equal (&theme, &self->theme))
+    {
+      if (self->theme_valid)
+        weft_render_theme_clear (&self->theme);
+      self->theme = theme;
+      self->theme_valid = TRUE;
+      g_clear_object (&self->cache);
+    }
+  else
+    weft_render_theme_clear (&theme);
+}
+
+static void
+weft_timeline_overview_snapshot (GtkWidget   *widget,
+                                 GtkSnapshot *snapshot)
+{
+  WeftTimelineOverview *self = WEFT_TIMELINE_OVERVIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  WeftTimeSpan doc;
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  ensure_theme (self);
+  if (self->cache == NULL || self->cache_width != width || self->cache_height != height ||
+      self->cache_scale != scale)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+      g_autoptr(GBytes) bytes = NULL;
+      cairo_t *cr;
+
+      cairo_surface_set_device_scale (surface, scale, scale);
+      cr = cairo_create (surface);
+      weft_timeline_renderer_set_document_span (self->renderer, get_document_span (self, &doc) ? &doc : NULL);
+      weft_timeline_renderer_draw_overview (self->renderer, cr, &self->theme, width, height);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      g_clear_object (&self->cache);
+      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                          (gsize)cairo_image_surface_get_stride (surface) * height * scale,
+                                          (GDestroyNotify)cairo_surface_destroy, surface);
+      self->cache = gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
+                                            cairo_image_surface_get_stride (surface));
+      self->cache_width = width;
+      self->cache_height = height;
+      self->cache_scale = scale;
+    }
+  gtk_snapshot_append_texture (snapshot, self->cache, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  if (self->time_model != NULL && get_document_span (self, &doc))
+    {
+      const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+      double x0 = weft_timeline_overview_time_to_x (self, visible->begin);
+      double x1 = MAX (x0 + 2, weft_timeline_overview_time_to_x (self, visible->end));
+      GdkRGBA shade = { self->theme.selection.red, self->theme.selection.green,
+                        self->theme.selection.blue, self->theme.selection.alpha };
+      GdkRGBA edge = { self->theme.accent.red, self->theme.accent.green, self->theme.accent.blue, 1 };
+      GskRoundedRect outline;
+      const float widths[4] = { 1, 1, 1, 1 };
+      const GdkRGBA colors[4] = { edge, edge, edge, edge };
+
+      gtk_snapshot_append_color (snapshot, &shade, &GRAPHENE_RECT_INIT (x0, 0, x1 - x0, height));
+      gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x0, 0, x1 - x0, height), 0);
+      gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+    }
+}
+
+static void
+weft_timeline_overview_measure (GtkWidget      *widget,
+                                GtkOrientation  orientation,
+                                int             for_size,
+                                int            *minimum,
+                                int            *natural,
+                                int            *minimum_baseline,
+                                int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 100;
+      *natural = 800;
+    }
+  else
+    *minimum = *natural = OVERVIEW_HEIGHT;
+}
+
+static void
+weft_timeline_overview_css_changed (GtkWidget         *widget,
+                                    GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (weft_timeline_overview_parent_class)->css_changed (widget, change);
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+move_mark_to (WeftTimelineOverview *self,
+              double                left_x)
+{
+  const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+  gint64 begin = x_to_time (self, left_x);
+  WeftTimeSpan span = { begin, begin + weft_time_span_duration (visible) };
+
+  /* Moving is panning: it does not fill the Back history. */
+  weft_time_model_set_visible_span (self->time_model, &span, FALSE);
+}
+
+static void
+drag_begin_cb (WeftTimelineOverview *self,
+               double                x,
+               double                y,
+               GtkGestureDrag       *gesture)
+{
+  const WeftTimeSpan *visible;
+  double x0, x1;
+
+  g_assert (WEFT_IS_TIMELINE_OVERVIEW (self));
+
+  if (self->time_model == NULL)
+    return;
+
+  visible = weft_time_model_get_visible_span (self->time_model);
+  x0 = weft_timeline_overview_time_to_x (self, visible->begin);
+  x1 = weft_timeline_overview_time_to_x (self, visible->end);
+  self->drag_start_x = x;
+
+  if (x >= x0 - 2 && x <= x1 + 2)
+    self->grab_offset = x - x0;
+  else
+    {
+      /* Elsewhere: centre the mark under the pointer, then follow it. */
+      self->grab_offset = (x1 - x0) / 2;
+      move_mark_to (self, x - self->grab_offset);
+    }
+}
+
+static void
+drag_update_cb (WeftTimelineOverview *self,
+                double                dx,
+                double                dy,
+                GtkGestureDrag       *gesture)
+{
+  g_assert (WEFT_IS_TIMELINE_OVERVIEW (self));
+
+  if (self->time_model != NULL)
+    move_mark_to (self, self->drag_start_x + dx - self->grab_offset);
+}
+
+static void
+weft_timeline_overview_dispose (GObject *object)
+{
+  WeftTimelineOverview *self = (WeftTimelineOverview *)object;
+
+  weft_timeline_overview_set_time_model (self, NULL);
+  g_clear_object (&self->cache);
+
+  G_OBJECT_CLASS (weft_timeline_overview_parent_class)->dispose (object);
+}
+
+static void
+weft_timeline_overview_finalize (GObject *object)
+{
+  WeftTimelineOverview *self = (WeftTimelineOverview *)object;
+
+  g_clear_pointer (&self->table, weft_event_table_unref);
+  g_clear_object (&self->renderer);
+  if (self->theme_valid)
+    weft_render_theme_clear (&self->theme);
+
+  G_OBJECT_CLASS (weft_timeline_overview_parent_class)->finalize (object);
+}
+
+static void
+weft_timeline_overview_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  WeftTimelineOverview *self = WEFT_TIMELINE_OVERVIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TABLE:
+      g_value_set_boxed (value, self->table);
+      break;
+
+    case PROP_TIME_MODEL:
+      g_value_set_object (value, self->time_model);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+weft_timeline_overview_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  WeftTimelineOverview *self = WEFT_TIMELINE_OVERVIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TABLE:
+      weft_timeline_overview_set_table (self, g_value_get_boxed (value));
+      break;
+
+    case PROP_TIME_MODEL:
+      weft_timeline_overview_set_time_model (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+weft_timeline_overview_class_init (WeftTimelineOverviewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_timeline_overview_dispose;
+  object_class->finalize = weft_timeline_overview_finalize;
+  object_class->get_property = weft_timeline_overview_get_property;
+  object_class->set_property = weft_timeline_overview_set_property;
+
+  widget_class->snapshot = weft_timeline_overview_snapshot;
+  widget_class->measure = weft_timeline_overview_measure;
+  widget_class->css_changed = weft_timeline_overview_css_changed;
+
+  properties[PROP_TABLE] =
+    g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_TIME_MODEL] =
+    g_param_spec_object ("time-model", NULL, NULL, WEFT_TYPE_TIME_MODEL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "timelineoverview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+weft_timeline_overview_init (WeftTimelineOverview *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  self->renderer = weft_timeline_renderer_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timeline overview"),
+                                  -1);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (drag, "drag-update", G_CALLBACK (drag_update_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (invalidate_cb), self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+weft_timeline_overview_new (void)
+{
+  return g_object_new (WEFT_TYPE_TIMELINE_OVERVIEW, NULL);
+}
+
+/**
+ * weft_timeline_overview_get_table:
+ *
+ * Returns: (transfer none) (nullable): the table shown
+ */
+WeftEventTable *
+weft_timeline_overview_get_table (WeftTimelineOverview *self)
+{
+  g_return_val_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self), NULL);
+
+  return self->table;
+}
+
+void
+weft_timeline_overview_set_table (WeftTimelineOverview *self,
+                                  WeftEventTable       *table)
+{
+  g_return_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self));
+
+  if (self->table == table)
+    return;
+
+  g_clear_pointer (&self->table, weft_event_table_unref);
+  if (table != NULL)
+    self->table = weft_event_table_ref (table);
+  weft_timeline_renderer_set_table (self->renderer, table);
+  invalidate_cb (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
+}
+
+/**
+ * weft_timeline_overview_get_time_model:
+ *
+ * Returns: (transfer none) (nullable): the time model whose visible span is marked
+ */
+WeftTimeModel *
+weft_timeline_overview_get_time_model (WeftTimelineOverview *self)
+{
+  g_return_val_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self), NULL);
+
+  return self->time_model;
+}
+
+void
+weft_timeline_overview_set_time_model (WeftTimelineOverview *self,
+                                       WeftTimeModel        *time_model)
+{
+  g_return_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self));
+  g_return_if_fail (time_model == NULL || WEFT_IS_TIME_MODEL (time_model));
+
+  if (self->time_model == time_model)
+    return;
+
+  if (self->time_model != NULL)
+    g_signal_handlers_disconnect_by_data (self->time_model, self);
+  g_set_object (&self->time_model, time_model);
+  if (time_model != NULL)
+    {
+      g_signal_connect_object (time_model, "notify::visible-span", G_CALLBACK (visible_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (time_model, "notify::document-span", G_CALLBACK (invalidate_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
+  invalidate_cb (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_MODEL]);
+}

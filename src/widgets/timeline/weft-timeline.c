@@ -1,0 +1,1293 @@
+/* weft-timeline.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "weft-time-ruler.h"
+#include "weft-timeline.h"
+#include "weft-widget-theme.h"
+
+/* Pointer travel (pixels) below which a press and release is a click. */
+#define CLICK_SLOP       3.0
+/* Wheel events closer than this (µs) are one zoom gesture: one Back entry. */
+#define WHEEL_BURST_USEC (400 * G_TIME_SPAN_MILLISECOND)
+/* One wheel notch zooms by this factor. */
+#define WHEEL_ZOOM_STEP  1.25
+/* One wheel notch pans by this fraction of the visible span. */
+#define WHEEL_PAN_STEP   0.1
+/* One wheel notch scrolls rows by this many pixels. */
+#define WHEEL_ROW_STEP   48.0
+
+struct _WeftTimeline
+{
+  GtkWidget             parent_instance;
+
+  WeftEventTable       *table;
+  WeftTimeModel        *time_model;
+  WeftTimelineRenderer *renderer;
+
+  GtkAdjustment        *hadjustment;
+  GtkAdjustment        *vadjustment;
+  guint                 hscroll_policy : 1;
+  guint                 vscroll_policy : 1;
+
+  /* The drawn picture, valid while the renderer's generation, the size, the
+   * scale and the theme stay the same. */
+  GdkTexture           *cache;
+  cairo_surface_t      *surfaces[2];
+  guint                 next_surface;
+  guint64               cache_generation;
+  int                   cache_width;
+  int                   cache_height;
+  int                   cache_scale;
+  WeftRenderTheme       theme;
+  gboolean              theme_valid;
+  gboolean              theme_dirty;
+
+  GtkGesture           *select_drag;
+  GtkGesture           *pan_drag;
+
+  /* Primary-button gesture in progress. */
+  gboolean              pressed_header;
+  gboolean              selecting;
+  gboolean              drag_zooms;
+  gboolean              drag_cancelled;
+  double                drag_start_x;
+  double                drag_start_y;
+  double                drag_x;
+
+  double                pan_last_x;
+  double                pan_last_y;
+
+  double                pointer_x;
+  double                pointer_y;
+  gboolean              pointer_inside;
+  gint64                last_wheel_zoom;
+
+  WeftTimelineHit       hover;
+  gboolean              has_hover;
+  WeftTimelineHit       selected;
+  gboolean              has_selected;
+};
+
+enum {
+  PROP_0,
+  PROP_TABLE,
+  PROP_TIME_MODEL,
+  N_PROPS,
+
+  PROP_HADJUSTMENT = N_PROPS,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+enum {
+  SIGNAL_EVENT_ACTIVATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftTimeline, weft_timeline, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
+
+/* Spans ----------------------------------------------------------------------- */
+
+static gboolean
+get_document_span (WeftTimeline *self,
+                   WeftTimeSpan *span)
+{
+  if (self->time_model != NULL)
+    {
+      const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
+
+      if (doc->end > doc->begin)
+        {
+          *span = *doc;
+          return TRUE;
+        }
+    }
+  if (self->table != NULL)
+    {
+      *span = weft_event_table_get_span (self->table);
+      if (span->end <= span->begin)
+        span->end = span->begin + 1;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+get_visible_span (WeftTimeline *self,
+                  WeftTimeSpan *span)
+{
+  if (self->time_model != NULL)
+    {
+      const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+
+      if (visible->end > visible->begin)
+        {
+          *span = *visible;
+          return;
+        }
+    }
+  if (!get_document_span (self, span))
+    *span = (WeftTimeSpan) { 0, 1 };
+}
+
+/* Brings the renderer in line with the widget and the model, so that
+ * mapping and hit testing use exactly what is drawn. */
+static void
+sync_renderer (WeftTimeline *self)
+{
+  WeftTimeSpan visible, document;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  weft_timeline_renderer_set_size (self->renderer, MAX (width, 1), MAX (height, 1));
+  get_visible_span (self, &visible);
+  weft_timeline_renderer_set_visible_span (self->renderer, &visible);
+  weft_timeline_renderer_set_document_span (self->renderer,
+                                            get_document_span (self, &document) ? &document : NULL);
+  if (self->time_model != NULL && weft_time_model_get_has_selection (self->time_model))
+    weft_timeline_renderer_set_selected_span (self->renderer,
+                                              weft_time_model_get_selected_span (self->time_model));
+  else
+    weft_timeline_renderer_set_selected_span (self->renderer, NULL);
+  if (self->vadjustment != NULL)
+    weft_timeline_renderer_set_scroll_offset (self->renderer, gtk_adjustment_get_value (self->vadjustment));
+}
+
+static void
+update_vadjustment (WeftTimeline *self)
+{
+  double page, upper, value;
+
+  if (self->vadjustment == NULL)
+    return;
+
+  sync_renderer (self);
+  page = MAX (1.0, gtk_widget_get_height (GTK_WIDGET (self)) - weft_timeline_renderer_get_ruler_height (self->renderer));
+  upper = MAX (page, weft_timeline_renderer_get_content_height (self->renderer));
+  value = CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, upper - page);
+  gtk_adjustment_configure (self->vadjustment, value, 0, upper, WHEEL_ROW_STEP / 2, page * 0.9, page);
+}
+
+static void
+update_actions (WeftTimeline *self)
+{
+  gboolean has_model = self->time_model != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.back",
+                                 has_model && weft_time_model_get_can_go_back (self->time_model));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.forward",
+                                 has_model && weft_time_model_get_can_go_forward (self->time_model));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-fit", has_model);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-in", has_model);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-out", has_model);
+}
+
+static void
+update_accessible (WeftTimeline *self)
+{
+  g_autofree char *description = NULL;
+  WeftTimeSpan visible, document;
+
+  if (self->table != NULL && get_document_span (self, &document))
+    {
+      g_autofree char *span = NULL;
+
+      get_visible_span (self, &visible);
+      span = weft_time_ruler_format_span (visible.begin - document.begin, visible.end - document.begin,
+                                          weft_event_table_get_time_unit (self->table));
+      description = g_strdup_printf (_("%u rows, showing %s"),
+                                     weft_event_table_get_n_rows (self->table), span);
+    }
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description != NULL ? description : _("No events"),
+                                  -1);
+}
+
+/* Model signals ------------------------------------------------------------- */
+
+static void
+visible_span_changed_cb (WeftTimeline *self)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+selection_changed_cb (WeftTimeline *self)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+history_changed_cb (WeftTimeline *self)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  update_actions (self);
+}
+
+static void
+vadjustment_value_changed_cb (WeftTimeline *self)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  weft_timeline_renderer_set_scroll_offset (self->renderer, gtk_adjustment_get_value (self->vadjustment));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+style_changed_cb (WeftTimeline *self)
+{
+  self->theme_dirty = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Drawing ---------------------------------------------------------------------- */
+
+static void
+ensure_theme (WeftTimeline *self)
+{
+  WeftRenderTheme theme = { 0 };
+
+  if (self->theme_valid && !self->theme_dirty)
+    return;
+
+  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
+  if (!self->theme_valid || !weft_widget_theme_equal (&theme, &self->theme))
+    {
+      if (self->theme_valid)
+        weft_render_theme_clear (&self->theme);
+      self->theme = theme;
+      self->theme_valid = TRUE;
+      g_clear_object (&self->cache);
+    }
+  else
+    weft_render_theme_clear (&theme);
+  self->theme_dirty = FALSE;
+}
+
+/* A surface to draw the next picture into: one of the two kept, once the
+ * texture made from it has been let go (only our reference is left), so
+ * that panning does not allocate and fault in 8 MB per frame. */
+static cairo_surface_t *
+take_surface (WeftTimeline *self,
+              int           width,
+              int           height)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->surfaces); i++)
+    {
+      cairo_surface_t *surface = self->surfaces[i];
+
+      if (surface != NULL && cairo_surface_get_reference_count (surface) == 1 &&
+          cairo_image_surface_get_width (surface) == width &&
+          cairo_image_surface_get_height (surface) == height)
+        return cairo_surface_reference (surface);
+    }
+
+  /* None free: replace the oldest (still used by a texture, which keeps it
+   * alive until GTK is done with it). */
+  {
+    guint slot = self->next_surface;
+
+    self->next_surface = (slot + 1) % G_N_ELEMENTS (self->surfaces);
+    g_clear_pointer (&self->surfaces[slot], cairo_surface_destroy);
+    self->surfaces[slot] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+
+    return cairo_surface_reference (self->surfaces[slot]);
+  }
+}
+
+static GdkTexture *
+render_base (WeftTimeline *self,
+             int           width,
+             int           height,
+             int           scale)
+{
+  cairo_surface_t *surface;
+  g_autoptr(GBytes) bytes = NULL;
+  cairo_t *cr;
+
+  surface = take_surface (self, width * scale, height * scale);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  weft_timeline_renderer_draw_base (self->renderer, cr, &self->theme);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* The texture holds a reference to the surface's pixels: no copy. */
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize)cairo_image_surface_get_stride (surface) * height * scale,
+                                      (GDestroyNotify)cairo_surface_destroy, surface);
+
+  return gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
+                                 cairo_image_surface_get_stride (surface));
+}
+
+static GdkRGBA
+gdk_from_rgba (const WeftRgba *c)
+{
+  return (GdkRGBA) { c->red, c->green, c->blue, c->alpha };
+}
+
+static void
+append_outline (GtkSnapshot   *snapshot,
+                double         x,
+                double         y,
+                double         width,
+                double         height,
+                double         line,
+                const GdkRGBA *color)
+{
+  GskRoundedRect outline;
+  const float widths[4] = { line, line, line, line };
+  const GdkRGBA colors[4] = { *color, *color, *color, *color };
+
+  gsk_rounded_rect_init_from_rect (&outline,
+                                   &GRAPHENE_RECT_INIT (x - line, y - line, width + 2 * line, height + 2 * line),
+                                   0);
+  gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+}
+
+static void
+weft_timeline_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  WeftTimeline *self = WEFT_TIMELINE (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  double plot_x, plot_y, plot_w, plot_h;
+  double x, y, w, h;
+  WeftTimeSpan visible;
+  GdkRGBA color;
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  ensure_theme (self);
+  sync_renderer (self);
+
+  if (self->cache == NULL ||
+      self->cache_generation != weft_timeline_renderer_get_generation (self->renderer) ||
+      self->cache_width != width || self->cache_height != height || self->cache_scale != scale)
+    {
+      g_clear_object (&self->cache);
+      self->cache = render_base (self, width, height, scale);
+      self->cache_generation = weft_timeline_renderer_get_generation (self->renderer);
+      self->cache_width = width;
+      self->cache_height = height;
+      self->cache_scale = scale;
+    }
+  gtk_snapshot_append_texture (snapshot, self->cache, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  /* Overlays: cheap nodes over the kept picture. */
+  weft_timeline_renderer_get_plot_area (self->renderer, &plot_x, &plot_y, &plot_w, &plot_h);
+  get_visible_span (self, &visible);
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (plot_x, 0, plot_w, height));
+
+  color = gdk_from_rgba (&self->theme.selection);
+  if (self->selecting)
+    {
+      double x0 = CLAMP (MIN (self->drag_start_x, self->drag_x), plot_x, plot_x + plot_w);
+      double x1 = CLAMP (MAX (self->drag_start_x, self->drag_x), plot_x, plot_x + plot_w);
+
+      gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x0, 0, MAX (x1 - x0, 1), height));
+    }
+  else if (self->time_model != NULL && weft_time_model_get_has_selection (self->time_model))
+    {
+      const WeftTimeSpan *sel = weft_time_model_get_selected_span (self->time_model);
+
+      /* A selection covering all that is visible (just zoomed to) is not shaded. */
+      if (!(sel->begin <= visible.begin && sel->end >= visible.end) && sel->end > sel->begin)
+        {
+          double x0 = weft_timeline_renderer_time_to_x (self->renderer, sel->begin);
+          double x1 = weft_timeline_renderer_time_to_x (self->renderer, sel->end);
+
+          gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x0, 0, MAX (x1 - x0, 1), height));
+        }
+    }
+
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (plot_x, plot_y, plot_w, plot_h));
+  if (self->has_selected &&
+      weft_timeline_renderer_get_hit_rect (self->renderer, &self->selected, &x, &y, &w, &h))
+    {
+      color = gdk_from_rgba (&self->theme.accent);
+      append_outline (snapshot, x, y, w, h, 2, &color);
+    }
+  if (self->has_hover &&
+      weft_timeline_renderer_get_hit_rect (self->renderer, &self->hover, &x, &y, &w, &h))
+    {
+      color = gdk_from_rgba (&self->theme.foreground);
+      append_outline (snapshot, x, y, w, h, 1, &color);
+    }
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+weft_timeline_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  WeftTimeline *self = WEFT_TIMELINE (widget);
+
+  update_vadjustment (self);
+  if (self->hadjustment != NULL)
+    gtk_adjustment_configure (self->hadjustment, 0, 0, width, 1, width, width);
+}
+
+static void
+weft_timeline_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  WeftTimeline *self = WEFT_TIMELINE (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 200;
+      *natural = 800;
+    }
+  else
+    {
+      double ruler = weft_timeline_renderer_get_ruler_height (self->renderer);
+
+      *minimum = (int)ruler + 48;
+      *natural = (int)(ruler + MAX (48, weft_timeline_renderer_get_content_height (self->renderer)));
+    }
+}
+
+static void
+weft_timeline_css_changed (GtkWidget         *widget,
+                           GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (weft_timeline_parent_class)->css_changed (widget, change);
+  style_changed_cb (WEFT_TIMELINE (widget));
+}
+
+/* Input ----------------------------------------------------------------------- */
+
+static void
+set_hover (WeftTimeline          *self,
+           const WeftTimelineHit *hit)
+{
+  gboolean want = hit != NULL && (hit->type == WEFT_TIMELINE_HIT_EVENT || hit->type == WEFT_TIMELINE_HIT_BUCKET);
+
+  if (want == self->has_hover && (!want || weft_timeline_hit_same_event (hit, &self->hover)))
+    return;
+
+  self->has_hover = want;
+  if (want)
+    self->hover = *hit;
+  weft_timeline_renderer_set_hover (self->renderer, want ? hit : NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+motion_cb (WeftTimeline             *self,
+           double                    x,
+           double                    y,
+           GtkEventControllerMotion *motion)
+{
+  WeftTimelineHit hit;
+
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_inside = TRUE;
+
+  if (self->selecting)
+    return;
+
+  sync_renderer (self);
+  weft_timeline_renderer_hit_test (self->renderer, x, y, &hit);
+  set_hover (self, &hit);
+}
+
+static void
+leave_cb (WeftTimeline             *self,
+          GtkEventControllerMotion *motion)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  self->pointer_inside = FALSE;
+  set_hover (self, NULL);
+}
+
+static void
+header_clicked (WeftTimeline *self,
+                double        x,
+                double        y)
+{
+  WeftTimelineHit hit;
+
+  weft_timeline_renderer_hit_test (self->renderer, x, y, &hit);
+  if (hit.type == WEFT_TIMELINE_HIT_GROUP_HEADER && hit.group >= 0)
+    {
+      const char *group = weft_timeline_renderer_get_group_name (self->renderer, hit.group);
+
+      if (group != NULL)
+        weft_timeline_renderer_set_group_collapsed (self->renderer, group,
+                                                    !weft_timeline_renderer_get_group_collapsed (self->renderer, group));
+    }
+  else if (hit.type == WEFT_TIMELINE_HIT_ROW_HEADER && hit.on_expander && hit.lane < 0)
+    weft_timeline_renderer_set_row_expanded (self->renderer, hit.row,
+                                             !weft_timeline_renderer_get_row_expanded (self->renderer, hit.row));
+  else
+    return;
+
+  update_vadjustment (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+event_clicked (WeftTimeline *self,
+               double        x,
+               double        y)
+{
+  WeftTimelineHit hit;
+
+  weft_timeline_renderer_hit_test (self->renderer, x, y, &hit);
+  if (hit.type == WEFT_TIMELINE_HIT_EVENT)
+    {
+      self->selected = hit;
+      self->has_selected = TRUE;
+      weft_timeline_renderer_set_selected_event (self->renderer, &hit);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      g_signal_emit (self, signals[SIGNAL_EVENT_ACTIVATED], 0, &hit);
+      return;
+    }
+
+  /* A click on nothing drops the selected event and the selected range. */
+  if (self->has_selected)
+    {
+      self->has_selected = FALSE;
+      weft_timeline_renderer_set_selected_event (self->renderer, NULL);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  if (self->time_model != NULL && hit.type != WEFT_TIMELINE_HIT_NONE &&
+      weft_time_model_get_has_selection (self->time_model))
+    weft_time_model_clear_selection (self->time_model);
+}
+
+static void
+select_drag_begin_cb (WeftTimeline   *self,
+                      double          x,
+                      double          y,
+                      GtkGestureDrag *gesture)
+{
+  double plot_x;
+  GdkModifierType state;
+
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  sync_renderer (self);
+  weft_timeline_renderer_get_plot_area (self->renderer, &plot_x, NULL, NULL, NULL);
+
+  self->drag_start_x = x;
+  self->drag_start_y = y;
+  self->drag_x = x;
+  self->drag_cancelled = FALSE;
+  self->pressed_header = x < plot_x && y >= weft_timeline_renderer_get_ruler_height (self->renderer);
+  self->selecting = FALSE;
+
+  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  self->drag_zooms = (state & GDK_SHIFT_MASK) == 0;
+}
+
+static void
+select_drag_update_cb (WeftTimeline   *self,
+                       double          dx,
+                       double          dy,
+                       GtkGestureDrag *gesture)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  if (self->drag_cancelled || self->pressed_header || self->table == NULL)
+    return;
+
+  self->drag_x = self->drag_start_x + dx;
+  if (!self->selecting && fabs (dx) >= CLICK_SLOP)
+    {
+      self->selecting = TRUE;
+      set_hover (self, NULL);
+    }
+  if (self->selecting)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+select_drag_end_cb (WeftTimeline   *self,
+                    double          dx,
+                    double          dy,
+                    GtkGestureDrag *gesture)
+{
+  double plot_x, plot_w;
+
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  if (self->drag_cancelled)
+    {
+      self->drag_cancelled = FALSE;
+      return;
+    }
+
+  sync_renderer (self);
+  weft_timeline_renderer_get_plot_area (self->renderer, &plot_x, NULL, &plot_w, NULL);
+
+  if (self->pressed_header)
+    {
+      self->pressed_header = FALSE;
+      if (fabs (dx) < CLICK_SLOP && fabs (dy) < CLICK_SLOP)
+        header_clicked (self, self->drag_start_x, self->drag_start_y);
+      return;
+    }
+
+  if (!self->selecting)
+    {
+      event_clicked (self, self->drag_start_x, self->drag_start_y);
+      return;
+    }
+
+  self->selecting = FALSE;
+  self->drag_x = self->drag_start_x + dx;
+  if (self->time_model != NULL)
+    {
+      double x0 = CLAMP (MIN (self->drag_start_x, self->drag_x), plot_x, plot_x + plot_w);
+      double x1 = CLAMP (MAX (self->drag_start_x, self->drag_x), plot_x, plot_x + plot_w);
+      gint64 t0 = weft_timeline_renderer_x_to_time (self->renderer, x0);
+      gint64 t1 = weft_timeline_renderer_x_to_time (self->renderer, x1);
+
+      if (t1 > t0)
+        {
+          weft_time_model_select (self->time_model, t0, t1);
+          if (self->drag_zooms)
+            weft_time_model_zoom_to_selection (self->time_model);
+        }
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+key_pressed_cb (WeftTimeline          *self,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkEventControllerKey *key)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  if (keyval == GDK_KEY_Escape && (self->selecting || gtk_gesture_is_active (self->select_drag)))
+    {
+      /* Cancel: the release that follows changes nothing. */
+      self->drag_cancelled = TRUE;
+      self->selecting = FALSE;
+      self->pressed_header = FALSE;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+pan_drag_begin_cb (WeftTimeline   *self,
+                   double          x,
+                   double          y,
+                   GtkGestureDrag *gesture)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  self->pan_last_x = 0;
+  self->pan_last_y = 0;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+pan_by_pixels (WeftTimeline *self,
+               double        pixels)
+{
+  const WeftTimeSpan *visible;
+  double plot_w;
+  gint64 delta;
+
+  if (self->time_model == NULL)
+    return;
+
+  sync_renderer (self);
+  weft_timeline_renderer_get_plot_area (self->renderer, NULL, NULL, &plot_w, NULL);
+  visible = weft_time_model_get_visible_span (self->time_model);
+  delta = (gint64)llround (pixels * (double)weft_time_span_duration (visible) / plot_w);
+  if (delta != 0)
+    weft_time_model_pan (self->time_model, delta);
+}
+
+static void
+scroll_rows (WeftTimeline *self,
+             double        pixels)
+{
+  if (self->vadjustment != NULL)
+    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment) + pixels);
+  else
+    {
+      weft_timeline_renderer_set_scroll_offset (self->renderer,
+                                                weft_timeline_renderer_get_scroll_offset (self->renderer) + pixels);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+pan_drag_update_cb (WeftTimeline   *self,
+                    double          dx,
+                    double          dy,
+                    GtkGestureDrag *gesture)
+{
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  /* Dragging moves the content with the pointer. */
+  pan_by_pixels (self, -(dx - self->pan_last_x));
+  scroll_rows (self, -(dy - self->pan_last_y));
+  self->pan_last_x = dx;
+  self->pan_last_y = dy;
+}
+
+static void
+zoom_around_pointer (WeftTimeline *self,
+                     double        factor)
+{
+  gint64 now = g_get_monotonic_time ();
+  gboolean push = now - self->last_wheel_zoom > WHEEL_BURST_USEC;
+  double plot_x, plot_w, x;
+
+  sync_renderer (self);
+  weft_timeline_renderer_get_plot_area (self->renderer, &plot_x, NULL, &plot_w, NULL);
+  x = self->pointer_inside ? CLAMP (self->pointer_x, plot_x, plot_x + plot_w) : plot_x + plot_w / 2;
+
+  self->last_wheel_zoom = now;
+  weft_time_model_zoom_around (self->time_model, weft_timeline_renderer_x_to_time (self->renderer, x),
+                               factor, push);
+}
+
+static gboolean
+scroll_cb (WeftTimeline             *self,
+           double                    dx,
+           double                    dy,
+           GtkEventControllerScroll *scroll)
+{
+  GdkModifierType state;
+  double plot_w;
+
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      if (self->time_model != NULL && dy != 0)
+        zoom_around_pointer (self, pow (WHEEL_ZOOM_STEP, dy));
+      return TRUE;
+    }
+
+  weft_timeline_renderer_get_plot_area (self->renderer, NULL, NULL, &plot_w, NULL);
+  if (state & GDK_SHIFT_MASK)
+    {
+      dx += dy;
+      dy = 0;
+    }
+  if (dx != 0)
+    pan_by_pixels (self, dx * WHEEL_PAN_STEP * plot_w);
+  if (dy != 0)
+    scroll_rows (self, dy * WHEEL_ROW_STEP);
+
+  return TRUE;
+}
+
+static gboolean
+query_tooltip_cb (WeftTimeline *self,
+                  int           x,
+                  int           y,
+                  gboolean      keyboard,
+                  GtkTooltip   *tooltip)
+{
+  g_autofree char *markup = NULL;
+
+  g_assert (WEFT_IS_TIMELINE (self));
+
+  if (self->selecting)
+    return FALSE;
+
+  markup = weft_timeline_describe_at (self, x, y);
+  if (markup == NULL)
+    return FALSE;
+
+  gtk_tooltip_set_markup (tooltip, markup);
+  return TRUE;
+}
+
+/* Actions --------------------------------------------------------------------- */
+
+static void
+zoom_centered (WeftTimeline *self,
+               double        factor)
+{
+  const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+
+  weft_time_model_zoom_around (self->time_model, visible->begin + weft_time_span_duration (visible) / 2,
+                               factor, TRUE);
+}
+
+static void
+timeline_action_cb (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  WeftTimeline *self = WEFT_TIMELINE (widget);
+
+  if (self->time_model == NULL)
+    return;
+
+  if (g_str_equal (action_name, "timeline.back"))
+    weft_time_model_go_back (self->time_model);
+  else if (g_str_equal (action_name, "timeline.forward"))
+    weft_time_model_go_forward (self->time_model);
+  else if (g_str_equal (action_name, "timeline.zoom-fit"))
+    weft_time_model_zoom_to_fit (self->time_model);
+  else if (g_str_equal (action_name, "timeline.zoom-in"))
+    zoom_centered (self, 0.5);
+  else if (g_str_equal (action_name, "timeline.zoom-out"))
+    zoom_centered (self, 2.0);
+}
+
+/* GObject ----------------------------------------------------------------------- */
+
+static void
+set_adjustment (WeftTimeline   *self,
+                GtkAdjustment **slot,
+                GtkAdjustment  *adjustment,
+                gboolean        vertical)
+{
+  if (*slot == adjustment && adjustment != NULL)
+    return;
+
+  if (*slot != NULL && vertical)
+    g_signal_handlers_disconnect_by_func (*slot, vadjustment_value_changed_cb, self);
+  g_clear_object (slot);
+
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+  *slot = g_object_ref_sink (adjustment);
+  if (vertical)
+    {
+      g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (vadjustment_value_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      update_vadjustment (self);
+    }
+}
+
+static void
+weft_timeline_dispose (GObject *object)
+{
+  WeftTimeline *self = (WeftTimeline *)object;
+
+  weft_timeline_set_time_model (self, NULL);
+  g_clear_object (&self->cache);
+  for (guint i = 0; i < G_N_ELEMENTS (self->surfaces); i++)
+    g_clear_pointer (&self->surfaces[i], cairo_surface_destroy);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->vadjustment, vadjustment_value_changed_cb, self);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+
+  G_OBJECT_CLASS (weft_timeline_parent_class)->dispose (object);
+}
+
+static void
+weft_timeline_finalize (GObject *object)
+{
+  WeftTimeline *self = (WeftTimeline *)object;
+
+  g_clear_pointer (&self->table, weft_event_table_unref);
+  g_clear_object (&self->renderer);
+  if (self->theme_valid)
+    weft_render_theme_clear (&self->theme);
+
+  G_OBJECT_CLASS (weft_timeline_parent_class)->finalize (object);
+}
+
+static void
+weft_timeline_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  WeftTimeline *self = WEFT_TIMELINE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TABLE:
+      g_value_set_boxed (value, self->table);
+      break;
+
+    case PROP_TIME_MODEL:
+      g_value_set_object (value, self->time_model);
+      break;
+
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+weft_timeline_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  WeftTimeline *self = WEFT_TIMELINE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TABLE:
+      weft_timeline_set_table (self, g_value_get_boxed (value));
+      break;
+
+    case PROP_TIME_MODEL:
+      weft_timeline_set_time_model (self, g_value_get_object (value));
+      break;
+
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value), FALSE);
+      break;
+
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value), TRUE);
+      break;
+
+    case PROP_HSCROLL_POLICY:
+      if (self->hscroll_policy != (guint)g_value_get_enum (value))
+        {
+          self->hscroll_policy = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    case PROP_VSCROLL_POLICY:
+      if (self->vscroll_policy != (guint)g_value_get_enum (value))
+        {
+          self->vscroll_policy = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+weft_timeline_class_init (WeftTimelineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const char *const actions[] = {
+    "timeline.back", "timeline.forward", "timeline.zoom-fit", "timeline.zoom-in", "timeline.zoom-out",
+  };
+
+  object_class->dispose = weft_timeline_dispose;
+  object_class->finalize = weft_timeline_finalize;
+  object_class->get_property = weft_timeline_get_property;
+  object_class->set_property = weft_timeline_set_property;
+
+  widget_class->snapshot = weft_timeline_snapshot;
+  widget_class->size_allocate = weft_timeline_size_allocate;
+  widget_class->measure = weft_timeline_measure;
+  widget_class->css_changed = weft_timeline_css_changed;
+
+  properties[PROP_TABLE] =
+    g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_TIME_MODEL] =
+    g_param_spec_object ("time-model", NULL, NULL, WEFT_TYPE_TIME_MODEL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  /**
+   * WeftTimeline::event-activated:
+   * @hit: (type WeftTimelineHit): the event clicked
+   *
+   * Emitted when an event is clicked (without dragging), so the page can
+   * show its details.
+   */
+  signals[SIGNAL_EVENT_ACTIVATED] =
+    g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  WEFT_TYPE_TIMELINE_HIT | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, timeline_action_cb);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "timeline.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "timeline.forward", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "timeline.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, GDK_CONTROL_MASK, "timeline.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "timeline.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "timeline.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "timeline.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "timeline.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "timeline.zoom-out", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "timeline");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+weft_timeline_init (WeftTimeline *self)
+{
+  GtkEventController *controller;
+
+  self->renderer = weft_timeline_renderer_new ();
+  weft_timeline_hit_init (&self->hover);
+  weft_timeline_hit_init (&self->selected);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timeline"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("No events"),
+                                  -1);
+
+  self->select_drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->select_drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (self->select_drag, "drag-begin", G_CALLBACK (select_drag_begin_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->select_drag, "drag-update", G_CALLBACK (select_drag_update_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->select_drag, "drag-end", G_CALLBACK (select_drag_end_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->select_drag));
+
+  self->pan_drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->pan_drag), GDK_BUTTON_MIDDLE);
+  g_signal_connect_object (self->pan_drag, "drag-begin", G_CALLBACK (pan_drag_begin_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pan_drag, "drag-update", G_CALLBACK (pan_drag_update_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->pan_drag));
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  g_signal_connect_object (controller, "scroll", G_CALLBACK (scroll_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_object (controller, "enter", G_CALLBACK (motion_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (controller, "motion", G_CALLBACK (motion_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (controller, "leave", G_CALLBACK (leave_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
+
+  set_adjustment (self, &self->hadjustment, NULL, FALSE);
+  set_adjustment (self, &self->vadjustment, NULL, TRUE);
+  update_actions (self);
+}
+
+/* Public API --------------------------------------------------------------------- */
+
+GtkWidget *
+weft_timeline_new (void)
+{
+  return g_object_new (WEFT_TYPE_TIMELINE, NULL);
+}
+
+/**
+ * weft_timeline_get_table:
+ *
+ * Returns: (transfer none) (nullable): the table shown
+ */
+WeftEventTable *
+weft_timeline_get_table (WeftTimeline *self)
+{
+  g_return_val_if_fail (WEFT_IS_TIMELINE (self), NULL);
+
+  return self->table;
+}
+
+void
+weft_timeline_set_table (WeftTimeline   *self,
+                         WeftEventTable *table)
+{
+  g_return_if_fail (WEFT_IS_TIMELINE (self));
+
+  if (self->table == table)
+    return;
+
+  g_clear_pointer (&self->table, weft_event_table_unref);
+  if (table != NULL)
+    self->table = weft_event_table_ref (table);
+
+  weft_timeline_renderer_set_table (self->renderer, table);
+  self->has_hover = FALSE;
+  self->has_selected = FALSE;
+  update_vadjustment (self);
+  update_accessible (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
+}
+
+/**
+ * weft_timeline_get_time_model:
+ *
+ * Returns: (transfer none) (nullable): the time model followed and driven
+ */
+WeftTimeModel *
+weft_timeline_get_time_model (WeftTimeline *self)
+{
+  g_return_val_if_fail (WEFT_IS_TIMELINE (self), NULL);
+
+  return self->time_model;
+}
+
+void
+weft_timeline_set_time_model (WeftTimeline  *self,
+                              WeftTimeModel *time_model)
+{
+  g_return_if_fail (WEFT_IS_TIMELINE (self));
+  g_return_if_fail (time_model == NULL || WEFT_IS_TIME_MODEL (time_model));
+
+  if (self->time_model == time_model)
+    return;
+
+  if (self->time_model != NULL)
+    g_signal_handlers_disconnect_by_data (self->time_model, self);
+  g_set_object (&self->time_model, time_model);
+
+  if (time_model != NULL)
+    {
+      g_signal_connect_object (time_model, "notify::visible-span", G_CALLBACK (visible_span_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (time_model, "notify::document-span", G_CALLBACK (visible_span_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (time_model, "notify::selected-span", G_CALLBACK (selection_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (time_model, "notify::has-selection", G_CALLBACK (selection_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (time_model, "notify::can-go-back", G_CALLBACK (history_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (time_model, "notify::can-go-forward", G_CALLBACK (history_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
+
+  update_actions (self);
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_MODEL]);
+}
+
+/**
+ * weft_timeline_get_renderer:
+ *
+ * Returns: (transfer none): the renderer drawing the widget, in sync with
+ *   its size, spans and layout (for its legend and geometry)
+ */
+WeftTimelineRenderer *
+weft_timeline_get_renderer (WeftTimeline *self)
+{
+  g_return_val_if_fail (WEFT_IS_TIMELINE (self), NULL);
+
+  sync_renderer (self);
+  return self->renderer;
+}
+
+/**
+ * weft_timeline_describe_at:
+ *
+ * Returns: (transfer full) (nullable): the tooltip markup for (@x, @y) in
+ *   widget coordinates: the event, bucket or header there.
+ */
+char *
+weft_timeline_describe_at (WeftTimeline *self,
+                           double        x,
+                           double        y)
+{
+  WeftTimelineHit hit;
+
+  g_return_val_if_fail (WEFT_IS_TIMELINE (self), NULL);
+
+  sync_renderer (self);
+  weft_timeline_renderer_hit_test (self->renderer, x, y, &hit);
+  if (hit.type == WEFT_TIMELINE_HIT_NONE || hit.type == WEFT_TIMELINE_HIT_EMPTY)
+    return NULL;
+
+  return weft_timeline_renderer_describe_hit (self->renderer, &hit);
+}
+
+/**
+ * weft_timeline_get_selected_event:
+ * @hit: (out) (optional): the event last clicked
+ *
+ * Returns: whether an event is selected
+ */
+gboolean
+weft_timeline_get_selected_event (WeftTimeline    *self,
+                                  WeftTimelineHit *hit)
+{
+  g_return_val_if_fail (WEFT_IS_TIMELINE (self), FALSE);
+
+  if (self->has_selected && hit != NULL)
+    *hit = self->selected;
+
+  return self->has_selected;
+}
