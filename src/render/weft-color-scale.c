@@ -10,6 +10,10 @@
 
 #include "weft-color-scale.h"
 
+G_DEFINE_ENUM_TYPE (WeftColorScaleMode, weft_color_scale_mode,
+  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LINEAR, "linear"),
+  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LOG, "log"))
+
 void
 weft_color_scale_init (WeftColorScale     *scale,
                        WeftColorScaleMode  mode,
@@ -87,6 +91,24 @@ weft_color_scale_draw_legend (const WeftColorScale *scale,
                               const char           *max_label,
                               const WeftRgba       *text_color)
 {
+  weft_color_scale_draw_legend_with_font (scale, cr, x, y, width, height,
+                                          min_label, max_label, text_color, NULL);
+}
+
+/* The same, with the labels in @font (the render theme's font) rather than
+ * Pango's default, so that legends match the rest of a picture. */
+void
+weft_color_scale_draw_legend_with_font (const WeftColorScale       *scale,
+                                        cairo_t                    *cr,
+                                        double                      x,
+                                        double                      y,
+                                        double                      width,
+                                        double                      height,
+                                        const char                 *min_label,
+                                        const char                 *max_label,
+                                        const WeftRgba             *text_color,
+                                        const PangoFontDescription *font)
+{
   g_autoptr(GObject) layout = NULL;
   cairo_pattern_t *ramp;
   int tw, th;
@@ -108,6 +130,8 @@ weft_color_scale_draw_legend (const WeftColorScale *scale,
   cairo_stroke (cr);
 
   layout = G_OBJECT (pango_cairo_create_layout (cr));
+  if (font != NULL)
+    pango_layout_set_font_description (PANGO_LAYOUT (layout), font);
   if (min_label != NULL)
     {
       pango_layout_set_text (PANGO_LAYOUT (layout), min_label, -1);

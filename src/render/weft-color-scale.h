@@ -10,7 +10,8 @@
 #pragma once
 
 #include <cairo.h>
-#include <glib.h>
+#include <glib-object.h>
+#include <pango/pango.h>
 
 #include "weft-palette.h"
 
@@ -21,6 +22,11 @@ typedef enum
   WEFT_COLOR_SCALE_LINEAR,
   WEFT_COLOR_SCALE_LOG,
 } WeftColorScaleMode;
+
+#define WEFT_TYPE_COLOR_SCALE_MODE (weft_color_scale_mode_get_type ())
+
+/* The GEnum of WeftColorScaleMode ("linear", "log"), for widget properties. */
+GType    weft_color_scale_mode_get_type (void) G_GNUC_CONST;
 
 typedef struct
 {
@@ -49,5 +55,16 @@ void     weft_color_scale_draw_legend (const WeftColorScale *scale,
                                        const char           *min_label,
                                        const char           *max_label,
                                        const WeftRgba       *text_color);
+void     weft_color_scale_draw_legend_with_font
+                                      (const WeftColorScale       *scale,
+                                       cairo_t                    *cr,
+                                       double                      x,
+                                       double                      y,
+                                       double                      width,
+                                       double                      height,
+                                       const char                 *min_label,
+                                       const char                 *max_label,
+                                       const WeftRgba             *text_color,
+                                       const PangoFontDescription *font);
 
 G_END_DECLS

@@ -12,6 +12,8 @@
 #include "weft-timeline-renderer.h"
 /* END includes: timeline */
 /* BEGIN includes: grid views */
+#include "weft-matrix-renderer.h"
+#include "weft-value-bars-renderer.h"
 /* END includes: grid views */
 /* BEGIN includes: grid writers */
 #include "weft-cpc.h"
@@ -25,6 +27,8 @@ weft_renderers_register_builtin (void)
   weft_exporter_register_view ("timeline", WEFT_VIEW_SHAPE_EVENTS, weft_timeline_draw_picture, 1600, 900);
   /* END register: timeline */
   /* BEGIN register: grid views */
+  weft_exporter_register_view ("comm-matrix", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_picture, 1000, 1000);
+  weft_exporter_register_view ("values", WEFT_VIEW_SHAPE_VALUES, weft_value_bars_draw_picture, 800, 600);
   /* END register: grid views */
   /* BEGIN register: grid writers */
   weft_exporter_register_matrix_writer ("mda-csv", weft_mda_csv_write);
