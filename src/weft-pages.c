@@ -10,8 +10,8 @@
 #include "weft-pages.h"
 #include "weft-summary-page.h"
 
-/* BEGIN includes: pages */
-/* END includes: pages */
+/* BEGIN includes: chplvis page */
+/* END includes: chplvis page */
 
 /**
  * weft_pages_create:
@@ -31,8 +31,8 @@ weft_pages_create (WeftDocument *document)
   dataset = weft_document_get_dataset (document);
   family = weft_dataset_get_family (dataset);
 
-  /* BEGIN family pages */
-  /* END family pages */
+  /* BEGIN family pages: chplvis */
+  /* END family pages: chplvis */
 
   (void)family;
 

@@ -17,7 +17,7 @@
  * these lists is a usage error, a name inside them that a document lacks is a
  * clear "does not fit" error. */
 static const char *const known_views[] = {
-  "comm-matrix", "timeline", "stacks", "tree", "array", "values", NULL
+  "comm-matrix", "timeline", "stacks", "tree", "array", "values", "graph", "profile", NULL
 };
 static const char *const known_formats[] = {
   "mda-csv", "mda-hdf5", "psv-csv", "psv-xml", "cpc-csv", "png", "svg", "pdf", NULL
@@ -386,7 +386,7 @@ weft_exporter_export (WeftDataset             *dataset,
   if (g_strv_contains (picture_formats, request->format))
     return write_picture (entry, dataset, request, &options, error);
 
-  if (entry->shape == WEFT_VIEW_SHAPE_EVENTS)
+  if (entry->shape == WEFT_VIEW_SHAPE_PICTURE)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
                    _("A %s view can only be exported as a picture (png, svg, pdf), not as %s"),

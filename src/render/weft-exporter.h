@@ -2,7 +2,8 @@
  *
  * One place for the app's File ▸ Export and `weft-cli export`. Views and their
  * writers are registered: a picture renderer per view ("timeline",
- * "comm-matrix", "values") and a data writer per (data shape, format)
+ * "comm-matrix", "values", "graph", "profile") and a data writer per (data
+ * shape, format)
  * (matrix → mda-csv/mda-hdf5, values → cpc-csv, later trees → psv-csv/psv-xml).
  * Every write is atomic (a temporary file renamed over the destination), so a
  * failed export never leaves a half-written or clobbered file.
@@ -51,10 +52,13 @@ typedef gboolean (*WeftValuesWriterFunc) (WeftValueTable *values,
 
 typedef enum
 {
-  WEFT_VIEW_SHAPE_EVENTS,   /* timeline: pictures only */
-  WEFT_VIEW_SHAPE_MATRIX,   /* dup_matrix */
-  WEFT_VIEW_SHAPE_VALUES,   /* dup_values */
+  WEFT_VIEW_SHAPE_PICTURE,  /* pictures only (timeline, profile) */
+  WEFT_VIEW_SHAPE_MATRIX,   /* data through dup_matrix: MDA CSV/HDF5 */
+  WEFT_VIEW_SHAPE_VALUES,   /* data through dup_values: CPC CSV */
 } WeftViewShape;
+
+/* The timeline is a picture-only view. */
+#define WEFT_VIEW_SHAPE_EVENTS WEFT_VIEW_SHAPE_PICTURE
 
 void     weft_exporter_register_view           (const char            *view,
                                                 WeftViewShape          shape,

@@ -15,6 +15,8 @@
 #include "weft-matrix-renderer.h"
 #include "weft-value-bars-renderer.h"
 /* END includes: grid views */
+/* BEGIN includes: chplvis views */
+/* END includes: chplvis views */
 /* BEGIN includes: grid writers */
 #include "weft-cpc.h"
 #include "weft-mda.h"
@@ -30,6 +32,8 @@ weft_renderers_register_builtin (void)
   weft_exporter_register_view ("comm-matrix", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_picture, 1000, 1000);
   weft_exporter_register_view ("values", WEFT_VIEW_SHAPE_VALUES, weft_value_bars_draw_picture, 800, 600);
   /* END register: grid views */
+  /* BEGIN register: chplvis views */
+  /* END register: chplvis views */
   /* BEGIN register: grid writers */
   weft_exporter_register_matrix_writer ("mda-csv", weft_mda_csv_write);
   weft_exporter_register_matrix_writer ("mda-hdf5", weft_mda_hdf5_write);
