@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 #ifdef G_OS_UNIX
 #include <sys/mman.h>
@@ -502,7 +504,7 @@ parse_task (Parser     *p,
       /* chplvis keeps the first task of a tid in a tag and ignores the second. */
       t->flags[task] |= WEFT_CHPLVIS_TASK_DUPLICATE;
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("Task %" G_GUINT64_FORMAT " was already created at line %u; "
+                              _("Task %" PRIu64 " was already created at line %u; "
                                 "this second task record is not counted"),
                               tid, t->line[previous]);
     }
@@ -550,7 +552,7 @@ parse_begin_end (Parser     *p,
       if (!is_begin)
         {
           weft_load_context_warn (p->context, p->path, p->line,
-                                  _("Etask for task %" G_GUINT64_FORMAT ", which has no task or Btask record; ignored"),
+                                  _("Etask for task %" PRIu64 ", which has no task or Btask record; ignored"),
                                   tid);
           return;
         }
@@ -575,7 +577,7 @@ parse_begin_end (Parser     *p,
       t->flags[task] = WEFT_CHPLVIS_TASK_NO_RECORD;
       tid_map_insert (&p->task_of_tid, tid, task);
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("Btask for task %" G_GUINT64_FORMAT ", which has no task record; "
+                              _("Btask for task %" PRIu64 ", which has no task record; "
                                 "it is shown but not counted"),
                               tid);
     }
@@ -586,8 +588,8 @@ parse_begin_end (Parser     *p,
         {
           weft_load_context_warn (p->context, p->path, p->line,
                                   (t->flags[task] & WEFT_CHPLVIS_TASK_HAS_BEGIN)
-                                    ? _("Task %" G_GUINT64_FORMAT " already began; this Btask is ignored")
-                                    : _("Task %" G_GUINT64_FORMAT " already ended; this Btask is ignored"),
+                                    ? _("Task %" PRIu64 " already began; this Btask is ignored")
+                                    : _("Task %" PRIu64 " already ended; this Btask is ignored"),
                                   tid);
           return;
         }
@@ -605,7 +607,7 @@ parse_begin_end (Parser     *p,
       if (t->flags[task] & WEFT_CHPLVIS_TASK_HAS_END)
         {
           weft_load_context_warn (p->context, p->path, p->line,
-                                  _("Task %" G_GUINT64_FORMAT " already ended; this Etask is ignored"), tid);
+                                  _("Task %" PRIu64 " already ended; this Etask is ignored"), tid);
           return;
         }
       if (!sched_append (p, task | WEFT_CHPLVIS_SCHED_END))
@@ -961,7 +963,7 @@ parse_table (Parser     *p,
                                 _("File index %d is named twice; the first name is kept"), index);
       if (tables->table_size >= 0 && index >= tables->table_size)
         weft_load_context_warn (p->context, p->path, p->line,
-                                _("File index %d is beyond the table size (Tablesize %" G_GINT64_FORMAT ")"),
+                                _("File index %d is beyond the table size (Tablesize %" PRId64 ")"),
                                 index, tables->table_size);
       break;
 
@@ -993,7 +995,7 @@ parse_table (Parser     *p,
       }
       if (tables->fid_table_size >= 0 && index >= tables->fid_table_size)
         weft_load_context_warn (p->context, p->path, p->line,
-                                _("Function id %d is beyond the table size (FIDNsize %" G_GINT64_FORMAT ")"),
+                                _("Function id %d is beyond the table size (FIDNsize %" PRId64 ")"),
                                 index, tables->fid_table_size);
       break;
 

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -556,7 +558,7 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
             }
         if (n_beyond > 0)
           weft_load_context_warn (context, locale->path, first_line,
-                                  _("%" G_GUINT64_FORMAT " records name a locale the run does not have "
+                                  _("%" PRIu64 " records name a locale the run does not have "
                                     "(it has %u); they are left out"),
                                   n_beyond, n);
       }

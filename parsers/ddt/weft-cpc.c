@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,7 +210,7 @@ weft_cpc_table_new_from_values (WeftValueTable  *values,
           const char *name = weft_value_table_get_row_name (values, i);
 
           g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                       _("row %u (%s) has the id %" G_GINT64_FORMAT "; a compact integer set holds only ids from 0"),
+                       _("row %u (%s) has the id %" PRId64 "; a compact integer set holds only ids from 0"),
                        i, name != NULL ? name : "?", entries[i].id);
           return NULL;
         }
@@ -414,7 +416,7 @@ warn_at (WeftLoadContext     *context,
     return;
   /* TRANSLATORS: "column 12: …" */
   weft_load_context_warn (context, weft_csv_reader_get_filename (reader), line,
-                          _("column %" G_GUINT64_FORMAT ": %s; row skipped"), column, message);
+                          _("column %" PRIu64 ": %s; row skipped"), column, message);
 }
 
 /* TRUE when @a and @b share a member. Both are sorted range lists. */
@@ -491,7 +493,7 @@ weft_cpc_csv_parse (const char       *data,
   if (value_column < 0 || processes_column < 0)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
-                   _("%s:%" G_GUINT64_FORMAT ":1: the header has no “%s” column (a Cross-Process Comparison "
+                   _("%s:%" PRIu64 ":1: the header has no “%s” column (a Cross-Process Comparison "
                      "export starts with “%s,%s”)"),
                    weft_csv_reader_get_filename (reader), weft_csv_reader_get_line (reader),
                    value_column < 0 ? WEFT_CPC_VALUE_HEADING : WEFT_CPC_PROCESSES_HEADING,

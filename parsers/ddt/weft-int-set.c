@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -272,7 +274,7 @@ parse_ranges (Scanner    *s,
           if (last < first)
             {
               s->pos = item_start;
-              *why = g_strdup_printf (_("the range %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT " ends before it starts"),
+              *why = g_strdup_printf (_("the range %" PRId64 "-%" PRId64 " ends before it starts"),
                                       first, last);
               return FALSE;
             }
@@ -980,14 +982,14 @@ weft_thread_set_parse (const char  *text,
           if (box.last_process < box.first_process)
             {
               s.pos = item_start;
-              why = g_strdup_printf (_("processes %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT " end before they start"),
+              why = g_strdup_printf (_("processes %" PRId64 "-%" PRId64 " end before they start"),
                                      box.first_process, box.last_process);
               goto fail;
             }
           if (box.last_thread < box.first_thread)
             {
               s.pos = item_start;
-              why = g_strdup_printf (_("threads %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT " end before they start "
+              why = g_strdup_printf (_("threads %" PRId64 "-%" PRId64 " end before they start "
                                        "(A.B-C.D means threads B-D of processes A-C)"),
                                      box.first_thread, box.last_thread);
               goto fail;
@@ -1028,7 +1030,7 @@ weft_thread_set_parse (const char  *text,
       if (set->n_ranges > MAX_PARSED_RANGES)
         {
           s.pos = b->offset;
-          why = g_strdup_printf (_("too many overlapping items (their canonical form would exceed %" G_GUINT64_FORMAT
+          why = g_strdup_printf (_("too many overlapping items (their canonical form would exceed %" PRIu64
                                    " thread ranges)"),
                                  MAX_PARSED_RANGES);
           goto fail;

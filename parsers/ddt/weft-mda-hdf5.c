@@ -44,6 +44,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <string.h>
 
@@ -947,7 +949,7 @@ read_locked (const char       *path,
           if (dims[d] > WEFT_MDA_MAX_CELLS || n_cells * dims[d] > WEFT_MDA_MAX_CELLS)
             {
               g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
-                           _("%s: dataset %s is too large to show (more than %" G_GUINT64_FORMAT " cells)"),
+                           _("%s: dataset %s is too large to show (more than %" PRIu64 " cells)"),
                            path, name, WEFT_MDA_MAX_CELLS);
               return NULL;
             }

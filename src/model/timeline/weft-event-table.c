@@ -1803,7 +1803,7 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   if (!allocate_columns (table))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED,
-                   _("Not enough memory for %" G_GSIZE_FORMAT " events"),
+                   _("Not enough memory for %" "zu" " events"),
                    table->n_intervals + table->n_instants + table->n_links);
       return NULL;
     }

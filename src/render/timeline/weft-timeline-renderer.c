@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -2641,7 +2643,7 @@ format_time (WeftTimelineRenderer *self,
 
   weft_timeline_renderer_get_document_span (self, &document);
   if (weft_event_table_get_time_unit (self->table) == WEFT_TIME_LOGICAL)
-    return g_strdup_printf (_("event %" G_GINT64_FORMAT), time - document.begin);
+    return g_strdup_printf (_("event %" PRId64), time - document.begin);
   if (time == document.begin)
     return g_strdup ("0");
 
@@ -2653,7 +2655,7 @@ format_duration (WeftTimelineRenderer *self,
                  gint64                duration)
 {
   if (weft_event_table_get_time_unit (self->table) == WEFT_TIME_LOGICAL)
-    return g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " event", "%" G_GINT64_FORMAT " events",
+    return g_strdup_printf (ngettext ("%" PRId64 " event", "%" PRId64 " events",
                                       (gulong)duration), duration);
 
   return weft_format_duration (duration);
