@@ -380,12 +380,12 @@ test_text_scan_fields (void)
   const char *line = "task: 1577767073.806360 0 18446744073709551615 -1 L 0x7f37d0a0d880 0 12 8.5e3 ";
   const char *p = line, *end = line + strlen (line);
   const char *tok;
-  gsize len;
-  gint64 us, i64;
-  guint64 u64, hex;
-  int i;
-  char c;
-  double d;
+  gsize len = 0;
+  gint64 us = 0, i64 = 0;
+  guint64 u64 = 0, hex = 0;
+  int i = 0;
+  char c = 0;
+  double d = 0;
 
   g_assert_true (weft_scan_literal (&p, end, "task:"));
   g_assert_true (weft_scan_sec_usec (&p, end, &us));
@@ -420,8 +420,8 @@ test_text_scan_rejects (void)
     {
       const char *p = cases[i], *end = cases[i] + strlen (cases[i]);
       const char *before = p;
-      guint64 u;
-      gint64 s;
+      guint64 u = 0;
+      gint64 s = 0;
 
       if (i != 5)
         g_assert_false (weft_scan_u64 (&p, end, &u));
@@ -432,7 +432,7 @@ test_text_scan_rejects (void)
   {
     const char *t = "1.5 2. 3 99999999999999999999.1";
     const char *p = t, *end = t + strlen (t);
-    gint64 us;
+    gint64 us = 0;
 
     g_assert_true (weft_scan_sec_usec (&p, end, &us));
     g_assert_cmpint (us, ==, 1500000);
