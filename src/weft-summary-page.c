@@ -10,14 +10,16 @@
 
 #include "weft-page.h"
 #include "weft-summary-page.h"
+#include "weft-timeline-view.h"
 #include "weft-units.h"
 
 struct _WeftSummaryPage
 {
-  GtkWidget     parent_instance;
+  GtkWidget      parent_instance;
 
-  WeftDocument *document;
-  GtkWidget    *scroller;
+  WeftDocument  *document;
+  WeftTimeModel *time_model;
+  GtkWidget     *child;
 };
 
 static void weft_summary_page_iface_init (WeftPageInterface *iface);
@@ -31,10 +33,29 @@ weft_summary_page_get_document (WeftPage *page)
   return WEFT_SUMMARY_PAGE (page)->document;
 }
 
+/* With events, the picture of the timeline as it is zoomed on screen. */
+static gboolean
+weft_summary_page_get_export_view (WeftPage         *page,
+                                   const char      **view,
+                                   WeftViewOptions  *options)
+{
+  WeftSummaryPage *self = WEFT_SUMMARY_PAGE (page);
+
+  if (self->time_model == NULL)
+    return FALSE;
+
+  *view = "timeline";
+  options->has_range = TRUE;
+  options->range = *weft_time_model_get_visible_span (self->time_model);
+
+  return TRUE;
+}
+
 static void
 weft_summary_page_iface_init (WeftPageInterface *iface)
 {
   iface->get_document = weft_summary_page_get_document;
+  iface->get_export_view = weft_summary_page_get_export_view;
 }
 
 static GtkWidget *
@@ -120,8 +141,41 @@ build (WeftSummaryPage *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (figures), text);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (figures));
 
-  self->scroller = page;
+  /* A family without a page of its own still gets its timeline, above the facts. */
+  if (weft_dataset_get_event_table (dataset) != NULL)
+    {
+      WeftEventTable *table = weft_dataset_get_event_table (dataset);
+      WeftTimeSpan span = weft_event_table_get_span (table);
+      GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+      GtkWidget *timeline = weft_timeline_view_new ();
+
+      self->time_model = weft_time_model_new ();
+      weft_time_model_set_document_span (self->time_model, &span);
+      weft_timeline_view_set_table (WEFT_TIMELINE_VIEW (timeline), table);
+      weft_timeline_view_set_time_model (WEFT_TIMELINE_VIEW (timeline), self->time_model);
+      gtk_paned_set_start_child (GTK_PANED (paned), timeline);
+      gtk_paned_set_end_child (GTK_PANED (paned), page);
+      gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
+      gtk_paned_set_position (GTK_PANED (paned), 480);
+      page = paned;
+    }
+
+  self->child = page;
   gtk_widget_set_parent (page, GTK_WIDGET (self));
+}
+
+/**
+ * weft_summary_page_get_time_model:
+ *
+ * Returns: (transfer none) (nullable): the time model of the page's timeline,
+ *   when the document has events.
+ */
+WeftTimeModel *
+weft_summary_page_get_time_model (WeftSummaryPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_SUMMARY_PAGE (self), NULL);
+
+  return self->time_model;
 }
 
 WeftSummaryPage *
@@ -144,8 +198,9 @@ weft_summary_page_dispose (GObject *object)
 {
   WeftSummaryPage *self = (WeftSummaryPage *)object;
 
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->child, gtk_widget_unparent);
   g_clear_object (&self->document);
+  g_clear_object (&self->time_model);
 
   G_OBJECT_CLASS (weft_summary_page_parent_class)->dispose (object);
 }

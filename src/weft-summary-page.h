@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "weft-document.h"
+#include "weft-time-model.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (WeftSummaryPage, weft_summary_page, WEFT, SUMMARY_PAGE, GtkWidget)
 
-WeftSummaryPage *weft_summary_page_new (WeftDocument *document);
+WeftSummaryPage *weft_summary_page_new            (WeftDocument    *document);
+WeftTimeModel   *weft_summary_page_get_time_model (WeftSummaryPage *self);
 
 G_END_DECLS
