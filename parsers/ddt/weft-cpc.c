@@ -12,12 +12,9 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "weft-atomic-file.h"
 #include "weft-cpc.h"
 #include "weft-csv.h"
 #include "weft-error.h"
-
-#define FLUSH_SIZE (64 * 1024)
 
 typedef struct
 {
@@ -299,36 +296,26 @@ weft_cpc_table_write (const WeftCpcTable  *self,
   g_autoptr(WeftAtomicFile) file = NULL;
   g_autoptr(GString) buffer = NULL;
   g_autoptr(GString) scratch = NULL;
-  FILE *stream;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  file = weft_atomic_file_new (path, error);
+  file = weft_atomic_file_open (path, error);
   if (file == NULL)
     return FALSE;
-  stream = weft_atomic_file_get_stream (file);
-  if (stream == NULL)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
-                   path, _("the temporary file could not be opened"));
-      return FALSE;
-    }
 
-  buffer = g_string_sized_new (FLUSH_SIZE + 256);
+  buffer = g_string_sized_new (WEFT_CSV_FLUSH_SIZE + 256);
   scratch = g_string_new (NULL);
   append_header (buffer);
   for (guint i = 0; i < self->rows->len; i++)
     {
       append_row (buffer, g_ptr_array_index (self->rows, i), scratch);
-      if (buffer->len >= FLUSH_SIZE && !weft_csv_flush (buffer, stream, path, error))
+      if (buffer->len >= WEFT_CSV_FLUSH_SIZE && !weft_csv_flush (buffer, file, error))
         return FALSE;
     }
-  if (!weft_csv_flush (buffer, stream, path, error))
-    return FALSE;
 
-  return weft_atomic_file_commit (file, error);
+  return weft_csv_commit (buffer, file, error);
 }
 
 /**
@@ -580,17 +567,13 @@ weft_cpc_csv_read (const char       *path,
                    GError          **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  mapped = weft_csv_map_file (path, error);
   if (mapped == NULL)
-    {
-      g_set_error_literal (error, WEFT_ERROR, WEFT_ERROR_FAILED, local_error->message);
-      return NULL;
-    }
+    return NULL;
 
   return weft_cpc_csv_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
                              path, context, error);

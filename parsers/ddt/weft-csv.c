@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -429,21 +428,15 @@ append_quoted_valid (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/**
- * weft_csv_append_quoted:
- *
- * Appends @text in quotes whatever it holds ("" for an empty @text), doubling
- * the quotes inside it. Invalid UTF-8 is replaced by U+FFFD.
- */
-void
-weft_csv_append_quoted (GString    *out,
-                        const char *text,
-                        gssize      len)
+/* Appends @text (@len < 0: nul-terminated) with invalid UTF-8 replaced by
+ * U+FFFD, in quotes when @quote says so or the field needs them. */
+static void
+append_utf8_field (GString    *out,
+                   const char *text,
+                   gssize      len,
+                   gboolean    quote)
 {
   g_autofree char *valid = NULL;
-
-  g_return_if_fail (out != NULL);
-  g_return_if_fail (text != NULL || len == 0);
 
   if (text == NULL)
     text = "";
@@ -455,7 +448,28 @@ weft_csv_append_quoted (GString    *out,
       text = valid;
       len = strlen (valid);
     }
-  append_quoted_valid (out, text, len);
+
+  if (quote || weft_csv_field_needs_quotes (text, len))
+    append_quoted_valid (out, text, len);
+  else
+    g_string_append_len (out, text, len);
+}
+
+/**
+ * weft_csv_append_quoted:
+ *
+ * Appends @text in quotes whatever it holds ("" for an empty @text), doubling
+ * the quotes inside it. Invalid UTF-8 is replaced by U+FFFD.
+ */
+void
+weft_csv_append_quoted (GString    *out,
+                        const char *text,
+                        gssize      len)
+{
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (text != NULL || len == 0);
+
+  append_utf8_field (out, text, len, TRUE);
 }
 
 /**
@@ -470,26 +484,10 @@ weft_csv_append_field (GString    *out,
                        const char *text,
                        gssize      len)
 {
-  g_autofree char *valid = NULL;
-
   g_return_if_fail (out != NULL);
   g_return_if_fail (text != NULL || len == 0);
 
-  if (text == NULL)
-    text = "";
-  if (len < 0)
-    len = strlen (text);
-  if (!g_utf8_validate_len (text, len, NULL))
-    {
-      valid = g_utf8_make_valid (text, len);
-      text = valid;
-      len = strlen (valid);
-    }
-
-  if (weft_csv_field_needs_quotes (text, len))
-    append_quoted_valid (out, text, len);
-  else
-    g_string_append_len (out, text, len);
+  append_utf8_field (out, text, len, FALSE);
 }
 
 /**
@@ -608,28 +606,58 @@ weft_csv_parse_double (const char *text,
 
 /**
  * weft_csv_flush:
- * @path: the destination named in the error message
+ * @file: opened with weft_atomic_file_open()
  *
- * Writes @buffer to @stream and empties it; writers call this every few tens
- * of kilobytes so that a large export never sits in memory twice.
+ * Writes @buffer to @file and empties it; writers call this every
+ * WEFT_CSV_FLUSH_SIZE bytes or so, so that a large export never sits in
+ * memory twice.
  */
 gboolean
-weft_csv_flush (GString     *buffer,
-                FILE        *stream,
-                const char  *path,
-                GError     **error)
+weft_csv_flush (GString         *buffer,
+                WeftAtomicFile  *file,
+                GError         **error)
 {
   g_return_val_if_fail (buffer != NULL, FALSE);
-  g_return_val_if_fail (stream != NULL, FALSE);
+  g_return_val_if_fail (file != NULL, FALSE);
 
-  if (buffer->len > 0 && fwrite (buffer->str, 1, buffer->len, stream) != buffer->len)
-    {
-      int saved_errno = errno != 0 ? errno : EIO;
-
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
-                   path, g_strerror (saved_errno));
-      return FALSE;
-    }
+  if (!weft_atomic_file_write (file, buffer->str, buffer->len, error))
+    return FALSE;
   g_string_truncate (buffer, 0);
   return TRUE;
+}
+
+/**
+ * weft_csv_commit:
+ *
+ * Writes what is left in @buffer and commits @file: the export replaces its
+ * destination, or (on failure) leaves it as it was.
+ */
+gboolean
+weft_csv_commit (GString         *buffer,
+                 WeftAtomicFile  *file,
+                 GError         **error)
+{
+  return weft_csv_flush (buffer, file, error) && weft_atomic_file_commit (file, error);
+}
+
+/**
+ * weft_csv_map_file:
+ *
+ * Returns: (transfer full): @path's contents for a reader, or %NULL with
+ *   @error set (%WEFT_ERROR_FAILED with GLib's message)
+ */
+GMappedFile *
+weft_csv_map_file (const char  *path,
+                   GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  GMappedFile *mapped;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  if (mapped == NULL)
+    g_set_error_literal (error, WEFT_ERROR, WEFT_ERROR_FAILED, local_error->message);
+
+  return mapped;
 }

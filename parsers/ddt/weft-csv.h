@@ -17,17 +17,22 @@
  * which a reader would take for a byte-order mark); records end in LF and text
  * is written as UTF-8. weft_csv_append_double() and
  * weft_csv_parse_double() are the number conventions shared by the MDA and CPC
- * exports (see weft-csv.c).
+ * exports (see weft-csv.c). Writers build records in a GString, hand it to
+ * weft_csv_flush() whenever it holds WEFT_CSV_FLUSH_SIZE bytes, and end with
+ * weft_csv_commit(); both write through a WeftAtomicFile.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <stdio.h>
-
 #include <glib.h>
 
+#include "weft-atomic-file.h"
+
 G_BEGIN_DECLS
+
+/* Writers hand their buffer on at about this size. */
+#define WEFT_CSV_FLUSH_SIZE (64 * 1024)
 
 typedef struct
 {
@@ -71,8 +76,12 @@ gboolean            weft_csv_parse_double        (const char          *text,
                                                   gsize                len,
                                                   double              *value);
 gboolean            weft_csv_flush               (GString             *buffer,
-                                                  FILE                *stream,
-                                                  const char          *path,
+                                                  WeftAtomicFile      *file,
+                                                  GError             **error);
+gboolean            weft_csv_commit              (GString             *buffer,
+                                                  WeftAtomicFile      *file,
+                                                  GError             **error);
+GMappedFile        *weft_csv_map_file            (const char          *path,
                                                   GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftCsvReader, weft_csv_reader_free)

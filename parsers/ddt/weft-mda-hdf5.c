@@ -85,6 +85,38 @@ double_to_bits (double value)
   return bits;
 }
 
+/* Steps the multi-index @index (its last digit fastest) through the box
+ * [0, @extent) of @rank dimensions. Returns %FALSE, with @index back at all
+ * zeros, after the last one. */
+static gboolean
+next_index (hsize_t       *index,
+            const hsize_t *extent,
+            guint          rank)
+{
+  for (guint d = rank; d > 0;)
+    {
+      d--;
+      if (++index[d] < extent[d])
+        return TRUE;
+      index[d] = 0;
+    }
+  return FALSE;
+}
+
+/* The matrix cell (row-major) at @offset + @index. */
+static gsize
+box_cell (const gsize   *shape,
+          guint          rank,
+          const hsize_t *offset,
+          const hsize_t *index)
+{
+  gsize cell = 0;
+
+  for (guint d = 0; d < rank; d++)
+    cell = cell * shape[d] + offset[d] + index[d];
+  return cell;
+}
+
 /* --- Writing ---------------------------------------------------------------- */
 
 /* Halves the longest side until a chunk holds at most CHUNK_TARGET_CELLS, so
@@ -278,15 +310,12 @@ gather_chunk (WeftMatrix    *matrix,
   gsize n_valid = 0;
   gsize out = 0;
 
-  for (;;)
+  /* One run along the last dimension (contiguous in the matrix) for each
+   * index of the leading ones. */
+  do
     {
-      gsize cell = 0;
-      gboolean carried = TRUE;
-      guint d;
+      gsize cell = box_cell (shape, rank, offset, index);
 
-      /* One run along the last dimension, contiguous in the matrix. */
-      for (d = 0; d < rank; d++)
-        cell = cell * shape[d] + offset[d] + index[d];
       for (hsize_t k = 0; k < extent[rank - 1]; k++, cell++)
         {
           double value = data[cell];
@@ -301,18 +330,10 @@ gather_chunk (WeftMatrix    *matrix,
             }
           buffer[out++] = value;
         }
-
-      for (d = rank - 1; d > 0 && carried;)
-        {
-          d--;
-          if (++index[d] < extent[d])
-            carried = FALSE;
-          else
-            index[d] = 0;
-        }
-      if (carried)
-        return n_valid;
     }
+  while (next_index (index, extent, rank - 1));
+
+  return n_valid;
 }
 
 static gboolean
@@ -339,11 +360,10 @@ write_cells (hid_t          dset,
    * it back. A chunk mixing filtered and other cells stores the fill value in
    * the filtered ones, exactly what writing only the others would leave
    * there; a chunk of filtered cells only is skipped and never allocated. */
-  for (;;)
+  do
     {
       hsize_t offset[WEFT_MATRIX_MAX_DIMS];
       hsize_t extent[WEFT_MATRIX_MAX_DIMS];
-      gboolean carried = TRUE;
 
       for (guint d = 0; d < rank; d++)
         {
@@ -360,18 +380,10 @@ write_cells (hid_t          dset,
               H5Dwrite (dset, H5T_NATIVE_DOUBLE, mem_space, file_space, H5P_DEFAULT, buffer) < 0)
             return FALSE;
         }
-
-      for (guint d = rank; d > 0 && carried;)
-        {
-          d--;
-          if (++chunk_index[d] < n_chunks[d])
-            carried = FALSE;
-          else
-            chunk_index[d] = 0;
-        }
-      if (carried)
-        return TRUE;
     }
+  while (next_index (chunk_index, n_chunks, rank));
+
+  return TRUE;
 }
 
 /* Builds the whole file in memory (HDF5's core driver, no backing store) and
@@ -473,22 +485,14 @@ weft_mda_hdf5_write (WeftMatrix  *matrix,
   g_autoptr(GBytes) image = NULL;
   gconstpointer data;
   gsize size;
-  FILE *stream;
 
   g_return_val_if_fail (matrix != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  file = weft_atomic_file_new (path, error);
+  file = weft_atomic_file_open (path, error);
   if (file == NULL)
     return FALSE;
-  stream = weft_atomic_file_get_stream (file);
-  if (stream == NULL)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
-                   path, _("the temporary file could not be opened"));
-      return FALSE;
-    }
 
   weft_hdf5_lock ();
   image = build_image_locked (matrix, path, error);
@@ -497,14 +501,8 @@ weft_mda_hdf5_write (WeftMatrix  *matrix,
     return FALSE;
 
   data = g_bytes_get_data (image, &size);
-  if (fwrite (data, 1, size, stream) != size)
-    {
-      int saved_errno = errno != 0 ? errno : EIO;
-
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
-                   path, g_strerror (saved_errno));
-      return FALSE;
-    }
+  if (!weft_atomic_file_write (file, data, size, error))
+    return FALSE;
 
   return weft_atomic_file_commit (file, error);
 }
@@ -736,27 +734,14 @@ filter_box (WeftMatrix    *matrix,
   const gsize *shape = weft_matrix_get_shape (matrix);
   hsize_t index[WEFT_MATRIX_MAX_DIMS] = { 0 };
 
-  for (;;)
+  do
     {
-      gsize cell = 0;
-      gboolean carried = TRUE;
+      gsize cell = box_cell (shape, rank, offset, index);
 
-      for (guint d = 0; d < rank; d++)
-        cell = cell * shape[d] + offset[d] + index[d];
       for (hsize_t k = 0; k < extent[rank - 1]; k++)
         weft_matrix_set_filtered (matrix, cell + k, TRUE);
-
-      for (guint d = rank - 1; d > 0 && carried;)
-        {
-          d--;
-          if (++index[d] < extent[d])
-            carried = FALSE;
-          else
-            index[d] = 0;
-        }
-      if (carried)
-        return;
     }
+  while (next_index (index, extent, rank - 1));
 }
 
 /* A foreign file's sparseness: cells of chunks that were never written. */
@@ -805,13 +790,12 @@ filter_unwritten_chunks (hid_t            dset,
       return;
     }
 
-  for (;;)
+  do
     {
       hsize_t offset[WEFT_MATRIX_MAX_DIMS];
       haddr_t address = HADDR_UNDEF;
       unsigned filter_mask = 0;
       hsize_t size = 0;
-      gboolean carried = TRUE;
 
       for (guint d = 0; d < rank; d++)
         offset[d] = chunk_index[d] * chunk[d];
@@ -824,18 +808,8 @@ filter_unwritten_chunks (hid_t            dset,
             extent[d] = MIN (chunk[d], shape[d] - offset[d]);
           filter_box (matrix, rank, offset, extent);
         }
-
-      for (guint d = rank; d > 0 && carried;)
-        {
-          d--;
-          if (++chunk_index[d] < n_chunks[d])
-            carried = FALSE;
-          else
-            chunk_index[d] = 0;
-        }
-      if (carried)
-        break;
     }
+  while (next_index (chunk_index, n_chunks, rank));
   H5Eclear2 (H5E_DEFAULT);
 }
 

@@ -9,13 +9,9 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "weft-atomic-file.h"
 #include "weft-csv.h"
 #include "weft-error.h"
 #include "weft-mda.h"
-
-/* Writers hand the stream this much at a time. */
-#define FLUSH_SIZE (64 * 1024)
 
 /**
  * weft_mda_csv_write:
@@ -37,22 +33,14 @@ weft_mda_csv_write (WeftMatrix  *matrix,
   const double *data;
   gsize n_cells, n_columns;
   guint n_dims;
-  FILE *stream;
 
   g_return_val_if_fail (matrix != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  file = weft_atomic_file_new (path, error);
+  file = weft_atomic_file_open (path, error);
   if (file == NULL)
     return FALSE;
-  stream = weft_atomic_file_get_stream (file);
-  if (stream == NULL)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
-                   path, _("the temporary file could not be opened"));
-      return FALSE;
-    }
 
   /* Row-major storage is already the order of the rows and of the values in
    * them; a line break every n_columns values gives the table. */
@@ -61,7 +49,7 @@ weft_mda_csv_write (WeftMatrix  *matrix,
   n_cells = weft_matrix_get_n_elements (matrix);
   data = weft_matrix_peek_data (matrix);
 
-  buffer = g_string_sized_new (FLUSH_SIZE + 64);
+  buffer = g_string_sized_new (WEFT_CSV_FLUSH_SIZE + 64);
   for (gsize i = 0; i < n_cells; i++)
     {
       if (weft_matrix_is_filtered (matrix, i))
@@ -70,14 +58,11 @@ weft_mda_csv_write (WeftMatrix  *matrix,
         weft_csv_append_double (buffer, data[i]);
       g_string_append_c (buffer, (i + 1) % n_columns == 0 ? '\n' : ',');
 
-      if (buffer->len >= FLUSH_SIZE && !weft_csv_flush (buffer, stream, path, error))
+      if (buffer->len >= WEFT_CSV_FLUSH_SIZE && !weft_csv_flush (buffer, file, error))
         return FALSE;
     }
 
-  if (!weft_csv_flush (buffer, stream, path, error))
-    return FALSE;
-
-  return weft_atomic_file_commit (file, error);
+  return weft_csv_commit (buffer, file, error);
 }
 
 static gboolean
@@ -285,17 +270,13 @@ weft_mda_csv_read (const char       *path,
                    GError          **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  mapped = weft_csv_map_file (path, error);
   if (mapped == NULL)
-    {
-      g_set_error_literal (error, WEFT_ERROR, WEFT_ERROR_FAILED, local_error->message);
-      return NULL;
-    }
+    return NULL;
 
   return weft_mda_csv_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
                              path, context, error);

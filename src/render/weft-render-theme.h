@@ -33,4 +33,6 @@ void weft_render_theme_copy       (WeftRenderTheme       *dest,
                                    const WeftRenderTheme *src);
 void weft_render_theme_clear      (WeftRenderTheme       *theme);
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WeftRenderTheme, weft_render_theme_clear)
+
 G_END_DECLS

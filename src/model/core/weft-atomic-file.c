@@ -72,6 +72,35 @@ weft_atomic_file_new (const char  *path,
   return self;
 }
 
+/**
+ * weft_atomic_file_open:
+ *
+ * Like weft_atomic_file_new(), for writers that write through the stream: it
+ * also fails when the temporary file could not be opened as one.
+ *
+ * Returns: (transfer full): the handle, or %NULL with @error set.
+ */
+WeftAtomicFile *
+weft_atomic_file_open (const char  *path,
+                       GError     **error)
+{
+  g_autoptr(WeftAtomicFile) self = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = weft_atomic_file_new (path, error);
+  if (self == NULL)
+    return NULL;
+  if (self->stream == NULL)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
+                   path, _("the temporary file could not be opened"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
 const char *
 weft_atomic_file_get_path (WeftAtomicFile *self)
 {
@@ -100,6 +129,36 @@ weft_atomic_file_get_stream (WeftAtomicFile *self)
   g_return_val_if_fail (self != NULL, NULL);
 
   return self->stream;
+}
+
+/**
+ * weft_atomic_file_write:
+ *
+ * Appends @size bytes to the temporary file through its stream.
+ *
+ * Returns: %FALSE with @error set ("Could not write PATH: …", naming the
+ *   destination) when they could not all be written
+ */
+gboolean
+weft_atomic_file_write (WeftAtomicFile  *self,
+                        gconstpointer    data,
+                        gsize            size,
+                        GError         **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (self->stream != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || size == 0, FALSE);
+
+  if (size > 0 && fwrite (data, 1, size, self->stream) != size)
+    {
+      int saved_errno = errno != 0 ? errno : EIO;
+
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
+                   self->path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  return TRUE;
 }
 
 /**

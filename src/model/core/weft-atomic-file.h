@@ -2,8 +2,9 @@
  *
  * Writers get a temporary path in the destination's directory (so the final
  * rename stays on one file system), write there (by path, for libhdf5 and
- * cairo, or through the open stdio stream), and commit: flush, fsync, rename
- * over the destination. Aborting, or freeing without committing, removes the
+ * cairo, or through the open stdio stream: weft_atomic_file_open() and
+ * weft_atomic_file_write()), and commit: flush, fsync, rename over the
+ * destination. Aborting, or freeing without committing, removes the
  * temporary file; an existing destination is never half-overwritten.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,9 +21,15 @@ typedef struct _WeftAtomicFile WeftAtomicFile;
 
 WeftAtomicFile *weft_atomic_file_new           (const char      *path,
                                                 GError         **error);
+WeftAtomicFile *weft_atomic_file_open          (const char      *path,
+                                                GError         **error);
 const char     *weft_atomic_file_get_path      (WeftAtomicFile  *self);
 const char     *weft_atomic_file_get_temp_path (WeftAtomicFile  *self);
 FILE           *weft_atomic_file_get_stream    (WeftAtomicFile  *self);
+gboolean        weft_atomic_file_write         (WeftAtomicFile  *self,
+                                                gconstpointer    data,
+                                                gsize            size,
+                                                GError         **error);
 gboolean        weft_atomic_file_commit        (WeftAtomicFile  *self,
                                                 GError         **error);
 void            weft_atomic_file_abort         (WeftAtomicFile  *self);

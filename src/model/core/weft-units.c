@@ -69,3 +69,30 @@ weft_format_count (guint64 count)
 
   return g_string_free (out, FALSE);
 }
+
+/**
+ * weft_round_step:
+ * @at_least: the smallest step wanted
+ * @max_decade: the largest power of ten to try
+ *
+ * Returns: the smallest step of the 1-2-5 series (1, 2, 5, 10, 20, 50, …) that
+ *   is at least @at_least, among those of decades up to @max_decade; the
+ *   largest of them (5 × that decade) when none is
+ */
+guint64
+weft_round_step (double  at_least,
+                 guint64 max_decade)
+{
+  static const guint64 mantissas[] = { 1, 2, 5 };
+  guint64 largest = 1;
+
+  for (guint64 decade = 1; decade <= max_decade; decade *= 10)
+    for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
+      {
+        largest = mantissas[i] * decade;
+        if ((double)largest >= at_least)
+          return largest;
+      }
+
+  return largest;
+}

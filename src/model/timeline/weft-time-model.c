@@ -181,6 +181,19 @@ apply_visible (WeftTimeModel      *self,
   self->visible = clamped;
 }
 
+/* apply_visible(), notifying what changed. */
+static void
+show_span (WeftTimeModel      *self,
+           const WeftTimeSpan *span,
+           gboolean            push_history)
+{
+  Snapshot snap;
+
+  snapshot_take (self, &snap);
+  apply_visible (self, span, push_history);
+  snapshot_notify (self, &snap);
+}
+
 static void
 weft_time_model_finalize (GObject *object)
 {
@@ -373,14 +386,10 @@ weft_time_model_set_visible_span (WeftTimeModel      *self,
                                   const WeftTimeSpan *span,
                                   gboolean            push_history)
 {
-  Snapshot snap;
-
   g_return_if_fail (WEFT_IS_TIME_MODEL (self));
   g_return_if_fail (span != NULL);
 
-  snapshot_take (self, &snap);
-  apply_visible (self, span, push_history);
-  snapshot_notify (self, &snap);
+  show_span (self, span, push_history);
 }
 
 gboolean
@@ -465,16 +474,10 @@ weft_time_model_get_focus_span (WeftTimeModel *self)
 void
 weft_time_model_zoom_to_selection (WeftTimeModel *self)
 {
-  Snapshot snap;
-
   g_return_if_fail (WEFT_IS_TIME_MODEL (self));
 
-  if (!self->has_selection)
-    return;
-
-  snapshot_take (self, &snap);
-  apply_visible (self, &self->selected, TRUE);
-  snapshot_notify (self, &snap);
+  if (self->has_selection)
+    show_span (self, &self->selected, TRUE);
 }
 
 /**
@@ -493,7 +496,6 @@ weft_time_model_zoom_around (WeftTimeModel *self,
                              double         factor,
                              gboolean       push_history)
 {
-  Snapshot snap;
   WeftTimeSpan span;
   double duration;
   double new_duration;
@@ -526,9 +528,7 @@ weft_time_model_zoom_around (WeftTimeModel *self,
     span.begin = center - (gint64)llround (before);
   span.end = (gint64)((guint64)span.begin + (guint64)new_duration);
 
-  snapshot_take (self, &snap);
-  apply_visible (self, &span, push_history);
-  snapshot_notify (self, &snap);
+  show_span (self, &span, push_history);
 }
 
 /**
@@ -571,13 +571,9 @@ weft_time_model_pan (WeftTimeModel *self,
 void
 weft_time_model_zoom_to_fit (WeftTimeModel *self)
 {
-  Snapshot snap;
-
   g_return_if_fail (WEFT_IS_TIME_MODEL (self));
 
-  snapshot_take (self, &snap);
-  apply_visible (self, &self->document, TRUE);
-  snapshot_notify (self, &snap);
+  show_span (self, &self->document, TRUE);
 }
 
 gboolean

@@ -27,30 +27,16 @@ weft_grid_label_step (double spacing,
                       double label_extent,
                       double gap)
 {
-  static const guint mantissas[] = { 1, 2, 5 };
   double needed;
-  guint64 decade = 1;
+  guint64 k;
 
   if (!(spacing > 0.0))
     return G_MAXUINT;
 
   needed = (MAX (label_extent, 0.0) + MAX (gap, 0.0)) / spacing;
-  if (needed <= 1.0)
-    return 1;
+  k = weft_round_step (needed, G_MAXUINT / 10);
 
-  while (decade <= G_MAXUINT / 10)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
-        {
-          guint64 k = mantissas[i] * decade;
-
-          if ((double)k >= needed)
-            return (guint)k;
-        }
-      decade *= 10;
-    }
-
-  return G_MAXUINT;
+  return (double)k >= needed ? (guint)k : G_MAXUINT;
 }
 
 static gboolean
@@ -228,6 +214,14 @@ weft_grid_surface_is_vector (cairo_t *cr)
     }
 }
 
+gboolean
+weft_grid_rect_contains (const cairo_rectangle_t *rect,
+                         double                   x,
+                         double                   y)
+{
+  return x >= rect->x && x < rect->x + rect->width && y >= rect->y && y < rect->y + rect->height;
+}
+
 struct _WeftGridText
 {
   PangoContext         *context;
@@ -268,6 +262,23 @@ weft_grid_text_new (const char *font)
   pango_layout_get_pixel_size (text->layout, &width, &text->line_height);
 
   return text;
+}
+
+/**
+ * weft_grid_text_ensure:
+ * @text: a renderer's measurer, %NULL until it is first needed
+ *
+ * Returns: (transfer none): *@text, made for @font first when there was none
+ */
+WeftGridText *
+weft_grid_text_ensure (WeftGridText **text,
+                       const char    *font)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (*text == NULL)
+    *text = weft_grid_text_new (font);
+  return *text;
 }
 
 void
@@ -316,6 +327,46 @@ weft_grid_text_get_font (WeftGridText *text)
   return text->font;
 }
 
+/**
+ * weft_grid_set_theme:
+ * @dest: a renderer's copy of the theme, replaced
+ * @text: the renderer's measurer, dropped when the font changes
+ *
+ * Copies @theme into @dest, with a scale of 1 when it has none.
+ *
+ * Returns: %TRUE when the font changed: the renderer's measures are stale
+ */
+gboolean
+weft_grid_set_theme (WeftRenderTheme       *dest,
+                     WeftGridText         **text,
+                     const WeftRenderTheme *theme)
+{
+  gboolean font_changed;
+
+  g_return_val_if_fail (dest != NULL && text != NULL && theme != NULL, FALSE);
+
+  font_changed = g_strcmp0 (dest->font, theme->font) != 0;
+  weft_render_theme_clear (dest);
+  weft_render_theme_copy (dest, theme);
+  if (dest->scale <= 0)
+    dest->scale = 1.0;
+  if (font_changed)
+    g_clear_pointer (text, weft_grid_text_free);
+
+  return font_changed;
+}
+
+/* Returns: (transfer full): a layout for @cr in @text's font */
+PangoLayout *
+weft_grid_create_layout (cairo_t      *cr,
+                         WeftGridText *text)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+
+  pango_layout_set_font_description (layout, weft_grid_text_get_font (text));
+  return layout;
+}
+
 void
 weft_grid_show_text (cairo_t        *cr,
                      PangoLayout    *layout,
@@ -328,4 +379,46 @@ weft_grid_show_text (cairo_t        *cr,
   weft_rgba_set_source (cr, color);
   cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
+}
+
+/* Draws @string centred in (0, 0, @width, @height): "No data". */
+void
+weft_grid_show_centered_text (cairo_t        *cr,
+                              PangoLayout    *layout,
+                              const char     *string,
+                              double          width,
+                              double          height,
+                              const WeftRgba *color)
+{
+  int tw, th;
+
+  pango_layout_set_text (layout, string, -1);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  weft_grid_show_text (cr, layout, string, (width - tw) / 2, (height - th) / 2, color);
+}
+
+/**
+ * weft_grid_draw_scale_ramp:
+ * @kind: how the values are formatted (see weft_grid_format_value())
+ *
+ * Draws @scale's ramp, WEFT_GRID_RAMP_HEIGHT high, its ends labelled with the
+ * values they stand for: the smallest non-zero value on a log scale, else the
+ * minimum or 0 (a linear ramp starts at 0 when all values are positive).
+ */
+void
+weft_grid_draw_scale_ramp (cairo_t               *cr,
+                           const WeftColorScale  *scale,
+                           const char            *kind,
+                           double                 x,
+                           double                 y,
+                           double                 width,
+                           const WeftRenderTheme *theme,
+                           WeftGridText          *text)
+{
+  g_autofree char *low = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_LOG ? scale->min
+                                                                                        : MIN (0.0, scale->min));
+  g_autofree char *high = weft_grid_format_value (kind, scale->max);
+
+  weft_color_scale_draw_legend_with_font (scale, cr, x, y, width, WEFT_GRID_RAMP_HEIGHT, low, high, &theme->dim,
+                                          weft_grid_text_get_font (text));
 }

@@ -23,7 +23,6 @@
 
 #define MARGIN           8.0
 #define LABEL_PAD        6.0
-#define LEGEND_RAMP_H    12.0
 #define MAX_BASE_CELL    240.0
 #define MAX_CELL         240.0
 #define HATCH_MIN_CELL   6.0
@@ -244,30 +243,21 @@ void
 weft_matrix_renderer_set_theme (WeftMatrixRenderer    *self,
                                 const WeftRenderTheme *theme)
 {
-  gboolean colors_changed, font_changed;
+  gboolean colors_changed;
 
   g_return_if_fail (WEFT_IS_MATRIX_RENDERER (self));
   g_return_if_fail (theme != NULL);
 
   colors_changed = !rgba_equal (&self->theme.empty, &theme->empty) ||
                    !rgba_equal (&self->theme.foreground, &theme->foreground);
-  font_changed = g_strcmp0 (self->theme.font, theme->font) != 0;
-
-  weft_render_theme_clear (&self->theme);
-  weft_render_theme_copy (&self->theme, theme);
-  if (self->theme.scale <= 0)
-    self->theme.scale = 1.0;
+  if (weft_grid_set_theme (&self->theme, &self->text, theme))
+    invalidate_measures (self);
 
   if (colors_changed)
     {
       self->scale.empty = self->theme.empty;
       self->lut_valid = FALSE;
       invalidate_image (self);
-    }
-  if (font_changed)
-    {
-      g_clear_pointer (&self->text, weft_grid_text_free);
-      invalidate_measures (self);
     }
 }
 
@@ -336,14 +326,6 @@ weft_matrix_renderer_set_selection (WeftMatrixRenderer *self,
 
 /* --- Layout ------------------------------------------------------------------ */
 
-static WeftGridText *
-ensure_text (WeftMatrixRenderer *self)
-{
-  if (self->text == NULL)
-    self->text = weft_grid_text_new (self->theme.font);
-  return self->text;
-}
-
 /* The widest label decides the label band and the thinning. Index labels are
  * numbers or short names; measuring the (up to 16) longest ones is exact for
  * numbers and close for names, and keeps the first frame of a 1024 × 1024
@@ -390,8 +372,7 @@ ensure_measured (WeftMatrixRenderer *self)
   if (self->measured)
     return;
 
-  ensure_text (self);
-  self->line_height = weft_grid_text_line_height (self->text);
+  self->line_height = weft_grid_text_line_height (weft_grid_text_ensure (&self->text, self->theme.font));
   self->row_label_width = 0;
   self->column_label_width = 0;
 
@@ -426,7 +407,7 @@ title_band_height (WeftMatrixRenderer *self)
 static double
 legend_band_height (WeftMatrixRenderer *self)
 {
-  return 10.0 + LEGEND_RAMP_H + 2.0 + self->line_height;
+  return 10.0 + WEFT_GRID_RAMP_HEIGHT + 2.0 + self->line_height;
 }
 
 /* The base cell fits the whole matrix; zoom multiplies it. Cells are square so
@@ -529,7 +510,7 @@ weft_matrix_renderer_get_layout (WeftMatrixRenderer *self,
   layout->column_labels = (cairo_rectangle_t) { frame.gx, frame.gy - lh - 4.0, vis_w, lh + 2.0 };
   layout->title_y = frame.gy - 2.0 * (lh + 4.0);
   layout->legend = (cairo_rectangle_t) { MARGIN, frame.gy + vis_h + 10.0,
-                                         MAX (0, width - 2 * MARGIN), LEGEND_RAMP_H + 2.0 + lh };
+                                         MAX (0, width - 2 * MARGIN), WEFT_GRID_RAMP_HEIGHT + 2.0 + lh };
   layout->row_step = weft_grid_label_step (cell, lh, 2.0);
   layout->column_step = weft_grid_label_step (cell, self->column_label_width, 8.0);
 
@@ -569,14 +550,6 @@ weft_matrix_renderer_get_cell_rect (WeftMatrixRenderer *self,
          rect->y + rect->height > layout.grid.y && rect->y < layout.grid.y + layout.grid.height;
 }
 
-static gboolean
-rect_contains (const cairo_rectangle_t *r,
-               double                   x,
-               double                   y)
-{
-  return x >= r->x && x < r->x + r->width && y >= r->y && y < r->y + r->height;
-}
-
 void
 weft_matrix_renderer_hit_test (WeftMatrixRenderer *self,
                                double              width,
@@ -601,7 +574,7 @@ weft_matrix_renderer_hit_test (WeftMatrixRenderer *self,
   if (cell <= 0)
     return;
 
-  if (rect_contains (&layout.grid, x, y))
+  if (weft_grid_rect_contains (&layout.grid, x, y))
     {
       hit->kind = WEFT_MATRIX_HIT_CELL;
       hit->row = MIN ((gsize)floor ((y - layout.origin_y) / cell), self->n_rows - 1);
@@ -614,12 +587,12 @@ weft_matrix_renderer_hit_test (WeftMatrixRenderer *self,
       hit->kind = WEFT_MATRIX_HIT_ROW_LABEL;
       hit->row = MIN ((gsize)floor ((y - layout.origin_y) / cell), self->n_rows - 1);
     }
-  else if (rect_contains (&layout.column_labels, x, y))
+  else if (weft_grid_rect_contains (&layout.column_labels, x, y))
     {
       hit->kind = WEFT_MATRIX_HIT_COLUMN_LABEL;
       hit->column = MIN ((gsize)floor ((x - layout.origin_x) / cell), self->n_columns - 1);
     }
-  else if (rect_contains (&layout.legend, x, y))
+  else if (weft_grid_rect_contains (&layout.legend, x, y))
     {
       hit->kind = WEFT_MATRIX_HIT_LEGEND;
     }
@@ -702,7 +675,7 @@ weft_matrix_renderer_zoom_at (WeftMatrixRenderer *self,
   if (old_cell <= 0)
     return FALSE;
 
-  if (!rect_contains (&layout.grid, x, y))
+  if (!weft_grid_rect_contains (&layout.grid, x, y))
     {
       x = layout.grid.x + layout.grid.width / 2;
       y = layout.grid.y + layout.grid.height / 2;
@@ -1079,6 +1052,16 @@ ensure_reduced (WeftMatrixRenderer *self,
 
 /* --- Drawing ---------------------------------------------------------------- */
 
+/* Saves @cr and clips it to the visible cells; cairo_restore() ends it. */
+static void
+push_grid_clip (cairo_t                *cr,
+                const WeftMatrixLayout *layout)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, layout->grid.x, layout->grid.y, layout->grid.width, layout->grid.height);
+  cairo_clip (cr);
+}
+
 static void
 draw_cells_as_rectangles (WeftMatrixRenderer     *self,
                           cairo_t                *cr,
@@ -1109,9 +1092,7 @@ draw_cells (WeftMatrixRenderer     *self,
   gsize n_visible = (layout->end_row - layout->first_row) * (layout->end_column - layout->first_column);
   cairo_pattern_t *pattern;
 
-  cairo_save (cr);
-  cairo_rectangle (cr, layout->grid.x, layout->grid.y, layout->grid.width, layout->grid.height);
-  cairo_clip (cr);
+  push_grid_clip (cr, layout);
 
   if (weft_grid_surface_is_vector (cr) && n_visible <= VECTOR_MAX_CELLS)
     {
@@ -1156,9 +1137,7 @@ draw_hatching (WeftMatrixRenderer     *self,
   if (self->stats.n_filtered == 0 || cell < HATCH_MIN_CELL)
     return;
 
-  cairo_save (cr);
-  cairo_rectangle (cr, layout->grid.x, layout->grid.y, layout->grid.width, layout->grid.height);
-  cairo_clip (cr);
+  push_grid_clip (cr, layout);
   for (gsize r = layout->first_row; r < layout->end_row; r++)
     for (gsize c = layout->first_column; c < layout->end_column; c++)
       {
@@ -1201,9 +1180,7 @@ draw_borders (WeftMatrixRenderer     *self,
   if (cell < WEFT_MATRIX_BORDER_MIN_CELL)
     return;
 
-  cairo_save (cr);
-  cairo_rectangle (cr, layout->grid.x, layout->grid.y, layout->grid.width, layout->grid.height);
-  cairo_clip (cr);
+  push_grid_clip (cr, layout);
   for (gsize c = layout->first_column; c <= layout->end_column; c++)
     {
       double x = round (layout->origin_x + (double)c * cell) + half;
@@ -1237,9 +1214,7 @@ draw_cell_values (WeftMatrixRenderer     *self,
     return;
 
   ensure_codes (self);
-  cairo_save (cr);
-  cairo_rectangle (cr, layout->grid.x, layout->grid.y, layout->grid.width, layout->grid.height);
-  cairo_clip (cr);
+  push_grid_clip (cr, layout);
   for (gsize r = layout->first_row; r < layout->end_row; r++)
     for (gsize c = layout->first_column; c < layout->end_column; c++)
       {
@@ -1299,9 +1274,7 @@ draw_highlights (WeftMatrixRenderer     *self,
     {
       /* Shade the hovered row and column: in a large matrix the eye needs a
        * guide to the labels. */
-      cairo_save (cr);
-      cairo_rectangle (cr, layout->grid.x, layout->grid.y, layout->grid.width, layout->grid.height);
-      cairo_clip (cr);
+      push_grid_clip (cr, layout);
       weft_rgba_set_source (cr, &self->theme.selection);
       cairo_rectangle (cr, layout->grid.x, layout->origin_y + (double)self->hover_row * cell,
                        layout->grid.width, cell);
@@ -1379,104 +1352,83 @@ clip_label_band (cairo_t                *cr,
   cairo_clip (cr);
 }
 
+/* The top-left corner of the label (@tw × @th) of row or column @index: row
+ * labels end at the cells' left edge, column labels sit above them, each
+ * centred on its row or column. */
 static void
-draw_row_labels (WeftMatrixRenderer     *self,
-                 cairo_t                *cr,
-                 PangoLayout            *text,
-                 const WeftMatrixLayout *layout)
+label_origin (const WeftMatrixLayout *layout,
+              gboolean                columns,
+              gsize                   index,
+              int                     tw,
+              int                     th,
+              double                 *x,
+              double                 *y)
 {
-  double cell = layout->cell_size;
-  double right = layout->grid.x - LABEL_PAD / 2;
-  guint step = layout->row_step;
-  gsize first;
-
-  if (self->row_label_width == 0 || step == G_MAXUINT)
-    return;
-
-  cairo_save (cr);
-  clip_label_band (cr, layout, FALSE, self->line_height);
-
-  first = layout->first_row - layout->first_row % step;
-  for (gsize r = first; r < layout->end_row; r += step)
+  if (columns)
     {
-      g_autofree char *label = NULL;
-      int tw, th;
-
-      if (is_emphasised (self->hover_row, self->selected_row, r))
-        continue;
-      label = weft_grid_dup_index_label (self->matrix, 0, r);
-      pango_layout_set_text (text, label, -1);
-      pango_layout_get_pixel_size (text, &tw, &th);
-      weft_rgba_set_source (cr, &self->theme.dim);
-      cairo_move_to (cr, right - tw, layout->origin_y + ((double)r + 0.5) * cell - th / 2.0);
-      pango_cairo_show_layout (cr, text);
+      *x = layout->origin_x + ((double)index + 0.5) * layout->cell_size - tw / 2.0;
+      *y = layout->column_labels.y;
     }
-
-  for (int k = 0; k < 2; k++)
+  else
     {
-      gssize r = k == 0 ? self->hover_row : self->selected_row;
-      g_autofree char *label = NULL;
-      int tw, th;
-
-      if (r < 0 || (gsize)r < layout->first_row || (gsize)r >= layout->end_row)
-        continue;
-      label = weft_grid_dup_index_label (self->matrix, 0, r);
-      pango_layout_set_text (text, label, -1);
-      pango_layout_get_pixel_size (text, &tw, &th);
-      draw_boxed_label (self, cr, text, label, right - tw,
-                        layout->origin_y + ((double)r + 0.5) * cell - th / 2.0, tw, th);
+      *x = layout->grid.x - LABEL_PAD / 2 - tw;
+      *y = layout->origin_y + ((double)index + 0.5) * layout->cell_size - th / 2.0;
     }
-
-  cairo_restore (cr);
 }
 
+/* Every step-th row (or column) label in the dim colour, then the hovered
+ * and the selected one boxed, wherever the thinning left them out. */
 static void
-draw_column_labels (WeftMatrixRenderer     *self,
-                    cairo_t                *cr,
-                    PangoLayout            *text,
-                    const WeftMatrixLayout *layout)
+draw_axis_labels (WeftMatrixRenderer     *self,
+                  cairo_t                *cr,
+                  PangoLayout            *text,
+                  const WeftMatrixLayout *layout,
+                  gboolean                columns)
 {
-  double cell = layout->cell_size;
-  guint dim = weft_matrix_get_n_dims (self->matrix) == 1 ? 0 : 1;
-  guint step = layout->column_step;
-  double y = layout->column_labels.y;
-  gsize first;
+  /* A 1-D array is one row: its only dimension runs along the columns. */
+  guint dim = columns && weft_matrix_get_n_dims (self->matrix) != 1 ? 1 : 0;
+  guint step = columns ? layout->column_step : layout->row_step;
+  gsize first = columns ? layout->first_column : layout->first_row;
+  gsize end = columns ? layout->end_column : layout->end_row;
+  gssize marked[2] = { columns ? self->hover_column : self->hover_row,
+                       columns ? self->selected_column : self->selected_row };
 
-  if (step == G_MAXUINT)
+  if ((!columns && self->row_label_width == 0) || step == G_MAXUINT)
     return;
 
   cairo_save (cr);
-  clip_label_band (cr, layout, TRUE, self->column_label_width);
+  clip_label_band (cr, layout, columns, columns ? self->column_label_width : self->line_height);
 
-  first = layout->first_column - layout->first_column % step;
-  for (gsize c = first; c < layout->end_column; c += step)
+  for (gsize i = first - first % step; i < end; i += step)
     {
       g_autofree char *label = NULL;
+      double x, y;
       int tw, th;
 
-      if (is_emphasised (self->hover_column, self->selected_column, c))
+      if (is_emphasised (marked[0], marked[1], i))
         continue;
-      label = weft_grid_dup_index_label (self->matrix, dim, c);
+      label = weft_grid_dup_index_label (self->matrix, dim, i);
       pango_layout_set_text (text, label, -1);
       pango_layout_get_pixel_size (text, &tw, &th);
+      label_origin (layout, columns, i, tw, th, &x, &y);
       weft_rgba_set_source (cr, &self->theme.dim);
-      cairo_move_to (cr, layout->origin_x + ((double)c + 0.5) * cell - tw / 2.0, y);
+      cairo_move_to (cr, x, y);
       pango_cairo_show_layout (cr, text);
     }
 
   for (int k = 0; k < 2; k++)
     {
-      gssize c = k == 0 ? self->hover_column : self->selected_column;
       g_autofree char *label = NULL;
+      double x, y;
       int tw, th;
 
-      if (c < 0 || (gsize)c < layout->first_column || (gsize)c >= layout->end_column)
+      if (marked[k] < 0 || (gsize)marked[k] < first || (gsize)marked[k] >= end)
         continue;
-      label = weft_grid_dup_index_label (self->matrix, dim, c);
+      label = weft_grid_dup_index_label (self->matrix, dim, marked[k]);
       pango_layout_set_text (text, label, -1);
       pango_layout_get_pixel_size (text, &tw, &th);
-      draw_boxed_label (self, cr, text, label,
-                        layout->origin_x + ((double)c + 0.5) * cell - tw / 2.0, y, tw, th);
+      label_origin (layout, columns, marked[k], tw, th, &x, &y);
+      draw_boxed_label (self, cr, text, label, x, y, tw, th);
     }
 
   cairo_restore (cr);
@@ -1526,7 +1478,7 @@ swatch_width (PangoLayout *text,
 
   pango_layout_set_text (text, label, -1);
   pango_layout_get_pixel_size (text, &tw, &th);
-  return LEGEND_RAMP_H + 4 + tw + 14;
+  return WEFT_GRID_RAMP_HEIGHT + 4 + tw + 14;
 }
 
 static void
@@ -1539,7 +1491,7 @@ draw_swatch (WeftMatrixRenderer *self,
              gboolean            hatched,
              const char         *label)
 {
-  double s = LEGEND_RAMP_H;
+  double s = WEFT_GRID_RAMP_HEIGHT;
   int tw, th;
 
   weft_rgba_set_source (cr, fill);
@@ -1595,8 +1547,6 @@ draw_legend (WeftMatrixRenderer     *self,
 {
   const char *kind = value_kind (self);
   g_autofree char *caption = NULL;
-  g_autofree char *low = NULL;
-  g_autofree char *high = NULL;
   g_autofree char *range = NULL;
   double x = layout->legend.x, y = layout->legend.y, ramp_w, caption_w, range_w = 0, keys_w;
   WeftRgba empty = self->theme.empty, filtered = weft_grid_filtered_color (&self->theme);
@@ -1623,22 +1573,17 @@ draw_legend (WeftMatrixRenderer     *self,
   if (range == NULL)
     ramp_w = CLAMP (layout->legend.width - caption_w - 14 - keys_w, 48.0, ramp_w);
 
-  weft_grid_show_text (cr, text, caption, x, y + (LEGEND_RAMP_H - th) / 2, &self->theme.foreground);
+  weft_grid_show_text (cr, text, caption, x, y + (WEFT_GRID_RAMP_HEIGHT - th) / 2, &self->theme.foreground);
   x += caption_w;
 
-  low = weft_grid_format_value (kind, self->mode == WEFT_COLOR_SCALE_LOG ? self->scale.min
-                                                                         : MIN (0.0, self->scale.min));
-  high = weft_grid_format_value (kind, self->scale.max);
-  weft_color_scale_draw_legend_with_font (&self->scale, cr, x, y, ramp_w, LEGEND_RAMP_H,
-                                          low, high, &self->theme.dim,
-                                          weft_grid_text_get_font (self->text));
+  weft_grid_draw_scale_ramp (cr, &self->scale, kind, x, y, ramp_w, &self->theme, self->text);
   x += ramp_w + 14;
 
   if (range != NULL)
     {
       pango_layout_set_text (text, range, -1);
       pango_layout_get_pixel_size (text, &tw, &th);
-      weft_grid_show_text (cr, text, range, x, y + (LEGEND_RAMP_H - th) / 2, &self->theme.foreground);
+      weft_grid_show_text (cr, text, range, x, y + (WEFT_GRID_RAMP_HEIGHT - th) / 2, &self->theme.foreground);
       x += range_w;
     }
 
@@ -1672,17 +1617,12 @@ weft_matrix_renderer_draw (WeftMatrixRenderer *self,
   cairo_fill (cr);
 
   weft_matrix_renderer_get_layout (self, width, height, &layout);
-  text = pango_cairo_create_layout (cr);
-  pango_layout_set_font_description (text, weft_grid_text_get_font (self->text));
+  text = weft_grid_create_layout (cr, self->text);
 
   if (self->matrix == NULL || layout.cell_size <= 0)
     {
-      const char *message = self->matrix == NULL ? _("No data") : _("Too small to draw");
-      int tw, th;
-
-      pango_layout_set_text (text, message, -1);
-      pango_layout_get_pixel_size (text, &tw, &th);
-      weft_grid_show_text (cr, text, message, (width - tw) / 2, (height - th) / 2, &self->theme.dim);
+      weft_grid_show_centered_text (cr, text, self->matrix == NULL ? _("No data") : _("Too small to draw"),
+                                    width, height, &self->theme.dim);
       cairo_restore (cr);
       return;
     }
@@ -1693,8 +1633,8 @@ weft_matrix_renderer_draw (WeftMatrixRenderer *self,
   draw_borders (self, cr, &layout);
   draw_cell_values (self, cr, text, &layout);
   draw_highlights (self, cr, &layout);
-  draw_row_labels (self, cr, text, &layout);
-  draw_column_labels (self, cr, text, &layout);
+  draw_axis_labels (self, cr, text, &layout, FALSE);
+  draw_axis_labels (self, cr, text, &layout, TRUE);
   draw_legend (self, cr, text, &layout);
 
   cairo_restore (cr);

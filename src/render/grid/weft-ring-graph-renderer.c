@@ -13,7 +13,6 @@
 #include "weft-ring-graph-renderer.h"
 
 #define MARGIN        8.0
-#define LEGEND_RAMP_H 12.0
 #define MAX_NODE_SIZE 30.0   /* chplvis's 30 × 30 boxes */
 #define MIN_NODE_SIZE 3.0
 #define N_LEVELS      256
@@ -148,48 +147,60 @@ node_value (WeftRingGraphRenderer *self,
   return has_node_value (self, node) ? weft_value_table_get (self->values, node, self->column) : NAN;
 }
 
+/* The values a colour scale spans, gathered one at a time. */
+typedef struct
+{
+  double min;
+  double max;
+  double min_nonzero;
+} Range;
+
+#define RANGE_EMPTY ((Range) { INFINITY, -INFINITY, INFINITY })
+
+static void
+range_add (Range  *range,
+           double  value)
+{
+  range->min = MIN (range->min, value);
+  range->max = MAX (range->max, value);
+  if (value > 0)
+    range->min_nonzero = MIN (range->min_nonzero, value);
+}
+
+/* From the smallest value (the smallest positive one on a log scale) to the
+ * largest; 0 to 0 without any. */
+static void
+init_scale (WeftColorScale     *scale,
+            WeftColorScaleMode  mode,
+            const Range        *range)
+{
+  weft_color_scale_init (scale, mode,
+                         isinf (range->min) ? 0.0 : (mode == WEFT_COLOR_SCALE_LOG ? range->min_nonzero : range->min),
+                         isinf (range->max) ? 0.0 : range->max);
+  if (isinf (scale->min))
+    scale->min = 0.0;
+}
+
 static void
 update_scales (WeftRingGraphRenderer *self)
 {
-  double min = INFINITY, max = -INFINITY, min_nonzero = INFINITY;
+  Range links = RANGE_EMPTY, nodes = RANGE_EMPTY;
 
   /* Links: off-diagonal traffic only, the diagonal has no link to colour. */
   for (guint i = 0; self->matrix != NULL && i < self->n_nodes; i++)
     for (guint j = 0; j < self->n_nodes; j++)
-      {
-        double v;
+      if (i != j)
+        range_add (&links, traffic (self, i, j));
+  init_scale (&self->link_scale, self->mode, &links);
 
-        if (i == j)
-          continue;
-        v = traffic (self, i, j);
-        min = MIN (min, v);
-        max = MAX (max, v);
-        if (v > 0)
-          min_nonzero = MIN (min_nonzero, v);
-      }
-  weft_color_scale_init (&self->link_scale, self->mode,
-                         isinf (min) ? 0.0 : (self->mode == WEFT_COLOR_SCALE_LOG ? min_nonzero : min),
-                         isinf (max) ? 0.0 : max);
-  if (isinf (self->link_scale.min))
-    self->link_scale.min = 0.0;
-
-  min = INFINITY, max = -INFINITY, min_nonzero = INFINITY;
   for (guint i = 0; i < self->n_nodes; i++)
     {
       double v = node_value (self, i);
 
-      if (isnan (v))
-        continue;
-      min = MIN (min, v);
-      max = MAX (max, v);
-      if (v > 0)
-        min_nonzero = MIN (min_nonzero, v);
+      if (!isnan (v))
+        range_add (&nodes, v);
     }
-  weft_color_scale_init (&self->node_scale, self->mode,
-                         isinf (min) ? 0.0 : (self->mode == WEFT_COLOR_SCALE_LOG ? min_nonzero : min),
-                         isinf (max) ? 0.0 : max);
-  if (isinf (self->node_scale.min))
-    self->node_scale.min = 0.0;
+  init_scale (&self->node_scale, self->mode, &nodes);
 
   self->node_scale.empty = self->link_scale.empty = self->theme.empty;
   invalidate_cache (self);
@@ -294,21 +305,11 @@ void
 weft_ring_graph_renderer_set_theme (WeftRingGraphRenderer *self,
                                     const WeftRenderTheme *theme)
 {
-  gboolean font_changed;
-
   g_return_if_fail (WEFT_IS_RING_GRAPH_RENDERER (self));
   g_return_if_fail (theme != NULL);
 
-  font_changed = g_strcmp0 (self->theme.font, theme->font) != 0;
-  weft_render_theme_clear (&self->theme);
-  weft_render_theme_copy (&self->theme, theme);
-  if (self->theme.scale <= 0)
-    self->theme.scale = 1.0;
-  if (font_changed)
-    {
-      g_clear_pointer (&self->text, weft_grid_text_free);
-      self->label_width = 0;
-    }
+  if (weft_grid_set_theme (&self->theme, &self->text, theme))
+    self->label_width = 0;
 
   self->node_scale.empty = self->link_scale.empty = self->theme.empty;
   invalidate_cache (self);
@@ -407,8 +408,7 @@ weft_ring_graph_renderer_set_selected_node (WeftRingGraphRenderer *self,
 static void
 ensure_measured (WeftRingGraphRenderer *self)
 {
-  if (self->text == NULL)
-    self->text = weft_grid_text_new (self->theme.font);
+  weft_grid_text_ensure (&self->text, self->theme.font);
 
   if (self->label_width == 0 && self->matrix != NULL)
     {
@@ -461,7 +461,7 @@ weft_ring_graph_renderer_get_layout (WeftRingGraphRenderer *self,
   lh = weft_grid_text_line_height (self->text);
   n = MAX (self->n_nodes, 1);
 
-  legend_h = LEGEND_RAMP_H + 2 + lh;
+  legend_h = WEFT_GRID_RAMP_HEIGHT + 2 + lh;
   top = MARGIN + title_height (self);
   layout->plot = (cairo_rectangle_t) { MARGIN, top, MAX (0, width - 2 * MARGIN),
                                        MAX (0, height - top - MARGIN - legend_h - 10) };
@@ -583,14 +583,6 @@ segment_distance (double px,
   return hypot (px - (x0 + t * dx), py - (y0 + t * dy));
 }
 
-static gboolean
-rect_contains (const cairo_rectangle_t *r,
-               double                   x,
-               double                   y)
-{
-  return x >= r->x && x < r->x + r->width && y >= r->y && y < r->y + r->height;
-}
-
 void
 weft_ring_graph_renderer_hit_test (WeftRingGraphRenderer *self,
                                    double                 width,
@@ -614,12 +606,12 @@ weft_ring_graph_renderer_hit_test (WeftRingGraphRenderer *self,
     return;
 
   weft_ring_graph_renderer_get_layout (self, width, height, &layout);
-  if (rect_contains (&layout.node_legend, x, y))
+  if (weft_grid_rect_contains (&layout.node_legend, x, y))
     {
       hit->kind = WEFT_RING_GRAPH_HIT_NODE_LEGEND;
       return;
     }
-  if (rect_contains (&layout.link_legend, x, y))
+  if (weft_grid_rect_contains (&layout.link_legend, x, y))
     {
       hit->kind = WEFT_RING_GRAPH_HIT_LINK_LEGEND;
       return;
@@ -943,8 +935,6 @@ draw_legends (WeftRingGraphRenderer     *self,
                          ? weft_value_table_get_column_unit (self->values, self->column) : NULL;
       const char *format_kind = unit != NULL && unit[0] != '\0' ? unit : kind;
       g_autofree char *caption = NULL;
-      g_autofree char *low = NULL;
-      g_autofree char *high = NULL;
       double ramp_w;
       int tw, th;
 
@@ -955,15 +945,11 @@ draw_legends (WeftRingGraphRenderer     *self,
                                                     : g_strdup (kind);
       pango_layout_set_text (text, caption, -1);
       pango_layout_get_pixel_size (text, &tw, &th);
-      weft_grid_show_text (cr, text, caption, r->x, r->y + (LEGEND_RAMP_H - th) / 2, &self->theme.foreground);
+      weft_grid_show_text (cr, text, caption, r->x, r->y + (WEFT_GRID_RAMP_HEIGHT - th) / 2,
+                           &self->theme.foreground);
 
       ramp_w = CLAMP (r->width - tw - 16, 40.0, 220.0);
-      low = weft_grid_format_value (format_kind, self->mode == WEFT_COLOR_SCALE_LOG ? scale->min
-                                                                                    : MIN (0.0, scale->min));
-      high = weft_grid_format_value (format_kind, scale->max);
-      weft_color_scale_draw_legend_with_font (scale, cr, r->x + tw + 8, r->y, ramp_w, LEGEND_RAMP_H,
-                                              low, high, &self->theme.dim,
-                                              weft_grid_text_get_font (self->text));
+      weft_grid_draw_scale_ramp (cr, scale, format_kind, r->x + tw + 8, r->y, ramp_w, &self->theme, self->text);
     }
 }
 
@@ -975,10 +961,8 @@ draw_static (WeftRingGraphRenderer     *self,
              double                     width,
              double                     height)
 {
-  g_autoptr(PangoLayout) text = pango_cairo_create_layout (cr);
+  g_autoptr(PangoLayout) text = weft_grid_create_layout (cr, self->text);
   const char *title = weft_matrix_get_title (self->matrix);
-
-  pango_layout_set_font_description (text, weft_grid_text_get_font (self->text));
 
   weft_rgba_set_source (cr, &self->theme.background);
   cairo_rectangle (cr, 0, 0, width, height);
@@ -1035,12 +1019,10 @@ draw_overlays (WeftRingGraphRenderer     *self,
                const WeftRingGraphLayout *layout,
                const Positions           *p)
 {
-  g_autoptr(PangoLayout) text = pango_cairo_create_layout (cr);
+  g_autoptr(PangoLayout) text = weft_grid_create_layout (cr, self->text);
   gssize focus[2] = { self->selected,
                       self->hover.kind == WEFT_RING_GRAPH_HIT_NODE ? (gssize)self->hover.node : -1 };
   double s = layout->node_size;
-
-  pango_layout_set_font_description (text, weft_grid_text_get_font (self->text));
 
   for (int k = 0; k < 2; k++)
     {
@@ -1109,17 +1091,13 @@ weft_ring_graph_renderer_draw (WeftRingGraphRenderer *self,
 
   if (self->matrix == NULL || layout.plot.width <= 0 || layout.plot.height <= 0)
     {
-      g_autoptr(PangoLayout) text = pango_cairo_create_layout (cr);
-      const char *message = self->matrix == NULL ? _("No data") : _("Too small to draw");
-      int tw, th;
+      g_autoptr(PangoLayout) text = weft_grid_create_layout (cr, self->text);
 
       weft_rgba_set_source (cr, &self->theme.background);
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_fill (cr);
-      pango_layout_set_font_description (text, weft_grid_text_get_font (self->text));
-      pango_layout_set_text (text, message, -1);
-      pango_layout_get_pixel_size (text, &tw, &th);
-      weft_grid_show_text (cr, text, message, (width - tw) / 2, (height - th) / 2, &self->theme.dim);
+      weft_grid_show_centered_text (cr, text, self->matrix == NULL ? _("No data") : _("Too small to draw"),
+                                    width, height, &self->theme.dim);
       cairo_restore (cr);
       return;
     }

@@ -222,13 +222,8 @@ weft_value_bars_renderer_set_theme (WeftValueBarsRenderer *self,
   g_return_if_fail (WEFT_IS_VALUE_BARS_RENDERER (self));
   g_return_if_fail (theme != NULL);
 
-  if (g_strcmp0 (self->theme.font, theme->font) != 0)
-    {
-      g_clear_pointer (&self->text, weft_grid_text_free);
-      self->name_width = -1;
-    }
-  weft_render_theme_clear (&self->theme);
-  weft_render_theme_copy (&self->theme, theme);
+  if (weft_grid_set_theme (&self->theme, &self->text, theme))
+    self->name_width = -1;
 }
 
 static gboolean
@@ -306,8 +301,7 @@ ensure_measured (WeftValueBarsRenderer *self)
 {
   guint n = n_rows (self);
 
-  if (self->text == NULL)
-    self->text = weft_grid_text_new (self->theme.font);
+  weft_grid_text_ensure (&self->text, self->theme.font);
   if (self->name_width >= 0)
     return;
 
@@ -511,16 +505,11 @@ weft_value_bars_renderer_draw (WeftValueBarsRenderer *self,
   cairo_fill (cr);
 
   weft_value_bars_renderer_get_layout (self, width, height, &layout);
-  text = pango_cairo_create_layout (cr);
-  pango_layout_set_font_description (text, weft_grid_text_get_font (self->text));
+  text = weft_grid_create_layout (cr, self->text);
 
   if (n == 0)
     {
-      const char *message = _("No data");
-
-      pango_layout_set_text (text, message, -1);
-      pango_layout_get_pixel_size (text, &tw, &th);
-      weft_grid_show_text (cr, text, message, (width - tw) / 2, (height - th) / 2, &self->theme.dim);
+      weft_grid_show_centered_text (cr, text, _("No data"), width, height, &self->theme.dim);
       cairo_restore (cr);
       return;
     }

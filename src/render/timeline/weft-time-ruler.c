@@ -21,29 +21,11 @@ weft_time_ruler_choose_step (gint64 duration,
                              double width,
                              double min_spacing)
 {
-  static const gint64 mantissas[] = { 1, 2, 5 };
-  double wanted;
-  gint64 decade = 1;
-
   if (duration <= 0 || width <= 0)
     return 1;
 
-  wanted = (double)duration * MAX (min_spacing, 1.0) / width;
-
-  for (;;)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
-        {
-          gint64 step = mantissas[i] * decade;
-
-          if ((double)step >= wanted)
-            return step;
-        }
-      /* Stop before overflowing; no table spans more than this anyway. */
-      if (decade > G_MAXINT64 / 100)
-        return 5 * decade;
-      decade *= 10;
-    }
+  /* Up to 5 × 10¹⁷: no table spans more than that anyway. */
+  return (gint64)weft_round_step ((double)duration * MAX (min_spacing, 1.0) / width, G_MAXINT64 / 10);
 }
 
 /**

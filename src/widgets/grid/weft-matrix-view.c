@@ -9,7 +9,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-matrix-view.h"
-#include "weft-widget-theme.h"
 
 #define ZOOM_STEP        1.25
 #define WHEEL_ZOOM_STEP  1.15
@@ -18,11 +17,9 @@
 
 struct _WeftMatrixView
 {
-  GtkWidget                  parent_instance;
+  WeftDrawnWidget            parent_instance;
 
   WeftMatrixRenderer        *renderer;
-  WeftRenderTheme            theme;
-  gboolean                   theme_valid;
 
   int                        selected_row;
   int                        selected_column;
@@ -56,7 +53,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (WeftMatrixView, weft_matrix_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WeftMatrixView, weft_matrix_view, WEFT_TYPE_DRAWN_WIDGET)
 
 /* Rows and columns as the renderer lays them out (a 1-D matrix is one row). */
 static void
@@ -85,29 +82,11 @@ matrix_size (WeftMatrix *matrix,
     }
 }
 
-/* GTK reports a style change for every state change (hover, focus); only a
- * theme that really changed reaches the renderer, which may then drop its
- * cached picture. */
+/* The renderer lays the matrix out with the theme's font. */
 static void
 ensure_theme (WeftMatrixView *self)
 {
-  WeftRenderTheme theme = { 0 };
-
-  if (self->theme_valid)
-    return;
-
-  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
-  if (weft_widget_theme_equal (&theme, &self->theme))
-    {
-      weft_render_theme_clear (&theme);
-    }
-  else
-    {
-      weft_render_theme_clear (&self->theme);
-      self->theme = theme;
-      weft_matrix_renderer_set_theme (self->renderer, &self->theme);
-    }
-  self->theme_valid = TRUE;
+  weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
 }
 
 static double
@@ -498,11 +477,11 @@ set_hover (WeftMatrixView *self,
 }
 
 static void
-motion_cb (WeftMatrixView           *self,
-           double                    x,
-           double                    y,
-           GtkEventControllerMotion *motion)
+weft_matrix_view_pointer_moved (WeftDrawnWidget *widget,
+                                double           x,
+                                double           y)
 {
+  WeftMatrixView *self = WEFT_MATRIX_VIEW (widget);
   WeftMatrixHit hit;
 
   self->pointer_x = x;
@@ -517,31 +496,20 @@ motion_cb (WeftMatrixView           *self,
 }
 
 static void
-leave_cb (WeftMatrixView           *self,
-          GtkEventControllerMotion *motion)
+weft_matrix_view_pointer_left (WeftDrawnWidget *widget)
 {
+  WeftMatrixView *self = WEFT_MATRIX_VIEW (widget);
+
   self->has_pointer = FALSE;
   set_hover (self, -1, -1);
 }
 
 static void
-pressed_cb (WeftMatrixView  *self,
-            int              n_press,
-            double           x,
-            double           y,
-            GtkGestureClick *click)
+weft_matrix_view_clicked (WeftDrawnWidget *widget,
+                          double           x,
+                          double           y)
 {
-  if (gtk_widget_get_focusable (GTK_WIDGET (self)))
-    gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
-static void
-released_cb (WeftMatrixView  *self,
-             int              n_press,
-             double           x,
-             double           y,
-             GtkGestureClick *click)
-{
+  WeftMatrixView *self = WEFT_MATRIX_VIEW (widget);
   WeftMatrixHit hit;
 
   hit_test (self, x, y, &hit);
@@ -729,56 +697,23 @@ weft_matrix_view_query_tooltip (GtkWidget  *widget,
   return TRUE;
 }
 
+/* --- WeftDrawnWidget ------------------------------------------------------------ */
+
 static void
-weft_matrix_view_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
+weft_matrix_view_draw (WeftDrawnWidget       *widget,
+                       cairo_t               *cr,
+                       int                    width,
+                       int                    height,
+                       const WeftRenderTheme *theme)
 {
-  *minimum = 120;
-  *natural = 480;
+  weft_matrix_renderer_draw (WEFT_MATRIX_VIEW (widget)->renderer, cr, width, height);
 }
 
 static void
-weft_matrix_view_snapshot (GtkWidget   *widget,
-                           GtkSnapshot *snapshot)
+weft_matrix_view_theme_changed (WeftDrawnWidget       *widget,
+                                const WeftRenderTheme *theme)
 {
-  WeftMatrixView *self = WEFT_MATRIX_VIEW (widget);
-  double width = width_of (self), height = height_of (self);
-  cairo_t *cr;
-
-  if (width <= 0 || height <= 0)
-    return;
-
-  ensure_theme (self);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  weft_matrix_renderer_draw (self->renderer, cr, width, height);
-  cairo_destroy (cr);
-}
-
-/* Light/dark, high contrast and font changes all arrive as style changes. */
-static void
-weft_matrix_view_css_changed (GtkWidget         *widget,
-                              GtkCssStyleChange *change)
-{
-  WeftMatrixView *self = WEFT_MATRIX_VIEW (widget);
-
-  GTK_WIDGET_CLASS (weft_matrix_view_parent_class)->css_changed (widget, change);
-
-  self->theme_valid = FALSE;
-  gtk_widget_queue_draw (widget);
-}
-
-static void
-scale_factor_changed_cb (WeftMatrixView *self,
-                         GParamSpec     *pspec,
-                         gpointer        user_data)
-{
-  self->theme_valid = FALSE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  weft_matrix_renderer_set_theme (WEFT_MATRIX_VIEW (widget)->renderer, theme);
 }
 
 static void
@@ -790,16 +725,6 @@ weft_matrix_view_dispose (GObject *object)
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (weft_matrix_view_parent_class)->dispose (object);
-}
-
-static void
-weft_matrix_view_finalize (GObject *object)
-{
-  WeftMatrixView *self = (WeftMatrixView *)object;
-
-  weft_render_theme_clear (&self->theme);
-
-  G_OBJECT_CLASS (weft_matrix_view_parent_class)->finalize (object);
 }
 
 static void
@@ -879,16 +804,20 @@ weft_matrix_view_class_init (WeftMatrixViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_matrix_view_dispose;
-  object_class->finalize = weft_matrix_view_finalize;
   object_class->get_property = weft_matrix_view_get_property;
   object_class->set_property = weft_matrix_view_set_property;
 
-  widget_class->measure = weft_matrix_view_measure;
-  widget_class->snapshot = weft_matrix_view_snapshot;
   widget_class->query_tooltip = weft_matrix_view_query_tooltip;
-  widget_class->css_changed = weft_matrix_view_css_changed;
+
+  drawn_class->draw = weft_matrix_view_draw;
+  drawn_class->theme_changed = weft_matrix_view_theme_changed;
+  drawn_class->pointer_moved = weft_matrix_view_pointer_moved;
+  drawn_class->pointer_left = weft_matrix_view_pointer_left;
+  drawn_class->clicked = weft_matrix_view_clicked;
+  weft_drawn_widget_class_set_sizes (drawn_class, 120, 480, 120, 480);
 
   properties[PROP_MATRIX] =
     g_param_spec_boxed ("matrix", NULL, NULL, WEFT_TYPE_MATRIX,
@@ -977,25 +906,15 @@ weft_matrix_view_class_init (WeftMatrixViewClass *klass)
 static void
 weft_matrix_view_init (WeftMatrixView *self)
 {
-  GtkEventController *motion, *scroll;
-  GtkGesture *click, *drag;
+  GtkEventController *scroll;
+  GtkGesture *drag;
 
   self->renderer = weft_matrix_renderer_new ();
   self->selected_row = self->selected_column = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect_object (motion, "motion", G_CALLBACK (motion_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (motion, "leave", G_CALLBACK (leave_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (pressed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (click, "released", G_CALLBACK (released_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  weft_drawn_widget_add_pointer_controllers (WEFT_DRAWN_WIDGET (self));
 
   /* Any button drags (the middle one as in the timelines). */
   drag = gtk_gesture_drag_new ();
@@ -1007,8 +926,6 @@ weft_matrix_view_init (WeftMatrixView *self)
   scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   g_signal_connect_object (scroll, "scroll", G_CALLBACK (scroll_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-
-  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
 
   update_accessible_label (self);
 }

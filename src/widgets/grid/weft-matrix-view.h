@@ -26,6 +26,7 @@
 #include <gtk/gtk.h>
 
 #include "weft-color-scale.h"
+#include "weft-drawn-widget.h"
 #include "weft-matrix.h"
 #include "weft-matrix-renderer.h"
 
@@ -33,7 +34,7 @@ G_BEGIN_DECLS
 
 #define WEFT_TYPE_MATRIX_VIEW (weft_matrix_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (WeftMatrixView, weft_matrix_view, WEFT, MATRIX_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WeftMatrixView, weft_matrix_view, WEFT, MATRIX_VIEW, WeftDrawnWidget)
 
 /**
  * WeftMatrixViewTooltipFunc:

@@ -7,17 +7,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-ring-graph-view.h"
-#include "weft-widget-theme.h"
 
 struct _WeftRingGraphView
 {
-  GtkWidget                     parent_instance;
+  WeftDrawnWidget               parent_instance;
 
   WeftRingGraphRenderer        *renderer;
   WeftValueTable               *values;
   guint                         column;
-  WeftRenderTheme               theme;
-  gboolean                      theme_valid;
   int                           selected;
 
   WeftRingGraphViewTooltipFunc  tooltip_func;
@@ -44,31 +41,13 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (WeftRingGraphView, weft_ring_graph_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WeftRingGraphView, weft_ring_graph_view, WEFT_TYPE_DRAWN_WIDGET)
 
-/* GTK reports a style change for every state change (hover, focus); only a
- * theme that really changed reaches the renderer, which may then drop its
- * cached picture. */
+/* The renderer lays the graph out with the theme's font. */
 static void
 ensure_theme (WeftRingGraphView *self)
 {
-  WeftRenderTheme theme = { 0 };
-
-  if (self->theme_valid)
-    return;
-
-  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
-  if (weft_widget_theme_equal (&theme, &self->theme))
-    {
-      weft_render_theme_clear (&theme);
-    }
-  else
-    {
-      weft_render_theme_clear (&self->theme);
-      self->theme = theme;
-      weft_ring_graph_renderer_set_theme (self->renderer, &self->theme);
-    }
-  self->theme_valid = TRUE;
+  weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
 }
 
 static double
@@ -395,11 +374,11 @@ weft_ring_graph_view_get_renderer (WeftRingGraphView *self)
 /* --- Input --------------------------------------------------------------------- */
 
 static void
-motion_cb (WeftRingGraphView        *self,
-           double                    x,
-           double                    y,
-           GtkEventControllerMotion *motion)
+weft_ring_graph_view_pointer_moved (WeftDrawnWidget *widget,
+                                    double           x,
+                                    double           y)
 {
+  WeftRingGraphView *self = WEFT_RING_GRAPH_VIEW (widget);
   WeftRingGraphHit hit;
 
   weft_ring_graph_view_hit_test (self, x, y, &hit);
@@ -410,32 +389,20 @@ motion_cb (WeftRingGraphView        *self,
 }
 
 static void
-leave_cb (WeftRingGraphView        *self,
-          GtkEventControllerMotion *motion)
+weft_ring_graph_view_pointer_left (WeftDrawnWidget *widget)
 {
+  WeftRingGraphView *self = WEFT_RING_GRAPH_VIEW (widget);
+
   if (weft_ring_graph_renderer_set_hover (self->renderer, NULL))
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
-pressed_cb (WeftRingGraphView *self,
-            int                n_press,
-            double             x,
-            double             y,
-            GtkGestureClick   *click)
+weft_ring_graph_view_clicked (WeftDrawnWidget *widget,
+                              double           x,
+                              double           y)
 {
-  if (gtk_widget_get_focusable (GTK_WIDGET (self)))
-    gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
-static void
-released_cb (WeftRingGraphView *self,
-             int                n_press,
-             double             x,
-             double             y,
-             GtkGestureClick   *click)
-{
-  weft_ring_graph_view_activate_at (self, x, y);
+  weft_ring_graph_view_activate_at (WEFT_RING_GRAPH_VIEW (widget), x, y);
 }
 
 static void
@@ -498,56 +465,23 @@ weft_ring_graph_view_query_tooltip (GtkWidget  *widget,
   return TRUE;
 }
 
+/* --- WeftDrawnWidget ------------------------------------------------------------ */
+
 static void
-weft_ring_graph_view_measure (GtkWidget      *widget,
-                              GtkOrientation  orientation,
-                              int             for_size,
-                              int            *minimum,
-                              int            *natural,
-                              int            *minimum_baseline,
-                              int            *natural_baseline)
+weft_ring_graph_view_draw (WeftDrawnWidget       *widget,
+                           cairo_t               *cr,
+                           int                    width,
+                           int                    height,
+                           const WeftRenderTheme *theme)
 {
-  /* chplvis's window is 560 × 600 at least. */
-  *minimum = 160;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 560 : 600;
+  weft_ring_graph_renderer_draw (WEFT_RING_GRAPH_VIEW (widget)->renderer, cr, width, height);
 }
 
 static void
-weft_ring_graph_view_snapshot (GtkWidget   *widget,
-                               GtkSnapshot *snapshot)
+weft_ring_graph_view_theme_changed (WeftDrawnWidget       *widget,
+                                    const WeftRenderTheme *theme)
 {
-  WeftRingGraphView *self = WEFT_RING_GRAPH_VIEW (widget);
-  double width = width_of (self), height = height_of (self);
-  cairo_t *cr;
-
-  if (width <= 0 || height <= 0)
-    return;
-
-  ensure_theme (self);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  weft_ring_graph_renderer_draw (self->renderer, cr, width, height);
-  cairo_destroy (cr);
-}
-
-static void
-weft_ring_graph_view_css_changed (GtkWidget         *widget,
-                                  GtkCssStyleChange *change)
-{
-  WeftRingGraphView *self = WEFT_RING_GRAPH_VIEW (widget);
-
-  GTK_WIDGET_CLASS (weft_ring_graph_view_parent_class)->css_changed (widget, change);
-
-  self->theme_valid = FALSE;
-  gtk_widget_queue_draw (widget);
-}
-
-static void
-scale_factor_changed_cb (WeftRingGraphView *self,
-                         GParamSpec        *pspec,
-                         gpointer           user_data)
-{
-  self->theme_valid = FALSE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  weft_ring_graph_renderer_set_theme (WEFT_RING_GRAPH_VIEW (widget)->renderer, theme);
 }
 
 static void
@@ -560,16 +494,6 @@ weft_ring_graph_view_dispose (GObject *object)
   g_clear_pointer (&self->values, weft_value_table_unref);
 
   G_OBJECT_CLASS (weft_ring_graph_view_parent_class)->dispose (object);
-}
-
-static void
-weft_ring_graph_view_finalize (GObject *object)
-{
-  WeftRingGraphView *self = (WeftRingGraphView *)object;
-
-  weft_render_theme_clear (&self->theme);
-
-  G_OBJECT_CLASS (weft_ring_graph_view_parent_class)->finalize (object);
 }
 
 static void
@@ -647,16 +571,21 @@ weft_ring_graph_view_class_init (WeftRingGraphViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_ring_graph_view_dispose;
-  object_class->finalize = weft_ring_graph_view_finalize;
   object_class->get_property = weft_ring_graph_view_get_property;
   object_class->set_property = weft_ring_graph_view_set_property;
 
-  widget_class->measure = weft_ring_graph_view_measure;
-  widget_class->snapshot = weft_ring_graph_view_snapshot;
   widget_class->query_tooltip = weft_ring_graph_view_query_tooltip;
-  widget_class->css_changed = weft_ring_graph_view_css_changed;
+
+  drawn_class->draw = weft_ring_graph_view_draw;
+  drawn_class->theme_changed = weft_ring_graph_view_theme_changed;
+  drawn_class->pointer_moved = weft_ring_graph_view_pointer_moved;
+  drawn_class->pointer_left = weft_ring_graph_view_pointer_left;
+  drawn_class->clicked = weft_ring_graph_view_clicked;
+  /* chplvis's window is 560 × 600 at least. */
+  weft_drawn_widget_class_set_sizes (drawn_class, 160, 560, 160, 600);
 
   properties[PROP_MATRIX] =
     g_param_spec_boxed ("matrix", NULL, NULL, WEFT_TYPE_MATRIX,
@@ -721,27 +650,12 @@ weft_ring_graph_view_class_init (WeftRingGraphViewClass *klass)
 static void
 weft_ring_graph_view_init (WeftRingGraphView *self)
 {
-  GtkEventController *motion;
-  GtkGesture *click;
-
   self->renderer = weft_ring_graph_renderer_new ();
   self->selected = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect_object (motion, "motion", G_CALLBACK (motion_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (motion, "leave", G_CALLBACK (leave_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (pressed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (click, "released", G_CALLBACK (released_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-
-  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
+  weft_drawn_widget_add_pointer_controllers (WEFT_DRAWN_WIDGET (self));
 
   update_accessible (self);
 }

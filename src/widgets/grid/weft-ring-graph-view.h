@@ -26,6 +26,7 @@
 #include <gtk/gtk.h>
 
 #include "weft-color-scale.h"
+#include "weft-drawn-widget.h"
 #include "weft-matrix.h"
 #include "weft-ring-graph-renderer.h"
 #include "weft-value-table.h"
@@ -34,7 +35,7 @@ G_BEGIN_DECLS
 
 #define WEFT_TYPE_RING_GRAPH_VIEW (weft_ring_graph_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (WeftRingGraphView, weft_ring_graph_view, WEFT, RING_GRAPH_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WeftRingGraphView, weft_ring_graph_view, WEFT, RING_GRAPH_VIEW, WeftDrawnWidget)
 
 /**
  * WeftRingGraphViewTooltipFunc:

@@ -9,17 +9,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-value-bars-view.h"
-#include "weft-widget-theme.h"
 
 struct _WeftValueBarsView
 {
-  GtkWidget              parent_instance;
+  WeftDrawnWidget        parent_instance;
 
   WeftValueBarsRenderer *renderer;
   WeftValueTable        *values;
   guint                  column;
-  WeftRenderTheme        theme;
-  gboolean               theme_valid;
   int                    selected;
 };
 
@@ -40,31 +37,13 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (WeftValueBarsView, weft_value_bars_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WeftValueBarsView, weft_value_bars_view, WEFT_TYPE_DRAWN_WIDGET)
 
-/* GTK reports a style change for every state change (hover, focus); only a
- * theme that really changed reaches the renderer, which may then drop its
- * cached picture. */
+/* The renderer measures the rows with the theme's font. */
 static void
 ensure_theme (WeftValueBarsView *self)
 {
-  WeftRenderTheme theme = { 0 };
-
-  if (self->theme_valid)
-    return;
-
-  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
-  if (weft_widget_theme_equal (&theme, &self->theme))
-    {
-      weft_render_theme_clear (&theme);
-    }
-  else
-    {
-      weft_render_theme_clear (&self->theme);
-      self->theme = theme;
-      weft_value_bars_renderer_set_theme (self->renderer, &self->theme);
-    }
-  self->theme_valid = TRUE;
+  weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
 }
 
 static int
@@ -254,41 +233,31 @@ weft_value_bars_view_get_renderer (WeftValueBarsView *self)
 /* --- Input --------------------------------------------------------------------- */
 
 static void
-motion_cb (WeftValueBarsView        *self,
-           double                    x,
-           double                    y,
-           GtkEventControllerMotion *motion)
+weft_value_bars_view_pointer_moved (WeftDrawnWidget *widget,
+                                    double           x,
+                                    double           y)
 {
+  WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
+
   if (weft_value_bars_renderer_set_hover_row (self->renderer, weft_value_bars_view_get_row_at (self, x, y)))
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
-leave_cb (WeftValueBarsView        *self,
-          GtkEventControllerMotion *motion)
+weft_value_bars_view_pointer_left (WeftDrawnWidget *widget)
 {
+  WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
+
   if (weft_value_bars_renderer_set_hover_row (self->renderer, -1))
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
-pressed_cb (WeftValueBarsView *self,
-            int                n_press,
-            double             x,
-            double             y,
-            GtkGestureClick   *click)
+weft_value_bars_view_clicked (WeftDrawnWidget *widget,
+                              double           x,
+                              double           y)
 {
-  if (gtk_widget_get_focusable (GTK_WIDGET (self)))
-    gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
-static void
-released_cb (WeftValueBarsView *self,
-             int                n_press,
-             double             x,
-             double             y,
-             GtkGestureClick   *click)
-{
+  WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
   int row = weft_value_bars_view_get_row_at (self, x, y);
 
   if (row < 0)
@@ -366,47 +335,43 @@ weft_value_bars_view_measure (GtkWidget      *widget,
 {
   WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
 
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      *minimum = 160;
-      *natural = 420;
-    }
-  else
+  GTK_WIDGET_CLASS (weft_value_bars_view_parent_class)->measure (widget, orientation, for_size, minimum, natural,
+                                                                 minimum_baseline, natural_baseline);
+  /* The natural height fits every row. */
+  if (orientation == GTK_ORIENTATION_VERTICAL)
     {
       ensure_theme (self);
-      *minimum = 60;
       *natural = MAX (*minimum, (int)ceil (weft_value_bars_renderer_get_natural_height (self->renderer)));
     }
-}
-
-static void
-weft_value_bars_view_snapshot (GtkWidget   *widget,
-                               GtkSnapshot *snapshot)
-{
-  WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
-  double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  cairo_t *cr;
-
-  if (width <= 0 || height <= 0)
-    return;
-
-  ensure_theme (self);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  weft_value_bars_renderer_draw (self->renderer, cr, width, height);
-  cairo_destroy (cr);
 }
 
 static void
 weft_value_bars_view_css_changed (GtkWidget         *widget,
                                   GtkCssStyleChange *change)
 {
-  WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
-
   GTK_WIDGET_CLASS (weft_value_bars_view_parent_class)->css_changed (widget, change);
 
   /* The font may have changed, and with it the natural height. */
-  self->theme_valid = FALSE;
   gtk_widget_queue_resize (widget);
+}
+
+/* --- WeftDrawnWidget ------------------------------------------------------------ */
+
+static void
+weft_value_bars_view_draw (WeftDrawnWidget       *widget,
+                           cairo_t               *cr,
+                           int                    width,
+                           int                    height,
+                           const WeftRenderTheme *theme)
+{
+  weft_value_bars_renderer_draw (WEFT_VALUE_BARS_VIEW (widget)->renderer, cr, width, height);
+}
+
+static void
+weft_value_bars_view_theme_changed (WeftDrawnWidget       *widget,
+                                    const WeftRenderTheme *theme)
+{
+  weft_value_bars_renderer_set_theme (WEFT_VALUE_BARS_VIEW (widget)->renderer, theme);
 }
 
 static void
@@ -418,16 +383,6 @@ weft_value_bars_view_dispose (GObject *object)
   g_clear_pointer (&self->values, weft_value_table_unref);
 
   G_OBJECT_CLASS (weft_value_bars_view_parent_class)->dispose (object);
-}
-
-static void
-weft_value_bars_view_finalize (GObject *object)
-{
-  WeftValueBarsView *self = (WeftValueBarsView *)object;
-
-  weft_render_theme_clear (&self->theme);
-
-  G_OBJECT_CLASS (weft_value_bars_view_parent_class)->finalize (object);
 }
 
 static void
@@ -497,16 +452,22 @@ weft_value_bars_view_class_init (WeftValueBarsViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_value_bars_view_dispose;
-  object_class->finalize = weft_value_bars_view_finalize;
   object_class->get_property = weft_value_bars_view_get_property;
   object_class->set_property = weft_value_bars_view_set_property;
 
   widget_class->measure = weft_value_bars_view_measure;
-  widget_class->snapshot = weft_value_bars_view_snapshot;
   widget_class->query_tooltip = weft_value_bars_view_query_tooltip;
   widget_class->css_changed = weft_value_bars_view_css_changed;
+
+  drawn_class->draw = weft_value_bars_view_draw;
+  drawn_class->theme_changed = weft_value_bars_view_theme_changed;
+  drawn_class->pointer_moved = weft_value_bars_view_pointer_moved;
+  drawn_class->pointer_left = weft_value_bars_view_pointer_left;
+  drawn_class->clicked = weft_value_bars_view_clicked;
+  weft_drawn_widget_class_set_sizes (drawn_class, 160, 420, 60, 60);
 
   properties[PROP_VALUES] =
     g_param_spec_boxed ("values", NULL, NULL, WEFT_TYPE_VALUE_TABLE,
@@ -554,25 +515,12 @@ weft_value_bars_view_class_init (WeftValueBarsViewClass *klass)
 static void
 weft_value_bars_view_init (WeftValueBarsView *self)
 {
-  GtkEventController *motion;
-  GtkGesture *click;
-
   self->renderer = weft_value_bars_renderer_new ();
   self->selected = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect_object (motion, "motion", G_CALLBACK (motion_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (motion, "leave", G_CALLBACK (leave_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (pressed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (click, "released", G_CALLBACK (released_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  weft_drawn_widget_add_pointer_controllers (WEFT_DRAWN_WIDGET (self));
 
   update_accessible (self);
 }

@@ -19,6 +19,7 @@
 
 #include <gtk/gtk.h>
 
+#include "weft-drawn-widget.h"
 #include "weft-value-bars-renderer.h"
 #include "weft-value-table.h"
 
@@ -26,7 +27,7 @@ G_BEGIN_DECLS
 
 #define WEFT_TYPE_VALUE_BARS_VIEW (weft_value_bars_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (WeftValueBarsView, weft_value_bars_view, WEFT, VALUE_BARS_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WeftValueBarsView, weft_value_bars_view, WEFT, VALUE_BARS_VIEW, WeftDrawnWidget)
 
 GtkWidget             *weft_value_bars_view_new              (void);
 

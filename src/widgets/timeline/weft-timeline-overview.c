@@ -4,11 +4,11 @@
  */
 #include "config.h"
 
-#include <adwaita.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "weft-timeline-overview.h"
+#include "weft-timeline-util.h"
 #include "weft-timeline-renderer.h"
 #include "weft-widget-theme.h"
 
@@ -16,18 +16,11 @@
 
 struct _WeftTimelineOverview
 {
-  GtkWidget             parent_instance;
+  WeftDrawnWidget       parent_instance;
 
   WeftEventTable       *table;
   WeftTimeModel        *time_model;
   WeftTimelineRenderer *renderer;
-
-  GdkTexture           *cache;
-  int                   cache_width;
-  int                   cache_height;
-  int                   cache_scale;
-  WeftRenderTheme       theme;
-  gboolean              theme_valid;
 
   double                grab_offset; /* pointer x minus the mark's left edge */
   double                drag_start_x;
@@ -42,31 +35,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_FINAL_TYPE (WeftTimelineOverview, weft_timeline_overview, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WeftTimelineOverview, weft_timeline_overview, WEFT_TYPE_DRAWN_WIDGET)
 
 static gboolean
 get_document_span (WeftTimelineOverview *self,
                    WeftTimeSpan         *span)
 {
-  if (self->time_model != NULL)
-    {
-      const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
-
-      if (doc->end > doc->begin)
-        {
-          *span = *doc;
-          return TRUE;
-        }
-    }
-  if (self->table != NULL)
-    {
-      *span = weft_event_table_get_span (self->table);
-      if (span->end <= span->begin)
-        span->end = span->begin + 1;
-      return TRUE;
-    }
-
-  return FALSE;
+  return weft_timeline_find_document_span (self->time_model, self->table, span);
 }
 
 /**
@@ -105,7 +80,7 @@ x_to_time (WeftTimelineOverview *self,
 static void
 invalidate_cb (WeftTimelineOverview *self)
 {
-  g_clear_object (&self->cache);
+  weft_drawn_widget_drop_picture (WEFT_DRAWN_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -115,22 +90,19 @@ visible_changed_cb (WeftTimelineOverview *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The strip is kept as a picture; the mark over it moves with every pan. */
 static void
-ensure_theme (WeftTimelineOverview *self)
+weft_timeline_overview_draw (WeftDrawnWidget       *widget,
+                             cairo_t               *cr,
+                             int                    width,
+                             int                    height,
+                             const WeftRenderTheme *theme)
 {
-  WeftRenderTheme theme = { 0 };
+  WeftTimelineOverview *self = WEFT_TIMELINE_OVERVIEW (widget);
+  WeftTimeSpan doc;
 
-  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
-  if (!self->theme_valid || !weft_widget_theme_equal (&theme, &self->theme))
-    {
-      if (self->theme_valid)
-        weft_render_theme_clear (&self->theme);
-      self->theme = theme;
-      self->theme_valid = TRUE;
-      g_clear_object (&self->cache);
-    }
-  else
-    weft_render_theme_clear (&theme);
+  weft_timeline_renderer_set_document_span (self->renderer, get_document_span (self, &doc) ? &doc : NULL);
+  weft_timeline_renderer_draw_overview (self->renderer, cr, theme, width, height);
 }
 
 static void
@@ -138,83 +110,28 @@ weft_timeline_overview_snapshot (GtkWidget   *widget,
                                  GtkSnapshot *snapshot)
 {
   WeftTimelineOverview *self = WEFT_TIMELINE_OVERVIEW (widget);
-  int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
+  const WeftRenderTheme *theme;
   WeftTimeSpan doc;
 
-  if (width <= 0 || height <= 0)
+  if (gtk_widget_get_width (widget) <= 0 || height <= 0)
     return;
 
-  ensure_theme (self);
-  if (self->cache == NULL || self->cache_width != width || self->cache_height != height ||
-      self->cache_scale != scale)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-      g_autoptr(GBytes) bytes = NULL;
-      cairo_t *cr;
+  weft_drawn_widget_append_picture (WEFT_DRAWN_WIDGET (self), snapshot);
 
-      cairo_surface_set_device_scale (surface, scale, scale);
-      cr = cairo_create (surface);
-      weft_timeline_renderer_set_document_span (self->renderer, get_document_span (self, &doc) ? &doc : NULL);
-      weft_timeline_renderer_draw_overview (self->renderer, cr, &self->theme, width, height);
-      cairo_destroy (cr);
-      cairo_surface_flush (surface);
-
-      g_clear_object (&self->cache);
-      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                          (gsize)cairo_image_surface_get_stride (surface) * height * scale,
-                                          (GDestroyNotify)cairo_surface_destroy, surface);
-      self->cache = gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
-                                            cairo_image_surface_get_stride (surface));
-      self->cache_width = width;
-      self->cache_height = height;
-      self->cache_scale = scale;
-    }
-  gtk_snapshot_append_texture (snapshot, self->cache, &GRAPHENE_RECT_INIT (0, 0, width, height));
-
+  theme = weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
   if (self->time_model != NULL && get_document_span (self, &doc))
     {
       const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
       double x0 = weft_timeline_overview_time_to_x (self, visible->begin);
       double x1 = MAX (x0 + 2, weft_timeline_overview_time_to_x (self, visible->end));
-      GdkRGBA shade = { self->theme.selection.red, self->theme.selection.green,
-                        self->theme.selection.blue, self->theme.selection.alpha };
-      GdkRGBA edge = { self->theme.accent.red, self->theme.accent.green, self->theme.accent.blue, 1 };
-      GskRoundedRect outline;
-      const float widths[4] = { 1, 1, 1, 1 };
-      const GdkRGBA colors[4] = { edge, edge, edge, edge };
+      GdkRGBA shade = weft_rgba_to_gdk (&theme->selection);
+      WeftRgba edge = theme->accent;
 
+      edge.alpha = 1;
       gtk_snapshot_append_color (snapshot, &shade, &GRAPHENE_RECT_INIT (x0, 0, x1 - x0, height));
-      gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (x0, 0, x1 - x0, height), 0);
-      gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+      weft_snapshot_append_frame (snapshot, &GRAPHENE_RECT_INIT (x0, 0, x1 - x0, height), 1, &edge);
     }
-}
-
-static void
-weft_timeline_overview_measure (GtkWidget      *widget,
-                                GtkOrientation  orientation,
-                                int             for_size,
-                                int            *minimum,
-                                int            *natural,
-                                int            *minimum_baseline,
-                                int            *natural_baseline)
-{
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      *minimum = 100;
-      *natural = 800;
-    }
-  else
-    *minimum = *natural = OVERVIEW_HEIGHT;
-}
-
-static void
-weft_timeline_overview_css_changed (GtkWidget         *widget,
-                                    GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (weft_timeline_overview_parent_class)->css_changed (widget, change);
-  gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -276,7 +193,6 @@ weft_timeline_overview_dispose (GObject *object)
   WeftTimelineOverview *self = (WeftTimelineOverview *)object;
 
   weft_timeline_overview_set_time_model (self, NULL);
-  g_clear_object (&self->cache);
 
   G_OBJECT_CLASS (weft_timeline_overview_parent_class)->dispose (object);
 }
@@ -288,8 +204,6 @@ weft_timeline_overview_finalize (GObject *object)
 
   g_clear_pointer (&self->table, weft_event_table_unref);
   g_clear_object (&self->renderer);
-  if (self->theme_valid)
-    weft_render_theme_clear (&self->theme);
 
   G_OBJECT_CLASS (weft_timeline_overview_parent_class)->finalize (object);
 }
@@ -345,6 +259,7 @@ weft_timeline_overview_class_init (WeftTimelineOverviewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_timeline_overview_dispose;
   object_class->finalize = weft_timeline_overview_finalize;
@@ -352,8 +267,9 @@ weft_timeline_overview_class_init (WeftTimelineOverviewClass *klass)
   object_class->set_property = weft_timeline_overview_set_property;
 
   widget_class->snapshot = weft_timeline_overview_snapshot;
-  widget_class->measure = weft_timeline_overview_measure;
-  widget_class->css_changed = weft_timeline_overview_css_changed;
+
+  drawn_class->draw = weft_timeline_overview_draw;
+  weft_drawn_widget_class_set_sizes (drawn_class, 100, 800, OVERVIEW_HEIGHT, OVERVIEW_HEIGHT);
 
   properties[PROP_TABLE] =
     g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
@@ -383,9 +299,6 @@ weft_timeline_overview_init (WeftTimelineOverview *self)
   g_signal_connect_object (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (drag, "drag-update", G_CALLBACK (drag_update_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (invalidate_cb), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *
@@ -445,19 +358,11 @@ weft_timeline_overview_set_time_model (WeftTimelineOverview *self,
   g_return_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self));
   g_return_if_fail (time_model == NULL || WEFT_IS_TIME_MODEL (time_model));
 
-  if (self->time_model == time_model)
+  if (!weft_timeline_follow_time_model (self, &self->time_model, time_model,
+                                        "notify::visible-span", G_CALLBACK (visible_changed_cb),
+                                        "notify::document-span", G_CALLBACK (invalidate_cb),
+                                        NULL))
     return;
-
-  if (self->time_model != NULL)
-    g_signal_handlers_disconnect_by_data (self->time_model, self);
-  g_set_object (&self->time_model, time_model);
-  if (time_model != NULL)
-    {
-      g_signal_connect_object (time_model, "notify::visible-span", G_CALLBACK (visible_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::document-span", G_CALLBACK (invalidate_cb),
-                               self, G_CONNECT_SWAPPED);
-    }
   invalidate_cb (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_MODEL]);

@@ -11,6 +11,7 @@
 
 #include <gtk/gtk.h>
 
+#include "weft-drawn-widget.h"
 #include "weft-event-table.h"
 #include "weft-time-model.h"
 
@@ -18,7 +19,7 @@ G_BEGIN_DECLS
 
 #define WEFT_TYPE_TIMELINE_OVERVIEW (weft_timeline_overview_get_type ())
 
-G_DECLARE_FINAL_TYPE (WeftTimelineOverview, weft_timeline_overview, WEFT, TIMELINE_OVERVIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WeftTimelineOverview, weft_timeline_overview, WEFT, TIMELINE_OVERVIEW, WeftDrawnWidget)
 
 GtkWidget      *weft_timeline_overview_new            (void);
 WeftEventTable *weft_timeline_overview_get_table      (WeftTimelineOverview *self);

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-time-ruler.h"
+#include "weft-timeline-util.h"
 #include "weft-timeline-view.h"
 #include "weft-widget-theme.h"
 
@@ -71,18 +72,8 @@ update_span_label (WeftTimelineView *self)
 static void
 update_actions (WeftTimelineView *self)
 {
-  gboolean has_model = self->time_model != NULL;
-
-  if (self->timeline == NULL)
-    return;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.back",
-                                 has_model && weft_time_model_get_can_go_back (self->time_model));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.forward",
-                                 has_model && weft_time_model_get_can_go_forward (self->time_model));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-fit", has_model);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-in", has_model);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-out", has_model);
+  if (self->timeline != NULL)
+    weft_timeline_update_actions (GTK_WIDGET (self), self->time_model);
 }
 
 static void
@@ -113,11 +104,10 @@ legend_draw_cb (GtkDrawingArea *area,
                 gpointer        user_data)
 {
   WeftTimelineView *self = user_data;
-  WeftRenderTheme theme = { 0 };
+  g_auto(WeftRenderTheme) theme = { 0 };
 
   weft_widget_theme_fill (GTK_WIDGET (area), &theme);
   weft_timeline_renderer_draw_legend (weft_timeline_get_renderer (self->timeline), cr, &theme, 6, 2, width - 12);
-  weft_render_theme_clear (&theme);
 }
 
 static void
@@ -126,12 +116,11 @@ legend_resize_cb (GtkDrawingArea   *area,
                   int               height,
                   WeftTimelineView *self)
 {
-  WeftRenderTheme theme = { 0 };
+  g_auto(WeftRenderTheme) theme = { 0 };
   double needed;
 
   weft_widget_theme_fill (GTK_WIDGET (area), &theme);
   needed = weft_timeline_renderer_measure_legend (weft_timeline_get_renderer (self->timeline), &theme, width - 12);
-  weft_render_theme_clear (&theme);
   if ((int)needed + 4 != gtk_drawing_area_get_content_height (area))
     gtk_drawing_area_set_content_height (area, (int)needed + 4);
 }
@@ -350,21 +339,12 @@ weft_timeline_view_set_time_model (WeftTimelineView *self,
   g_return_if_fail (WEFT_IS_TIMELINE_VIEW (self));
   g_return_if_fail (time_model == NULL || WEFT_IS_TIME_MODEL (time_model));
 
-  if (self->time_model == time_model)
+  if (!weft_timeline_follow_time_model (self, &self->time_model, time_model,
+                                        "notify::visible-span", G_CALLBACK (model_changed_cb),
+                                        "notify::can-go-back", G_CALLBACK (model_changed_cb),
+                                        "notify::can-go-forward", G_CALLBACK (model_changed_cb),
+                                        NULL))
     return;
-
-  if (self->time_model != NULL)
-    g_signal_handlers_disconnect_by_data (self->time_model, self);
-  g_set_object (&self->time_model, time_model);
-  if (time_model != NULL)
-    {
-      g_signal_connect_object (time_model, "notify::visible-span", G_CALLBACK (model_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::can-go-back", G_CALLBACK (model_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::can-go-forward", G_CALLBACK (model_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-    }
 
   if (self->timeline != NULL)
     {

@@ -4,12 +4,12 @@
  */
 #include "config.h"
 
-#include <adwaita.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "weft-time-ruler.h"
 #include "weft-timeline.h"
+#include "weft-timeline-util.h"
 #include "weft-widget-theme.h"
 
 /* Pointer travel (pixels) below which a press and release is a click. */
@@ -25,7 +25,7 @@
 
 struct _WeftTimeline
 {
-  GtkWidget             parent_instance;
+  WeftDrawnWidget       parent_instance;
 
   WeftEventTable       *table;
   WeftTimeModel        *time_model;
@@ -36,18 +36,9 @@ struct _WeftTimeline
   guint                 hscroll_policy : 1;
   guint                 vscroll_policy : 1;
 
-  /* The drawn picture, valid while the renderer's generation, the size, the
-   * scale and the theme stay the same. */
-  GdkTexture           *cache;
-  cairo_surface_t      *surfaces[2];
-  guint                 next_surface;
-  guint64               cache_generation;
-  int                   cache_width;
-  int                   cache_height;
-  int                   cache_scale;
-  WeftRenderTheme       theme;
-  gboolean              theme_valid;
-  gboolean              theme_dirty;
+  /* The renderer's generation when the kept picture was drawn: the picture
+   * is drawn again when it changes (spans, size, scroll, layout). */
+  guint64               picture_generation;
 
   GtkGesture           *select_drag;
   GtkGesture           *pan_drag;
@@ -95,7 +86,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (WeftTimeline, weft_timeline, GTK_TYPE_WIDGET,
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftTimeline, weft_timeline, WEFT_TYPE_DRAWN_WIDGET,
                                G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
 
 /* Spans ----------------------------------------------------------------------- */
@@ -104,25 +95,7 @@ static gboolean
 get_document_span (WeftTimeline *self,
                    WeftTimeSpan *span)
 {
-  if (self->time_model != NULL)
-    {
-      const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
-
-      if (doc->end > doc->begin)
-        {
-          *span = *doc;
-          return TRUE;
-        }
-    }
-  if (self->table != NULL)
-    {
-      *span = weft_event_table_get_span (self->table);
-      if (span->end <= span->begin)
-        span->end = span->begin + 1;
-      return TRUE;
-    }
-
-  return FALSE;
+  return weft_timeline_find_document_span (self->time_model, self->table, span);
 }
 
 static void
@@ -184,15 +157,7 @@ update_vadjustment (WeftTimeline *self)
 static void
 update_actions (WeftTimeline *self)
 {
-  gboolean has_model = self->time_model != NULL;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.back",
-                                 has_model && weft_time_model_get_can_go_back (self->time_model));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.forward",
-                                 has_model && weft_time_model_get_can_go_forward (self->time_model));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-fit", has_model);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-in", has_model);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.zoom-out", has_model);
+  weft_timeline_update_actions (GTK_WIDGET (self), self->time_model);
 }
 
 static void
@@ -254,117 +219,35 @@ vadjustment_value_changed_cb (WeftTimeline *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-style_changed_cb (WeftTimeline *self)
-{
-  self->theme_dirty = TRUE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 /* Drawing ---------------------------------------------------------------------- */
 
+/* The kept picture: everything but the overlays. */
 static void
-ensure_theme (WeftTimeline *self)
+weft_timeline_draw (WeftDrawnWidget       *widget,
+                    cairo_t               *cr,
+                    int                    width,
+                    int                    height,
+                    const WeftRenderTheme *theme)
 {
-  WeftRenderTheme theme = { 0 };
+  WeftTimeline *self = WEFT_TIMELINE (widget);
 
-  if (self->theme_valid && !self->theme_dirty)
-    return;
-
-  weft_widget_theme_fill (GTK_WIDGET (self), &theme);
-  if (!self->theme_valid || !weft_widget_theme_equal (&theme, &self->theme))
-    {
-      if (self->theme_valid)
-        weft_render_theme_clear (&self->theme);
-      self->theme = theme;
-      self->theme_valid = TRUE;
-      g_clear_object (&self->cache);
-    }
-  else
-    weft_render_theme_clear (&theme);
-  self->theme_dirty = FALSE;
+  weft_timeline_renderer_draw_base (self->renderer, cr, theme);
+  self->picture_generation = weft_timeline_renderer_get_generation (self->renderer);
 }
 
-/* A surface to draw the next picture into: one of the two kept, once the
- * texture made from it has been let go (only our reference is left), so
- * that panning does not allocate and fault in 8 MB per frame. */
-static cairo_surface_t *
-take_surface (WeftTimeline *self,
-              int           width,
-              int           height)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (self->surfaces); i++)
-    {
-      cairo_surface_t *surface = self->surfaces[i];
-
-      if (surface != NULL && cairo_surface_get_reference_count (surface) == 1 &&
-          cairo_image_surface_get_width (surface) == width &&
-          cairo_image_surface_get_height (surface) == height)
-        return cairo_surface_reference (surface);
-    }
-
-  /* None free: replace the oldest (still used by a texture, which keeps it
-   * alive until GTK is done with it). */
-  {
-    guint slot = self->next_surface;
-
-    self->next_surface = (slot + 1) % G_N_ELEMENTS (self->surfaces);
-    g_clear_pointer (&self->surfaces[slot], cairo_surface_destroy);
-    self->surfaces[slot] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-
-    return cairo_surface_reference (self->surfaces[slot]);
-  }
-}
-
-static GdkTexture *
-render_base (WeftTimeline *self,
-             int           width,
-             int           height,
-             int           scale)
-{
-  cairo_surface_t *surface;
-  g_autoptr(GBytes) bytes = NULL;
-  cairo_t *cr;
-
-  surface = take_surface (self, width * scale, height * scale);
-  cairo_surface_set_device_scale (surface, scale, scale);
-  cr = cairo_create (surface);
-  weft_timeline_renderer_draw_base (self->renderer, cr, &self->theme);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  /* The texture holds a reference to the surface's pixels: no copy. */
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize)cairo_image_surface_get_stride (surface) * height * scale,
-                                      (GDestroyNotify)cairo_surface_destroy, surface);
-
-  return gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
-                                 cairo_image_surface_get_stride (surface));
-}
-
-static GdkRGBA
-gdk_from_rgba (const WeftRgba *c)
-{
-  return (GdkRGBA) { c->red, c->green, c->blue, c->alpha };
-}
-
+/* An outline @line wide around (@x, @y, @width, @height). */
 static void
-append_outline (GtkSnapshot   *snapshot,
-                double         x,
-                double         y,
-                double         width,
-                double         height,
-                double         line,
-                const GdkRGBA *color)
+append_outline (GtkSnapshot    *snapshot,
+                double          x,
+                double          y,
+                double          width,
+                double          height,
+                double          line,
+                const WeftRgba *color)
 {
-  GskRoundedRect outline;
-  const float widths[4] = { line, line, line, line };
-  const GdkRGBA colors[4] = { *color, *color, *color, *color };
-
-  gsk_rounded_rect_init_from_rect (&outline,
-                                   &GRAPHENE_RECT_INIT (x - line, y - line, width + 2 * line, height + 2 * line),
-                                   0);
-  gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+  weft_snapshot_append_frame (snapshot,
+                              &GRAPHENE_RECT_INIT (x - line, y - line, width + 2 * line, height + 2 * line),
+                              line, color);
 }
 
 static void
@@ -372,39 +255,28 @@ weft_timeline_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   WeftTimeline *self = WEFT_TIMELINE (widget);
-  int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
   double plot_x, plot_y, plot_w, plot_h;
   double x, y, w, h;
+  const WeftRenderTheme *theme;
   WeftTimeSpan visible;
   GdkRGBA color;
 
-  if (width <= 0 || height <= 0)
+  if (gtk_widget_get_width (widget) <= 0 || height <= 0)
     return;
 
-  ensure_theme (self);
   sync_renderer (self);
-
-  if (self->cache == NULL ||
-      self->cache_generation != weft_timeline_renderer_get_generation (self->renderer) ||
-      self->cache_width != width || self->cache_height != height || self->cache_scale != scale)
-    {
-      g_clear_object (&self->cache);
-      self->cache = render_base (self, width, height, scale);
-      self->cache_generation = weft_timeline_renderer_get_generation (self->renderer);
-      self->cache_width = width;
-      self->cache_height = height;
-      self->cache_scale = scale;
-    }
-  gtk_snapshot_append_texture (snapshot, self->cache, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (self->picture_generation != weft_timeline_renderer_get_generation (self->renderer))
+    weft_drawn_widget_drop_picture (WEFT_DRAWN_WIDGET (self));
+  weft_drawn_widget_append_picture (WEFT_DRAWN_WIDGET (self), snapshot);
 
   /* Overlays: cheap nodes over the kept picture. */
+  theme = weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
   weft_timeline_renderer_get_plot_area (self->renderer, &plot_x, &plot_y, &plot_w, &plot_h);
   get_visible_span (self, &visible);
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (plot_x, 0, plot_w, height));
 
-  color = gdk_from_rgba (&self->theme.selection);
+  color = weft_rgba_to_gdk (&theme->selection);
   if (self->selecting)
     {
       double x0 = CLAMP (MIN (self->drag_start_x, self->drag_x), plot_x, plot_x + plot_w);
@@ -429,16 +301,10 @@ weft_timeline_snapshot (GtkWidget   *widget,
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (plot_x, plot_y, plot_w, plot_h));
   if (self->has_selected &&
       weft_timeline_renderer_get_hit_rect (self->renderer, &self->selected, &x, &y, &w, &h))
-    {
-      color = gdk_from_rgba (&self->theme.accent);
-      append_outline (snapshot, x, y, w, h, 2, &color);
-    }
+    append_outline (snapshot, x, y, w, h, 2, &theme->accent);
   if (self->has_hover &&
       weft_timeline_renderer_get_hit_rect (self->renderer, &self->hover, &x, &y, &w, &h))
-    {
-      color = gdk_from_rgba (&self->theme.foreground);
-      append_outline (snapshot, x, y, w, h, 1, &color);
-    }
+    append_outline (snapshot, x, y, w, h, 1, &theme->foreground);
   gtk_snapshot_pop (snapshot);
   gtk_snapshot_pop (snapshot);
 }
@@ -467,26 +333,16 @@ weft_timeline_measure (GtkWidget      *widget,
 {
   WeftTimeline *self = WEFT_TIMELINE (widget);
 
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      *minimum = 200;
-      *natural = 800;
-    }
-  else
+  GTK_WIDGET_CLASS (weft_timeline_parent_class)->measure (widget, orientation, for_size, minimum, natural,
+                                                          minimum_baseline, natural_baseline);
+  /* The rows decide the height. */
+  if (orientation == GTK_ORIENTATION_VERTICAL)
     {
       double ruler = weft_timeline_renderer_get_ruler_height (self->renderer);
 
       *minimum = (int)ruler + 48;
       *natural = (int)(ruler + MAX (48, weft_timeline_renderer_get_content_height (self->renderer)));
     }
-}
-
-static void
-weft_timeline_css_changed (GtkWidget         *widget,
-                           GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (weft_timeline_parent_class)->css_changed (widget, change);
-  style_changed_cb (WEFT_TIMELINE (widget));
 }
 
 /* Input ----------------------------------------------------------------------- */
@@ -917,9 +773,6 @@ weft_timeline_dispose (GObject *object)
   WeftTimeline *self = (WeftTimeline *)object;
 
   weft_timeline_set_time_model (self, NULL);
-  g_clear_object (&self->cache);
-  for (guint i = 0; i < G_N_ELEMENTS (self->surfaces); i++)
-    g_clear_pointer (&self->surfaces[i], cairo_surface_destroy);
   if (self->vadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->vadjustment, vadjustment_value_changed_cb, self);
   g_clear_object (&self->hadjustment);
@@ -935,8 +788,6 @@ weft_timeline_finalize (GObject *object)
 
   g_clear_pointer (&self->table, weft_event_table_unref);
   g_clear_object (&self->renderer);
-  if (self->theme_valid)
-    weft_render_theme_clear (&self->theme);
 
   G_OBJECT_CLASS (weft_timeline_parent_class)->finalize (object);
 }
@@ -1032,6 +883,7 @@ weft_timeline_class_init (WeftTimelineClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
   static const char *const actions[] = {
     "timeline.back", "timeline.forward", "timeline.zoom-fit", "timeline.zoom-in", "timeline.zoom-out",
   };
@@ -1044,7 +896,9 @@ weft_timeline_class_init (WeftTimelineClass *klass)
   widget_class->snapshot = weft_timeline_snapshot;
   widget_class->size_allocate = weft_timeline_size_allocate;
   widget_class->measure = weft_timeline_measure;
-  widget_class->css_changed = weft_timeline_css_changed;
+
+  drawn_class->draw = weft_timeline_draw;
+  weft_drawn_widget_class_set_sizes (drawn_class, 200, 800, 0, 0);
 
   properties[PROP_TABLE] =
     g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
@@ -1135,8 +989,6 @@ weft_timeline_init (WeftTimeline *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
 
   set_adjustment (self, &self->hadjustment, NULL, FALSE);
   set_adjustment (self, &self->vadjustment, NULL, TRUE);
@@ -1207,28 +1059,15 @@ weft_timeline_set_time_model (WeftTimeline  *self,
   g_return_if_fail (WEFT_IS_TIMELINE (self));
   g_return_if_fail (time_model == NULL || WEFT_IS_TIME_MODEL (time_model));
 
-  if (self->time_model == time_model)
+  if (!weft_timeline_follow_time_model (self, &self->time_model, time_model,
+                                        "notify::visible-span", G_CALLBACK (visible_span_changed_cb),
+                                        "notify::document-span", G_CALLBACK (visible_span_changed_cb),
+                                        "notify::selected-span", G_CALLBACK (selection_changed_cb),
+                                        "notify::has-selection", G_CALLBACK (selection_changed_cb),
+                                        "notify::can-go-back", G_CALLBACK (history_changed_cb),
+                                        "notify::can-go-forward", G_CALLBACK (history_changed_cb),
+                                        NULL))
     return;
-
-  if (self->time_model != NULL)
-    g_signal_handlers_disconnect_by_data (self->time_model, self);
-  g_set_object (&self->time_model, time_model);
-
-  if (time_model != NULL)
-    {
-      g_signal_connect_object (time_model, "notify::visible-span", G_CALLBACK (visible_span_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::document-span", G_CALLBACK (visible_span_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::selected-span", G_CALLBACK (selection_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::has-selection", G_CALLBACK (selection_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::can-go-back", G_CALLBACK (history_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (time_model, "notify::can-go-forward", G_CALLBACK (history_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-    }
 
   update_actions (self);
   update_accessible (self);

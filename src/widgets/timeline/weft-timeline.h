@@ -22,6 +22,7 @@
 
 #include <gtk/gtk.h>
 
+#include "weft-drawn-widget.h"
 #include "weft-event-table.h"
 #include "weft-time-model.h"
 #include "weft-timeline-renderer.h"
@@ -30,7 +31,7 @@ G_BEGIN_DECLS
 
 #define WEFT_TYPE_TIMELINE (weft_timeline_get_type ())
 
-G_DECLARE_FINAL_TYPE (WeftTimeline, weft_timeline, WEFT, TIMELINE, GtkWidget)
+G_DECLARE_FINAL_TYPE (WeftTimeline, weft_timeline, WEFT, TIMELINE, WeftDrawnWidget)
 
 GtkWidget            *weft_timeline_new                (void);
 WeftEventTable       *weft_timeline_get_table          (WeftTimeline          *self);

@@ -1,9 +1,9 @@
 /* weft-widget-theme.h: a renderer theme filled from a widget's GTK style.
  *
  * Renderers never look colours up themselves (see weft-render-theme.h); the
- * timeline widgets fill one from the libadwaita style (light, dark, high
- * contrast), the widget's CSS colour and the GTK font, and redraw when it
- * changes.
+ * drawn widgets (see weft-drawn-widget.h) fill one from the libadwaita style
+ * (light, dark, high contrast), the widget's CSS colour and the GTK font, and
+ * redraw when it changes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,5 +19,7 @@ void     weft_widget_theme_fill  (GtkWidget             *widget,
                                   WeftRenderTheme       *theme);
 gboolean weft_widget_theme_equal (const WeftRenderTheme *a,
                                   const WeftRenderTheme *b);
+
+GdkRGBA  weft_rgba_to_gdk        (const WeftRgba        *color);
 
 G_END_DECLS

@@ -14,6 +14,13 @@ rgba_from_gdk (const GdkRGBA *color)
   return (WeftRgba) { color->red, color->green, color->blue, color->alpha };
 }
 
+/* For the overlays widgets append as snapshot nodes over a renderer's picture. */
+GdkRGBA
+weft_rgba_to_gdk (const WeftRgba *color)
+{
+  return (GdkRGBA) { color->red, color->green, color->blue, color->alpha };
+}
+
 /**
  * weft_widget_theme_fill:
  * @theme: (out caller-allocates): cleared with weft_render_theme_clear()
