@@ -79,26 +79,10 @@ weft_color_scale_map (const WeftColorScale *scale,
 }
 
 /* A horizontal ramp with the min label under its left end and the max label
- * under its right end. */
+ * under its right end, in @font (the render theme's font, so that legends
+ * match the rest of a picture) or Pango's default when it is NULL. */
 void
-weft_color_scale_draw_legend (const WeftColorScale *scale,
-                              cairo_t              *cr,
-                              double                x,
-                              double                y,
-                              double                width,
-                              double                height,
-                              const char           *min_label,
-                              const char           *max_label,
-                              const WeftRgba       *text_color)
-{
-  weft_color_scale_draw_legend_with_font (scale, cr, x, y, width, height,
-                                          min_label, max_label, text_color, NULL);
-}
-
-/* The same, with the labels in @font (the render theme's font) rather than
- * Pango's default, so that legends match the rest of a picture. */
-void
-weft_color_scale_draw_legend_with_font (const WeftColorScale       *scale,
+weft_color_scale_draw_legend (const WeftColorScale       *scale,
                                         cairo_t                    *cr,
                                         double                      x,
                                         double                      y,

@@ -296,26 +296,9 @@ write_data (const ViewEntry         *entry,
       g_autoptr(WeftValueTable) values = weft_dataset_dup_values (dataset, request->view, options, error);
       guint column = 0;
 
-      if (values == NULL)
+      if (values == NULL ||
+          !weft_value_table_lookup_metric (values, request->view, options->metric, &column, error))
         return FALSE;
-      if (options->metric != NULL)
-        {
-          int found = weft_value_table_find_column (values, options->metric);
-
-          if (found < 0)
-            {
-              g_autoptr(GString) names = g_string_new (NULL);
-
-              for (guint i = 0; i < weft_value_table_get_n_columns (values); i++)
-                g_string_append_printf (names, "%s%s", i ? ", " : "",
-                                        weft_value_table_get_column_name (values, i));
-              g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                           _("The %s view has no metric “%s” (it has %s)"),
-                           request->view, options->metric, names->str);
-              return FALSE;
-            }
-          column = found;
-        }
       return ((WeftValuesWriterFunc)write) (values, column, request->path, error);
     }
 }

@@ -6,6 +6,9 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "weft-error.h"
 #include "weft-value-table.h"
 
 typedef struct
@@ -212,6 +215,50 @@ weft_value_table_find_column (const WeftValueTable *self,
       return (int)i;
 
   return -1;
+}
+
+/**
+ * weft_value_table_lookup_metric:
+ * @view: the view's name, for the message ("values")
+ * @metric: (nullable): a column name; %NULL means the first column
+ * @column: (out): its index
+ *
+ * Returns: %FALSE with %WEFT_ERROR_INVALID_ARGUMENT, listing the columns there
+ *   are, when no column is called @metric.
+ */
+gboolean
+weft_value_table_lookup_metric (const WeftValueTable  *self,
+                                const char            *view,
+                                const char            *metric,
+                                guint                 *column,
+                                GError               **error)
+{
+  g_autoptr(GString) names = NULL;
+  int found;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (column != NULL, FALSE);
+
+  if (metric == NULL)
+    {
+      *column = 0;
+      return TRUE;
+    }
+
+  found = weft_value_table_find_column (self, metric);
+  if (found >= 0)
+    {
+      *column = (guint)found;
+      return TRUE;
+    }
+
+  names = g_string_new (NULL);
+  for (guint i = 0; i < self->n_columns; i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", self->columns[i].name);
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+               _("The %s view has no metric “%s” (it has %s)"), view, metric, names->str);
+
+  return FALSE;
 }
 
 double

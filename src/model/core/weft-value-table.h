@@ -47,6 +47,11 @@ void            weft_value_table_set_column      (WeftValueTable       *self,
                                                   const char           *unit);
 int             weft_value_table_find_column     (const WeftValueTable *self,
                                                   const char           *name);
+gboolean        weft_value_table_lookup_metric   (const WeftValueTable *self,
+                                                  const char           *view,
+                                                  const char           *metric,
+                                                  guint                *column,
+                                                  GError              **error);
 double          weft_value_table_get             (const WeftValueTable *self,
                                                   guint                 row,
                                                   guint                 column);

@@ -419,6 +419,6 @@ weft_grid_draw_scale_ramp (cairo_t               *cr,
                                                                                         : MIN (0.0, scale->min));
   g_autofree char *high = weft_grid_format_value (kind, scale->max);
 
-  weft_color_scale_draw_legend_with_font (scale, cr, x, y, width, WEFT_GRID_RAMP_HEIGHT, low, high, &theme->dim,
+  weft_color_scale_draw_legend (scale, cr, x, y, width, WEFT_GRID_RAMP_HEIGHT, low, high, &theme->dim,
                                           weft_grid_text_get_font (text));
 }

@@ -602,24 +602,9 @@ weft_value_bars_draw_picture (WeftDataset           *dataset,
   if (values == NULL)
     return FALSE;
 
-  if (options != NULL && options->metric != NULL)
-    {
-      int found = weft_value_table_find_column (values, options->metric);
-
-      if (found < 0)
-        {
-          g_autoptr(GString) names = g_string_new (NULL);
-
-          for (guint i = 0; i < weft_value_table_get_n_columns (values); i++)
-            g_string_append_printf (names, "%s%s", i ? ", " : "",
-                                    weft_value_table_get_column_name (values, i));
-          g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                       _("The values view has no metric “%s” (it has %s)"),
-                       options->metric, names->str);
-          return FALSE;
-        }
-      column = (guint)found;
-    }
+  if (!weft_value_table_lookup_metric (values, "values", options != NULL ? options->metric : NULL,
+                                       &column, error))
+    return FALSE;
 
   renderer = weft_value_bars_renderer_new ();
   if (theme != NULL)
