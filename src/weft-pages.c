@@ -11,6 +11,7 @@
 #include "weft-summary-page.h"
 
 /* BEGIN includes: chplvis page */
+#include "weft-chplvis-page.h"
 /* END includes: chplvis page */
 
 /**
@@ -32,6 +33,8 @@ weft_pages_create (WeftDocument *document)
   family = weft_dataset_get_family (dataset);
 
   /* BEGIN family pages: chplvis */
+  if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
+    return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
 
   (void)family;

@@ -16,6 +16,7 @@
 #include "weft-value-bars-renderer.h"
 /* END includes: grid views */
 /* BEGIN includes: chplvis views */
+#include "weft-chplvis-pictures.h"
 /* END includes: chplvis views */
 /* BEGIN includes: grid writers */
 #include "weft-cpc.h"
@@ -33,6 +34,8 @@ weft_renderers_register_builtin (void)
   weft_exporter_register_view ("values", WEFT_VIEW_SHAPE_VALUES, weft_value_bars_draw_picture, 800, 600);
   /* END register: grid views */
   /* BEGIN register: chplvis views */
+  weft_exporter_register_view ("graph", WEFT_VIEW_SHAPE_MATRIX, weft_chplvis_graph_draw_picture, 1000, 1000);
+  weft_exporter_register_view ("profile", WEFT_VIEW_SHAPE_PICTURE, weft_chplvis_profile_draw_picture, 1000, 800);
   /* END register: chplvis views */
   /* BEGIN register: grid writers */
   weft_exporter_register_matrix_writer ("mda-csv", weft_mda_csv_write);

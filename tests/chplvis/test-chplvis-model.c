@@ -686,10 +686,12 @@ test_dataset_basics (void)
   g_assert_cmpuint (weft_dataset_get_n_rows (d), ==, 2);
   g_assert_cmpuint (g_strv_length (sources), ==, 2);
   g_assert_true (g_str_has_suffix (sources[0], "H2-0"));
-  g_assert_cmpuint (g_strv_length ((GStrv)views), ==, 3);
+  g_assert_cmpuint (g_strv_length ((GStrv)views), ==, 5);
   g_assert_cmpstr (views[0], ==, "timeline");
   g_assert_cmpstr (views[1], ==, "comm-matrix");
   g_assert_cmpstr (views[2], ==, "values");
+  g_assert_cmpstr (views[3], ==, "graph");
+  g_assert_cmpstr (views[4], ==, "profile");
   g_assert_true (weft_chplvis_dataset_get_complete (dataset));
 }
 

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-chplvis-dataset.h"
+#include "weft-chplvis-figures.h"
 #include "weft-error.h"
 
 /* The event-table kinds, in the order they are added. */
@@ -76,7 +77,7 @@ static void weft_chplvis_dataset_iface_init (WeftDatasetInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (WeftChplvisDataset, weft_chplvis_dataset, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, weft_chplvis_dataset_iface_init))
 
-static const char *const views[] = { "timeline", "comm-matrix", "values", NULL };
+static const char *const views[] = { "timeline", "comm-matrix", "values", "graph", "profile", NULL };
 
 static void
 weft_chplvis_dataset_finalize (GObject *object)
@@ -501,6 +502,9 @@ weft_chplvis_dataset_query_from_options (WeftChplvisDataset     *self,
   return TRUE;
 }
 
+/* "comm-matrix" and "graph" share their data (the graph's links): the
+ * metric of "comm-matrix" is count or bytes, the graph's also names the
+ * column its locales are coloured by (weft_chplvis_parse_graph_metric). */
 static WeftMatrix *
 weft_chplvis_dataset_dup_matrix (WeftDataset            *dataset,
                                  const char             *view,
@@ -509,74 +513,46 @@ weft_chplvis_dataset_dup_matrix (WeftDataset            *dataset,
 {
   WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
   g_autoptr(WeftChplvisCommMatrix) comm = NULL;
-  g_autoptr(WeftMatrix) matrix = NULL;
   g_autofree char *tag_name = NULL;
-  g_autofree char *title = NULL;
   const char *metric = options != NULL ? options->metric : NULL;
   gboolean bytes;
   WeftChplvisQuery query;
-  guint n = self->trace->n_locales;
 
-  if (g_strcmp0 (view, "comm-matrix") != 0)
+  if (g_strcmp0 (view, "graph") == 0)
+    {
+      WeftChplvisLocaleColumn node_column;
+
+      if (!weft_chplvis_parse_graph_metric (metric, &node_column, &bytes, error))
+        return NULL;
+    }
+  else if (g_strcmp0 (view, "comm-matrix") == 0)
+    {
+      if (metric != NULL && !g_str_equal (metric, "count") && !g_str_equal (metric, "bytes"))
+        {
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                       _("Unknown metric “%s” for the communication matrix; use count or bytes"), metric);
+          return NULL;
+        }
+      bytes = g_strcmp0 (metric, "bytes") == 0;
+    }
+  else
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A Chapel VisualDebug trace has no matrix view “%s”; it has comm-matrix"), view);
+                   _("A Chapel VisualDebug trace has no matrix view “%s”; it has comm-matrix and graph"), view);
       return NULL;
     }
-  if (metric != NULL && !g_str_equal (metric, "count") && !g_str_equal (metric, "bytes"))
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("Unknown metric “%s” for the communication matrix; use count or bytes"), metric);
-      return NULL;
-    }
-  bytes = g_strcmp0 (metric, "bytes") == 0;
   if (!weft_chplvis_dataset_query_from_options (self, options, &query, error))
     return NULL;
 
   comm = weft_chplvis_compute_comm_matrix (self->trace, &query);
-  matrix = weft_matrix_new_2d (n, n);
-  for (guint from = 0; from < n; from++)
-    for (guint to = 0; to < n; to++)
-      {
-        gsize cell = (gsize)from * n + to;
+  tag_name = weft_chplvis_dup_query_tag_name (self->trace, &query);
 
-        weft_matrix_set_2d (matrix, from, to, (double)(bytes ? comm->bytes[cell] : comm->count[cell]));
-      }
-
-  tag_name = query.merge ? g_strdup_printf (_("%s (merged)"), options->tag)
-                         : weft_chplvis_dup_tag_name (self->trace, query.tag);
-  title = g_strdup_printf (bytes ? _("Communication bytes, tag %s") : _("Communication count, tag %s"), tag_name);
-  weft_matrix_set_title (matrix, title);
-  weft_matrix_set_value_name (matrix, bytes ? "bytes" : "count");
-  weft_matrix_set_dim_name (matrix, 0, "from locale");
-  weft_matrix_set_dim_name (matrix, 1, "to locale");
-  for (guint i = 0; i < n; i++)
-    {
-      char label[16];
-
-      g_snprintf (label, sizeof label, "%u", i);
-      weft_matrix_set_dim_label (matrix, 0, i, label);
-      weft_matrix_set_dim_label (matrix, 1, i, label);
-    }
-
-  return g_steal_pointer (&matrix);
+  return weft_chplvis_build_comm_matrix (self->trace, comm, bytes, tag_name);
 }
 
-enum
-{
-  COLUMN_TASKS,
-  COLUMN_CPU_USER,
-  COLUMN_CPU_SYS,
-  COLUMN_CPU,
-  COLUMN_CLOCK,
-  COLUMN_MAX_CONCURRENCY,
-  COLUMN_COMM_OUT_COUNT,
-  COLUMN_COMM_OUT_BYTES,
-  COLUMN_COMM_IN_COUNT,
-  COLUMN_COMM_IN_BYTES,
-  N_COLUMNS
-};
-
+/* "values": one row per locale; "profile": one row per function that did
+ * anything, largest first by the column options->metric names (clock when
+ * none). */
 static WeftValueTable *
 weft_chplvis_dataset_dup_values (WeftDataset            *dataset,
                                  const char             *view,
@@ -584,58 +560,53 @@ weft_chplvis_dataset_dup_values (WeftDataset            *dataset,
                                  GError                **error)
 {
   WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
-  g_autoptr(WeftValueTable) values = NULL;
-  g_autofree WeftChplvisLocaleStats *stats = NULL;
   g_autofree char *tag_name = NULL;
-  g_autofree char *title = NULL;
   WeftChplvisQuery query;
-  guint n = self->trace->n_locales;
 
-  if (g_strcmp0 (view, "values") != 0)
+  if (g_strcmp0 (view, "values") != 0 && g_strcmp0 (view, "profile") != 0)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A Chapel VisualDebug trace has no values view “%s”; it has values"), view);
+                   _("A Chapel VisualDebug trace has no values view “%s”; it has values and profile"), view);
       return NULL;
     }
   if (!weft_chplvis_dataset_query_from_options (self, options, &query, error))
     return NULL;
+  tag_name = weft_chplvis_dup_query_tag_name (self->trace, &query);
 
-  stats = weft_chplvis_compute_locale_stats (self->trace, &query);
-  values = weft_value_table_new (n, N_COLUMNS);
-  weft_value_table_set_column (values, COLUMN_TASKS, "tasks", NULL);
-  weft_value_table_set_column (values, COLUMN_CPU_USER, "cpu_user", "s");
-  weft_value_table_set_column (values, COLUMN_CPU_SYS, "cpu_sys", "s");
-  weft_value_table_set_column (values, COLUMN_CPU, "cpu", "s");
-  weft_value_table_set_column (values, COLUMN_CLOCK, "clock", "s");
-  weft_value_table_set_column (values, COLUMN_MAX_CONCURRENCY, "max_concurrency", NULL);
-  weft_value_table_set_column (values, COLUMN_COMM_OUT_COUNT, "comm_out_count", NULL);
-  weft_value_table_set_column (values, COLUMN_COMM_OUT_BYTES, "comm_out_bytes", "B");
-  weft_value_table_set_column (values, COLUMN_COMM_IN_COUNT, "comm_in_count", NULL);
-  weft_value_table_set_column (values, COLUMN_COMM_IN_BYTES, "comm_in_bytes", "B");
-
-  for (guint i = 0; i < n; i++)
+  if (g_str_equal (view, "values"))
     {
-      g_autofree char *name = g_strdup_printf ("locale %u", i);
+      g_autofree WeftChplvisLocaleStats *stats = weft_chplvis_compute_locale_stats (self->trace, &query);
 
-      weft_value_table_set_row_name (values, i, name);
-      weft_value_table_set (values, i, COLUMN_TASKS, (double)stats[i].tasks);
-      weft_value_table_set (values, i, COLUMN_CPU_USER, stats[i].cpu_user);
-      weft_value_table_set (values, i, COLUMN_CPU_SYS, stats[i].cpu_sys);
-      weft_value_table_set (values, i, COLUMN_CPU, stats[i].cpu_user + stats[i].cpu_sys);
-      weft_value_table_set (values, i, COLUMN_CLOCK, stats[i].clock);
-      weft_value_table_set (values, i, COLUMN_MAX_CONCURRENCY, (double)stats[i].max_concurrency);
-      weft_value_table_set (values, i, COLUMN_COMM_OUT_COUNT, (double)stats[i].comm_out_count);
-      weft_value_table_set (values, i, COLUMN_COMM_OUT_BYTES, (double)stats[i].comm_out_bytes);
-      weft_value_table_set (values, i, COLUMN_COMM_IN_COUNT, (double)stats[i].comm_in_count);
-      weft_value_table_set (values, i, COLUMN_COMM_IN_BYTES, (double)stats[i].comm_in_bytes);
+      return weft_chplvis_build_locale_values (self->trace, stats, tag_name);
     }
+  else
+    {
+      const char *metric = options != NULL ? options->metric : NULL;
+      WeftChplvisProfileColumn sort = WEFT_CHPLVIS_PROFILE_CLOCK;
+      g_autoptr(GArray) profile = NULL;
 
-  tag_name = query.merge ? g_strdup_printf (_("%s (merged)"), options->tag)
-                         : weft_chplvis_dup_tag_name (self->trace, query.tag);
-  title = g_strdup_printf (_("Locales, tag %s"), tag_name);
-  weft_value_table_set_title (values, title);
+      if (metric != NULL)
+        {
+          gboolean found = FALSE;
 
-  return g_steal_pointer (&values);
+          for (guint c = 0; c < WEFT_CHPLVIS_N_PROFILE_COLUMNS && !found; c++)
+            if (g_str_equal (metric, weft_chplvis_profile_column_name (c)))
+              {
+                sort = c;
+                found = TRUE;
+              }
+          if (!found)
+            {
+              g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                           _("Unknown metric “%s” for the profile; use clock, tasks, gets, puts, on_calls or comm"),
+                           metric);
+              return NULL;
+            }
+        }
+      profile = weft_chplvis_compute_profile (self->trace, &query);
+
+      return weft_chplvis_build_profile_values (self->trace, profile, sort, tag_name);
+    }
 }
 
 /* JSON (weft-cli info --json) -------------------------------------------------- */

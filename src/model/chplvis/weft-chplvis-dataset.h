@@ -26,7 +26,11 @@
  * a tag name; metric "count" or "bytes"; kind "all", "gets", "puts", "forks",
  * "comm" or one record kind; a range), "values" (dup_values: one row per locale
  * with tasks, cpu_user, cpu_sys, cpu, clock, max_concurrency and the
- * communication in and out, for the same tag, range and kind).
+ * communication in and out, for the same tag, range and kind), "graph"
+ * (dup_matrix: the comm-matrix again, as the ring graph's links; its metric
+ * also names the locales' colour, see weft_chplvis_parse_graph_metric()) and
+ * "profile" (dup_values: chplvis's Profile per function for the tag and range,
+ * largest first by the metric, clock by default; see weft-chplvis-figures.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

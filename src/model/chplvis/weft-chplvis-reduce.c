@@ -489,6 +489,84 @@ weft_chplvis_compute_comm_matrix (const WeftChplvisTrace *trace,
   return matrix;
 }
 
+static WeftChplvisCommMatrix *
+comm_matrix_new (guint n_locales)
+{
+  WeftChplvisCommMatrix *matrix = g_new0 (WeftChplvisCommMatrix, 1);
+
+  matrix->n_locales = n_locales;
+  matrix->count = g_new0 (guint64, (gsize)n_locales * n_locales);
+  matrix->bytes = g_new0 (guint64, (gsize)n_locales * n_locales);
+
+  return matrix;
+}
+
+typedef struct
+{
+  WeftChplvisCommMatrix *total;
+  WeftChplvisCommMatrix *groups[WEFT_CHPLVIS_N_GROUPS];
+} SplitData;
+
+static void
+add_to_split (const WeftChplvisTrace *trace,
+              guint                   locale,
+              gboolean                fork,
+              guint32                 index,
+              guint                   kind,
+              guint                   from,
+              guint                   to,
+              guint64                 bytes,
+              gpointer                user_data)
+{
+  SplitData *data = user_data;
+  WeftChplvisKindGroup group;
+
+  if (weft_chplvis_record_kind_is_get (kind))
+    group = WEFT_CHPLVIS_GROUP_GETS;
+  else if (WEFT_CHPLVIS_KIND_BIT (kind) & WEFT_CHPLVIS_KINDS_PUTS)
+    group = WEFT_CHPLVIS_GROUP_PUTS;
+  else
+    group = WEFT_CHPLVIS_GROUP_FORKS;
+
+  add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->total);
+  add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->groups[group]);
+}
+
+/**
+ * weft_chplvis_compute_comm_matrix_split:
+ * @groups: (out caller-allocates) (array fixed-size=3): the same matrix for
+ *   the gets, the puts and the forks alone (within @query's kinds), indexed
+ *   by #WeftChplvisKindGroup
+ *
+ * weft_chplvis_compute_comm_matrix() and its three parts, in one pass: what
+ * a cell's tooltip shows (chplvis's Comm box: gets, puts, on calls).
+ *
+ * Returns: (transfer full): the whole matrix; free it and each of @groups
+ *   with weft_chplvis_comm_matrix_free().
+ */
+WeftChplvisCommMatrix *
+weft_chplvis_compute_comm_matrix_split (const WeftChplvisTrace  *trace,
+                                        const WeftChplvisQuery  *query,
+                                        WeftChplvisCommMatrix  **groups)
+{
+  SplitData data;
+  Selection sel;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (query != NULL, NULL);
+  g_return_val_if_fail (groups != NULL, NULL);
+
+  data.total = comm_matrix_new (trace->n_locales);
+  for (guint g = 0; g < WEFT_CHPLVIS_N_GROUPS; g++)
+    data.groups[g] = groups[g] = comm_matrix_new (trace->n_locales);
+
+  selection_init (&sel, trace, query);
+  foreach_record (trace, &sel, add_to_split, &data);
+  selection_clear (&sel);
+
+  return data.total;
+}
+
 void
 weft_chplvis_comm_matrix_free (WeftChplvisCommMatrix *matrix)
 {

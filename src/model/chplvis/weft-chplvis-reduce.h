@@ -89,6 +89,15 @@ typedef struct
   guint64 *bytes;
 } WeftChplvisCommMatrix;
 
+/* The three groups of kinds chplvis's Comm box names: gets, puts, on calls. */
+typedef enum
+{
+  WEFT_CHPLVIS_GROUP_GETS,
+  WEFT_CHPLVIS_GROUP_PUTS,
+  WEFT_CHPLVIS_GROUP_FORKS,
+  WEFT_CHPLVIS_N_GROUPS
+} WeftChplvisKindGroup;
+
 /* One pair of locales, per kind (indexed by WeftChplvisRecordKind; only the
  * communication and fork kinds are used): chplvis's Comm box. */
 typedef struct
@@ -189,6 +198,9 @@ gboolean               weft_chplvis_query_set_tag        (const WeftChplvisTrace
 /* Figures */
 WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrix  (const WeftChplvisTrace   *trace,
                                                           const WeftChplvisQuery   *query);
+WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrix_split (const WeftChplvisTrace *trace,
+                                                          const WeftChplvisQuery   *query,
+                                                          WeftChplvisCommMatrix   **groups);
 void                   weft_chplvis_comm_matrix_free     (WeftChplvisCommMatrix    *matrix);
 void                   weft_chplvis_compute_pair_stats   (const WeftChplvisTrace   *trace,
                                                           const WeftChplvisQuery   *query,

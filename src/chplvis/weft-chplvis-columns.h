@@ -1,0 +1,46 @@
+/* weft-chplvis-columns.h: sortable GtkColumnView columns over array items.
+ *
+ * The Chapel page's tables (communication lists, locales, profile) show
+ * WeftChplvisArrayItem rows; their columns only differ in how they turn an
+ * element into text, a number and an order. These helpers build such a
+ * column: a label (numbers right-aligned, with tabular figures) or a
+ * WeftBarCell (a number over a bar as long as its share of the column's
+ * largest value), and a sorter the column header drives.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Text of @element (an array element) in column @column, newly allocated. */
+typedef char   *(*WeftChplvisColumnText)  (gconstpointer element,
+                                           guint         column,
+                                           gpointer      user_data);
+/* The number of @element in @column: the bar's length and the sort key. */
+typedef double  (*WeftChplvisColumnValue) (gconstpointer element,
+                                           guint         column,
+                                           gpointer      user_data);
+/* The largest value of @column now (bars are drawn against it). */
+typedef double  (*WeftChplvisColumnMax)   (guint         column,
+                                           gpointer      user_data);
+
+GtkColumnViewColumn *weft_chplvis_column_new_text   (const char            *title,
+                                                     guint                  column,
+                                                     WeftChplvisColumnText  text,
+                                                     GCompareDataFunc       compare,
+                                                     gpointer               user_data);
+GtkColumnViewColumn *weft_chplvis_column_new_number (const char            *title,
+                                                     guint                  column,
+                                                     WeftChplvisColumnText  text,
+                                                     WeftChplvisColumnValue value,
+                                                     WeftChplvisColumnMax   max,
+                                                     gpointer               user_data);
+double               weft_chplvis_column_max        (GArray                *array,
+                                                     guint                  column,
+                                                     WeftChplvisColumnValue value,
+                                                     gpointer               user_data);
+
+G_END_DECLS

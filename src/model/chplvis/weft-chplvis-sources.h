@@ -1,0 +1,29 @@
+/* weft-chplvis-sources.h: where the Chapel source a trace names lies here.
+ *
+ * A trace names its files as the machine it ran on saw them: relative to
+ * CHPL_HOME ("$CHPL_HOME/modules/…"), relative to the compile directory DIR,
+ * or absolute. chplvis resolves them with the run's own CHPL_HOME and DIR,
+ * which fails as soon as the trace is looked at on another machine (its wish
+ * list asks for remapping). Weft resolves them the same way and then replaces
+ * the longest remapped folder prefix (the chplvis-path-remaps setting: a
+ * folder of the trace → the folder on this machine) at a path boundary.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "weft-chplvis-trace.h"
+
+G_BEGIN_DECLS
+
+gboolean  weft_chplvis_source_has_file        (const WeftChplvisTrace *trace,
+                                               int                     file);
+char     *weft_chplvis_remap_path             (const char             *path,
+                                               GVariant               *remaps);
+char     *weft_chplvis_resolve_source         (const WeftChplvisTrace *trace,
+                                               int                     file,
+                                               GVariant               *remaps);
+
+G_END_DECLS
