@@ -12,12 +12,12 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <gdk/x11/gdkx.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "weft-timeline-view.h"
+#include "weft-ui-test-util.h"
 
 #define PLOT_X     160.0
 #define PLOT_WIDTH 1000.0
@@ -66,32 +66,6 @@ build_model (WeftEventTable *table)
   return model;
 }
 
-static void
-spin (guint milliseconds)
-{
-  gint64 deadline = g_get_monotonic_time () + milliseconds * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < deadline)
-    {
-      while (g_main_context_pending (NULL))
-        g_main_context_iteration (NULL, FALSE);
-      g_usleep (2000);
-    }
-}
-
-static void
-wait_drawn (GtkWidget *widget)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0) &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  /* A few frames so that the window is on the X server and painted. */
-  spin (300);
-}
-
 typedef struct
 {
   GtkWidget            *window;
@@ -120,7 +94,7 @@ fixture_set_up (Fixture       *f,
   f->timeline = weft_timeline_view_get_timeline (f->view);
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_drawn (GTK_WIDGET (f->timeline));
+  weft_ui_wait_drawn (GTK_WIDGET (f->timeline));
 
   /* The layout above assumes the timeline spans the window. */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->timeline)), ==, 1160);
@@ -164,7 +138,7 @@ fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  spin (50);
+  weft_ui_spin (50);
   g_clear_object (&f->model);
   g_clear_pointer (&f->table, weft_event_table_unref);
 }
@@ -281,7 +255,7 @@ test_tooltip (Fixture       *f,
   weft_time_model_zoom_around (f->model, 1000, 0.5, TRUE);
   g_clear_pointer (&event, g_free);
   g_assert_cmpint (weft_time_model_get_visible_span (f->model)->begin, ==, 500);
-  spin (100);
+  weft_ui_spin (100);
   dump_window (f, "tooltip-zoomed");
   event = weft_timeline_describe_at (f->timeline, PLOT_X + 200, y + h / 2);
   g_assert_nonnull (event);
@@ -326,86 +300,6 @@ test_finalize (void)
 
 /* Real input -------------------------------------------------------------- */
 
-static char *xdotool;
-
-static void
-run_xdotool (const char *first,
-             ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  int status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, g_strdup (xdotool));
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("xdotool failed: %s", err);
-
-  /* Let GTK handle what the X server sent. */
-  spin (250);
-}
-
-static char *
-num (double value)
-{
-  return g_strdup_printf ("%d", (int)lround (value));
-}
-
-typedef struct
-{
-  double left;   /* screen x of the timeline's x = 0 */
-  double top;
-  Window xid;
-} ScreenOrigin;
-
-static void
-locate (Fixture *f,
-        ScreenOrigin  *screen)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (f->timeline));
-  GdkSurface *surface = gtk_native_get_surface (native);
-  g_autofree char *xid = NULL;
-  g_autofree char *out = NULL;
-  const char *position;
-  graphene_point_t origin;
-  double sx = 0, sy = 0;
-  int wx = 0, wy = 0;
-  int status = 0;
-
-  g_assert_true (GDK_IS_X11_SURFACE (surface));
-  screen->xid = gdk_x11_surface_get_xid (surface);
-  xid = g_strdup_printf ("%lu", (gulong)screen->xid);
-
-  /* Plain Xvfb has no window manager: the window is where X put it. */
-  {
-    const char *argv[] = { xdotool, "getwindowgeometry", xid, NULL };
-
-    g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                                 &out, NULL, &status, NULL));
-    g_assert_true (g_spawn_check_wait_status (status, NULL));
-  }
-  position = strstr (out, "Position:");
-  g_assert_nonnull (position);
-  g_assert_cmpint (sscanf (position, "Position: %d,%d", &wx, &wy), ==, 2);
-
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (f->timeline), GTK_WIDGET (native),
-                                           &GRAPHENE_POINT_INIT (0, 0), &origin));
-  screen->left = wx + sx + origin.x;
-  screen->top = wy + sy + origin.y;
-}
-
 static double
 row_middle (Fixture *f,
             guint    row)
@@ -434,15 +328,15 @@ test_real_input (Fixture       *f,
   WeftTimelineHit activated = { .type = WEFT_TIMELINE_HIT_NONE };
   const WeftTimeSpan *visible;
   WeftTimeSpan dragged, before_wheel;
-  ScreenOrigin screen;
+  WeftScreenOrigin screen;
   double y_row0, y_row1, time_per_px;
   gint64 t_pointer, expect_begin, expect_end;
 
-  if (xdotool == NULL)
+  if (!weft_ui_have_xdotool ())
     g_error ("xdotool is not installed: it is needed for the real-input timeline test "
              "(build-aux/test installs it; apt-get install xdotool)");
 
-  locate (f, &screen);
+  weft_ui_locate (GTK_WIDGET (f->timeline), &screen);
   xid = g_strdup_printf ("%lu", (gulong)screen.xid);
   y_row0 = screen.top + row_middle (f, 0);
   y_row1 = screen.top + row_middle (f, 1);
@@ -450,9 +344,9 @@ test_real_input (Fixture       *f,
 
   /* A click (no drag) on "task 7" (x = 300) activates it. */
   {
-    g_autofree char *x = num (screen.left + 300), *y = num (y_row0);
+    g_autofree char *x = weft_ui_px (screen.left + 300), *y = weft_ui_px (y_row0);
 
-    run_xdotool ("mousemove", "--sync", x, y, "click", "1", NULL);
+    weft_ui_xdotool ("mousemove", "--sync", x, y, "click", "1", NULL);
   }
   g_assert_cmpint (activated.type, ==, WEFT_TIMELINE_HIT_EVENT);
   g_assert_cmpuint (activated.ref, ==, 70);
@@ -465,10 +359,10 @@ test_real_input (Fixture       *f,
   expect_end = weft_timeline_renderer_x_to_time (renderer, 612);
   time_per_px = 10000 / PLOT_WIDTH;
   {
-    g_autofree char *x0 = num (screen.left + 310), *xm = num (screen.left + 450);
-    g_autofree char *x1 = num (screen.left + 612), *y = num (y_row1);
+    g_autofree char *x0 = weft_ui_px (screen.left + 310), *xm = weft_ui_px (screen.left + 450);
+    g_autofree char *x1 = weft_ui_px (screen.left + 612), *y = weft_ui_px (y_row1);
 
-    run_xdotool ("mousemove", "--sync", x0, y, "mousedown", "1",
+    weft_ui_xdotool ("mousemove", "--sync", x0, y, "mousedown", "1",
                  "mousemove", "--sync", xm, y, "mousemove", "--sync", x1, y, "mouseup", "1", NULL);
   }
   visible = weft_time_model_get_visible_span (f->model);
@@ -483,9 +377,9 @@ test_real_input (Fixture       *f,
   t_pointer = weft_timeline_renderer_x_to_time (renderer, 700);
   before_wheel = *weft_time_model_get_visible_span (f->model);
   {
-    g_autofree char *x = num (screen.left + 700), *y = num (y_row1);
+    g_autofree char *x = weft_ui_px (screen.left + 700), *y = weft_ui_px (y_row1);
 
-    run_xdotool ("mousemove", "--sync", x, y, "keydown", "ctrl", "click", "4", "keyup", "ctrl", NULL);
+    weft_ui_xdotool ("mousemove", "--sync", x, y, "keydown", "ctrl", "click", "4", "keyup", "ctrl", NULL);
   }
   visible = weft_time_model_get_visible_span (f->model);
   g_assert_cmpint (weft_time_span_duration (visible), <, weft_time_span_duration (&before_wheel));
@@ -494,15 +388,15 @@ test_real_input (Fixture       *f,
                      MAX (time_per_px, 1.0));
 
   /* Alt+Left returns to the range before the wheel zoom. */
-  run_xdotool ("windowfocus", xid, "key", "alt+Left", NULL);
+  weft_ui_xdotool ("windowfocus", xid, "key", "alt+Left", NULL);
   assert_visible (f->model, dragged.begin, dragged.end);
   g_assert_true (weft_time_model_get_can_go_forward (f->model));
 
   /* Escape during a drag cancels it: nothing changes on release. */
   {
-    g_autofree char *x0 = num (screen.left + 300), *x1 = num (screen.left + 800), *y = num (y_row1);
+    g_autofree char *x0 = weft_ui_px (screen.left + 300), *x1 = weft_ui_px (screen.left + 800), *y = weft_ui_px (y_row1);
 
-    run_xdotool ("mousemove", "--sync", x0, y, "mousedown", "1", "mousemove", "--sync", x1, y,
+    weft_ui_xdotool ("mousemove", "--sync", x0, y, "mousedown", "1", "mousemove", "--sync", x1, y,
                  "key", "Escape", "mouseup", "1", NULL);
   }
   assert_visible (f->model, dragged.begin, dragged.end);
@@ -511,9 +405,9 @@ test_real_input (Fixture       *f,
   expect_begin = weft_timeline_renderer_x_to_time (renderer, 400);
   expect_end = weft_timeline_renderer_x_to_time (renderer, 900);
   {
-    g_autofree char *x0 = num (screen.left + 400), *x1 = num (screen.left + 900), *y = num (y_row1);
+    g_autofree char *x0 = weft_ui_px (screen.left + 400), *x1 = weft_ui_px (screen.left + 900), *y = weft_ui_px (y_row1);
 
-    run_xdotool ("mousemove", "--sync", x0, y, "keydown", "shift", "mousedown", "1",
+    weft_ui_xdotool ("mousemove", "--sync", x0, y, "keydown", "shift", "mousedown", "1",
                  "mousemove", "--sync", x1, y, "mouseup", "1", "keyup", "shift", NULL);
   }
   assert_visible (f->model, dragged.begin, dragged.end);
@@ -525,9 +419,9 @@ test_real_input (Fixture       *f,
 
   /* Shift+wheel pans by a tenth of the span, keeping its duration. */
   {
-    g_autofree char *x = num (screen.left + 700), *y = num (y_row1);
+    g_autofree char *x = weft_ui_px (screen.left + 700), *y = weft_ui_px (y_row1);
 
-    run_xdotool ("mousemove", "--sync", x, y, "keydown", "shift", "click", "5", "keyup", "shift", NULL);
+    weft_ui_xdotool ("mousemove", "--sync", x, y, "keydown", "shift", "click", "5", "keyup", "shift", NULL);
   }
   visible = weft_time_model_get_visible_span (f->model);
   g_assert_cmpint (weft_time_span_duration (visible), ==, weft_time_span_duration (&dragged));
@@ -538,9 +432,9 @@ test_real_input (Fixture       *f,
   {
     WeftTimeSpan before = *weft_time_model_get_visible_span (f->model);
     gint64 per_100px = weft_time_span_duration (&before) / 10;
-    g_autofree char *x0 = num (screen.left + 500), *x1 = num (screen.left + 600), *y = num (y_row1);
+    g_autofree char *x0 = weft_ui_px (screen.left + 500), *x1 = weft_ui_px (screen.left + 600), *y = weft_ui_px (y_row1);
 
-    run_xdotool ("mousemove", "--sync", x0, y, "mousedown", "2", "mousemove", "--sync", x1, y,
+    weft_ui_xdotool ("mousemove", "--sync", x0, y, "mousedown", "2", "mousemove", "--sync", x1, y,
                  "mouseup", "2", NULL);
     visible = weft_time_model_get_visible_span (f->model);
     g_assert_cmpint (weft_time_span_duration (visible), ==, weft_time_span_duration (&before));
@@ -550,13 +444,13 @@ test_real_input (Fixture       *f,
   /* Clicking the group header collapses the group; clicking again shows it. */
   {
     double header_y = screen.top + weft_timeline_renderer_get_ruler_height (renderer) + 4;
-    g_autofree char *x = num (screen.left + 30), *y = num (header_y);
+    g_autofree char *x = weft_ui_px (screen.left + 30), *y = weft_ui_px (header_y);
 
-    run_xdotool ("mousemove", "--sync", x, y, "click", "1", NULL);
+    weft_ui_xdotool ("mousemove", "--sync", x, y, "click", "1", NULL);
     g_assert_true (weft_timeline_renderer_get_group_collapsed (renderer, "Locales"));
     /* No "mousemove --sync" to where the pointer already is: it would wait
      * for a motion that never comes. */
-    run_xdotool ("click", "1", NULL);
+    weft_ui_xdotool ("click", "1", NULL);
     g_assert_false (weft_timeline_renderer_get_group_collapsed (renderer, "Locales"));
   }
 
@@ -571,9 +465,9 @@ test_real_input (Fixture       *f,
     g_assert_true (gtk_widget_compute_point (GTK_WIDGET (overview), GTK_WIDGET (f->timeline),
                                              &GRAPHENE_POINT_INIT (ox, 10), &at));
     {
-      g_autofree char *x = num (screen.left + at.x), *y = num (screen.top + at.y);
+      g_autofree char *x = weft_ui_px (screen.left + at.x), *y = weft_ui_px (screen.top + at.y);
 
-      run_xdotool ("mousemove", "--sync", x, y, "click", "1", NULL);
+      weft_ui_xdotool ("mousemove", "--sync", x, y, "click", "1", NULL);
     }
     visible = weft_time_model_get_visible_span (f->model);
     center = visible->begin + weft_time_span_duration (visible) / 2;
@@ -592,8 +486,6 @@ main (int   argc,
   g_setenv ("GDK_BACKEND", "x11", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-
-  xdotool = g_find_program_in_path ("xdotool");
 
   g_test_add ("/timeline/widget/actions", Fixture, NULL, fixture_set_up, test_actions, fixture_tear_down);
   g_test_add ("/timeline/widget/tooltip", Fixture, NULL, fixture_set_up, test_tooltip, fixture_tear_down);

@@ -1,0 +1,147 @@
+/* weft-ui-test-util.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gdk/x11/gdkx.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "weft-ui-test-util.h"
+
+/* Runs the main loop for @milliseconds, handling whatever the X server sends. */
+void
+weft_ui_spin (guint milliseconds)
+{
+  gint64 deadline = g_get_monotonic_time () + milliseconds * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+/* Waits (10 s at most) until @widget is mapped with a size, then a few frames
+ * more so that its window is on the X server and painted. */
+void
+weft_ui_wait_drawn (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  weft_ui_spin (300);
+}
+
+static char *
+xdotool_path (void)
+{
+  static char *path;
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      path = g_find_program_in_path ("xdotool");
+      g_once_init_leave (&initialized, 1);
+    }
+
+  return path;
+}
+
+gboolean
+weft_ui_have_xdotool (void)
+{
+  return xdotool_path () != NULL;
+}
+
+/**
+ * weft_ui_xdotool:
+ *
+ * Runs xdotool with the given arguments (failing the test if it fails), then
+ * lets GTK handle the events it caused.
+ */
+void
+weft_ui_xdotool (const char *first_arg,
+                 ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+  va_list args;
+
+  if (xdotool_path () == NULL)
+    g_error ("xdotool is not installed: the real-input tests need it "
+             "(build-aux/test installs it; apt-get install xdotool)");
+
+  g_ptr_array_add (argv, g_strdup (xdotool_path ()));
+  va_start (args, first_arg);
+  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, g_strdup (arg));
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("xdotool failed: %s", err);
+
+  weft_ui_spin (250);
+}
+
+/* A screen coordinate as xdotool wants it. */
+char *
+weft_ui_px (double value)
+{
+  return g_strdup_printf ("%d", (int)lround (value));
+}
+
+/**
+ * weft_ui_locate:
+ *
+ * Finds where @widget's origin is on the screen. Plain Xvfb has no window
+ * manager: the toplevel is where X put it, which xdotool reports.
+ */
+void
+weft_ui_locate (GtkWidget        *widget,
+                WeftScreenOrigin *origin)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  g_autofree char *xid = NULL;
+  g_autofree char *out = NULL;
+  const char *position;
+  graphene_point_t point;
+  double sx = 0, sy = 0;
+  int wx = 0, wy = 0;
+  int status = 0;
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  origin->xid = gdk_x11_surface_get_xid (surface);
+  xid = g_strdup_printf ("%lu", origin->xid);
+
+  {
+    const char *argv[] = { xdotool_path (), "getwindowgeometry", xid, NULL };
+
+    g_assert_nonnull (argv[0]);
+    g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, NULL, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  position = strstr (out, "Position:");
+  g_assert_nonnull (position);
+  g_assert_cmpint (sscanf (position, "Position: %d,%d", &wx, &wy), ==, 2);
+
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &point));
+  origin->left = wx + sx + point.x;
+  origin->top = wy + sy + point.y;
+}
