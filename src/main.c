@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "weft-application.h"
+#include "weft-timing.h"
 
 int
 main (int    argc,
@@ -16,6 +17,7 @@ main (int    argc,
 {
   g_autoptr(WeftApplication) app = NULL;
 
+  weft_timing_start ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

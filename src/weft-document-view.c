@@ -14,6 +14,7 @@
 
 #include "weft-document-view.h"
 #include "weft-pages.h"
+#include "weft-timing.h"
 #include "weft-warnings-dialog.h"
 
 struct _WeftDocumentView
@@ -145,6 +146,19 @@ show_error (WeftDocumentView *self,
   show_state (self, "error");
 }
 
+/* The page has been laid out and painted once (ticks come after a frame). */
+static gboolean
+first_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return G_SOURCE_CONTINUE;
+
+  weft_timing_mark ("first-view-drawn");
+  return G_SOURCE_REMOVE;
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -171,8 +185,10 @@ load_cb (GObject      *object,
       return;
     }
 
+  weft_timing_mark ("document-loaded");
   g_clear_pointer (&self->page, gtk_widget_unparent);
   self->page = weft_pages_create (document);
+  gtk_widget_add_tick_callback (self->page, first_frame_cb, NULL, NULL);
   adw_bin_set_child (self->content_bin, self->page);
   update_warnings (self);
   show_state (self, "content");

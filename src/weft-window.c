@@ -13,6 +13,7 @@
 #include "weft-export-dialog.h"
 #include "weft-format.h"
 #include "weft-page.h"
+#include "weft-timing.h"
 #include "weft-window.h"
 
 #define MAX_RECENT 10
@@ -509,6 +510,14 @@ drop_cb (GtkDropTarget *target,
 
 /* Window life ------------------------------------------------------------------- */
 
+static void
+weft_window_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (weft_window_parent_class)->map (widget);
+
+  weft_timing_mark ("window-mapped");
+}
+
 static gboolean
 weft_window_close_request (GtkWindow *window)
 {
@@ -586,6 +595,7 @@ weft_window_class_init (WeftWindowClass *klass)
   object_class->finalize = weft_window_finalize;
 
   window_class->close_request = weft_window_close_request;
+  widget_class->map = weft_window_map;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/weft-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WeftWindow, window_title);

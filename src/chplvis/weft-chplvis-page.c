@@ -9,6 +9,7 @@
 
 #include "weft-application.h"
 #include "weft-chplvis-page.h"
+#include "weft-timing.h"
 #include "weft-chplvis-sources.h"
 #include "weft-page.h"
 #include "weft-units.h"
@@ -30,6 +31,8 @@ static const WeftChplvisLocaleColumn metric_columns[] = {
 struct _WeftChplvisPage
 {
   GtkWidget               parent_instance;
+
+  gboolean                figures_shown;  /* the first figures reached the views (timing) */
 
   WeftDocument           *document;
   WeftChplvisDataset     *dataset;
@@ -264,6 +267,12 @@ apply_figures (WeftChplvisPage    *self,
   weft_chplvis_profile_view_set_figures (self->profile_view, figures);
   weft_chplvis_details_refresh (self->details, figures);
   update_summary (self);
+
+  if (!self->figures_shown)
+    {
+      self->figures_shown = TRUE;
+      weft_timing_mark ("chplvis-figures-shown");
+    }
 }
 
 /* Recomputing ----------------------------------------------------------------- */
