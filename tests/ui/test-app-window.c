@@ -249,6 +249,69 @@ test_open_trace_with_warnings (void)
   weft_test_rm_rf (dir);
 }
 
+/* The window opens at the size it was closed at (GSettings, memory backend). */
+static void
+test_window_size_remembered (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  WeftWindow *window;
+  int width = 0, height = 0;
+
+  g_settings_set_int (settings, "window-width", 913);
+  g_settings_set_int (settings, "window-height", 587);
+  window = new_window ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 913);
+  g_assert_cmpint (height, ==, 587);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1001, 702);
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1001);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 702);
+}
+
+/* A document that loaded goes to Open Recent, as a menu item that opens it. */
+static void
+test_recent (void)
+{
+  g_autofree char *demo = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (demo);
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentManager *recent = gtk_recent_manager_get_default ();
+  g_autoptr(GtkRecentInfo) info = NULL;
+  WeftWindow *window = new_window ();
+  GMenuModel *menu;
+  GMenuModel *section;
+  gboolean found = FALSE;
+
+  gtk_recent_manager_remove_item (recent, uri, NULL);
+  wait_loaded (weft_window_open_files (window, &file, 1));
+
+  info = gtk_recent_manager_lookup_item (recent, uri, NULL);
+  g_assert_nonnull (info);
+  g_assert_true (gtk_recent_info_has_application (info, "Weft"));
+  g_assert_cmpstr (gtk_recent_info_get_mime_type (info), ==, "inode/directory");
+
+  /* The split button's menu: Open Folder…, then the recent section. */
+  menu = adw_split_button_get_menu_model (ADW_SPLIT_BUTTON (find_mapped (GTK_WIDGET (window), ADW_TYPE_SPLIT_BUTTON)));
+  g_assert_nonnull (menu);
+  section = g_menu_model_get_item_link (menu, 1, G_MENU_LINK_SECTION);
+  for (int i = 0; section != NULL && i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                          G_VARIANT_TYPE_STRING);
+
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), uri))
+        found = TRUE;
+    }
+  g_clear_object (&section);
+  g_assert_true (found);
+
+  gtk_recent_manager_remove_item (recent, uri, NULL);
+  close_window (window);
+}
+
 static void
 test_drop (void)
 {
@@ -312,6 +375,8 @@ main (int    argc,
   g_test_add_func ("/app/window/error-pages", test_error_pages);
   g_test_add_func ("/app/window/open-trace", test_open_trace_with_warnings);
   g_test_add_func ("/app/window/drop", test_drop);
+  g_test_add_func ("/app/window/size-remembered", test_window_size_remembered);
+  g_test_add_func ("/app/window/recent", test_recent);
 
   return g_test_run ();
 }
