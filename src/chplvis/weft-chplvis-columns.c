@@ -12,7 +12,7 @@ typedef struct
 {
   WeftChplvisColumnText  text;
   WeftChplvisColumnValue value;
-  WeftChplvisColumnMax   max;
+  const double          *max;
   GCompareDataFunc       compare;
   guint                  column;
   gpointer               user_data;
@@ -73,7 +73,7 @@ bind_bar_cb (GtkSignalListItemFactory *factory,
 
   weft_bar_cell_set_value (WEFT_BAR_CELL (gtk_list_item_get_child (item)),
                            data->value (element, data->column, data->user_data),
-                           data->max (data->column, data->user_data), text);
+                           *data->max, text);
 }
 
 static int
@@ -150,8 +150,9 @@ weft_chplvis_column_new_text (const char            *title,
 /**
  * weft_chplvis_column_new_number:
  * @column: passed to the callbacks (which column this is)
- * @max: (nullable): the column's largest value, for bars; %NULL for a plain
- *   right-aligned number
+ * @max: (nullable): where the caller keeps the column's largest value, for
+ *   bars (read at every bind, so it can change with the rows); %NULL for a
+ *   plain right-aligned number
  *
  * Returns: (transfer full): a numeric column sorted by @value.
  */
@@ -160,7 +161,7 @@ weft_chplvis_column_new_number (const char             *title,
                                 guint                   column,
                                 WeftChplvisColumnText   text,
                                 WeftChplvisColumnValue  value,
-                                WeftChplvisColumnMax    max,
+                                const double           *max,
                                 gpointer                user_data)
 {
   ColumnData *data;

@@ -23,9 +23,6 @@ typedef char   *(*WeftChplvisColumnText)  (gconstpointer element,
 typedef double  (*WeftChplvisColumnValue) (gconstpointer element,
                                            guint         column,
                                            gpointer      user_data);
-/* The largest value of @column now (bars are drawn against it). */
-typedef double  (*WeftChplvisColumnMax)   (guint         column,
-                                           gpointer      user_data);
 
 GtkColumnViewColumn *weft_chplvis_column_new_text   (const char            *title,
                                                      guint                  column,
@@ -36,7 +33,7 @@ GtkColumnViewColumn *weft_chplvis_column_new_number (const char            *titl
                                                      guint                  column,
                                                      WeftChplvisColumnText  text,
                                                      WeftChplvisColumnValue value,
-                                                     WeftChplvisColumnMax   max,
+                                                     const double          *max,
                                                      gpointer               user_data);
 double               weft_chplvis_column_max        (GArray                *array,
                                                      guint                  column,

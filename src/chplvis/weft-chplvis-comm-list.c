@@ -4,30 +4,24 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
-#include "weft-chplvis-array-model.h"
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-comm-list.h"
+#include "weft-chplvis-table.h"
 #include "weft-units.h"
 
 struct _WeftChplvisCommList
 {
-  GtkWidget              parent_instance;
+  GtkWidget            parent_instance;
 
-  WeftChplvisDataset    *dataset;
-  WeftChplvisArrayModel *records;
-  GtkFilterListModel    *filter_model;
-  GtkSortListModel      *sort_model;
-  GtkSingleSelection    *selection;
-  char                  *search;      /* casefolded, NULL when empty */
+  WeftChplvisDataset  *dataset;
+  WeftChplvisTable    *table;
 
-  GtkWidget             *box;
-  GtkSearchEntry        *search_entry;
-  GtkLabel              *count_label;
-  GtkColumnView         *column_view;
+  GtkWidget           *box;
+  GtkSearchEntry      *search_entry;
+  GtkLabel            *count_label;
+  GtkColumnView       *column_view;
 };
 
 enum {
@@ -266,75 +260,41 @@ add_columns (WeftChplvisCommList *self)
 /* Filtering ------------------------------------------------------------------- */
 
 static gboolean
-contains (const char *haystack,
-          const char *needle)
-{
-  g_autofree char *folded = g_utf8_casefold (haystack, -1);
-
-  return strstr (folded, needle) != NULL;
-}
-
-static gboolean
-filter_cb (gpointer item,
-           gpointer user_data)
+match_cb (gconstpointer element,
+          const char   *search,
+          gpointer      user_data)
 {
   WeftChplvisCommList *self = user_data;
-  const WeftChplvisCommRecord *record = weft_chplvis_array_item_peek (item);
-  g_autofree char *kind = NULL;
-  g_autofree char *direction = NULL;
-  g_autofree char *task = NULL;
-  g_autofree char *source = NULL;
-  g_autofree char *id = NULL;
-  g_autofree char *full_source = NULL;
+  const WeftChplvisCommRecord *record = element;
   const WeftChplvisTrace *trace = get_trace (self);
-  const char *file;
+  const char *file = trace != NULL ? weft_chplvis_trace_get_file_name (trace, record->src_file) : NULL;
+  g_autofree char *kind = kind_text_cb (record, 0, self);
+  g_autofree char *direction = direction_text_cb (record, 0, self);
+  g_autofree char *task = task_text_cb (record, 0, self);
+  g_autofree char *source = source_text (self, record);
+  g_autofree char *full_source = g_strdup_printf ("%s:%d", file != NULL ? file : "", record->src_line);
+  g_autofree char *id = id_text (self, record);
 
-  if (self->search == NULL)
-    return TRUE;
-
-  kind = kind_text_cb (record, 0, self);
-  direction = direction_text_cb (record, 0, self);
-  task = task_text_cb (record, 0, self);
-  source = source_text (self, record);
-  id = id_text (self, record);
-  file = trace != NULL ? weft_chplvis_trace_get_file_name (trace, record->src_file) : NULL;
-  full_source = g_strdup_printf ("%s:%d", file != NULL ? file : "", record->src_line);
-
-  return contains (kind, self->search) || contains (direction, self->search) || contains (task, self->search) ||
-         contains (source, self->search) || contains (full_source, self->search) || contains (id, self->search);
+  return weft_chplvis_table_match_text (kind, search) || weft_chplvis_table_match_text (direction, search) ||
+         weft_chplvis_table_match_text (task, search) || weft_chplvis_table_match_text (source, search) ||
+         weft_chplvis_table_match_text (full_source, search) || weft_chplvis_table_match_text (id, search);
 }
 
-static void
-update_count (WeftChplvisCommList *self)
+static char *
+count_text (guint shown,
+            guint total)
 {
-  guint total = g_list_model_get_n_items (G_LIST_MODEL (self->records));
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
-  g_autofree char *text = NULL;
-
   if (shown == total)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u communication", "%u communications", total), total);
-  else
-    text = g_strdup_printf (_("%u of %u"), shown, total);
-  gtk_label_set_label (self->count_label, text);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u communication", "%u communications", total), total);
+
+  return g_strdup_printf (_("%u of %u"), shown, total);
 }
 
 static void
 search_changed_cb (WeftChplvisCommList *self,
                    GtkSearchEntry      *entry)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
-  g_autofree char *stripped = g_strstrip (g_strdup (text));
-  GtkFilter *filter = NULL;
-
-  g_clear_pointer (&self->search, g_free);
-  if (stripped[0] != '\0')
-    {
-      self->search = g_utf8_casefold (stripped, -1);
-      filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
-    }
-  /* No filter at all when the entry is empty: nothing to walk. */
-  gtk_filter_list_model_set_filter (self->filter_model, filter);
-  g_clear_object (&filter);
+  weft_chplvis_table_set_search (self->table, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
 static void
@@ -351,30 +311,13 @@ weft_chplvis_comm_list_dispose (GObject *object)
 {
   WeftChplvisCommList *self = (WeftChplvisCommList *)object;
 
-  /* The filter calls back into self: drop it first. */
-  if (self->filter_model != NULL)
-    gtk_filter_list_model_set_filter (self->filter_model, NULL);
-  /* The count label goes with the template: no more counting. */
-  if (self->sort_model != NULL)
-    g_signal_handlers_disconnect_by_data (self->sort_model, self);
+  /* Before the template: the table's search and count call back into self
+   * and its count label. */
+  g_clear_object (&self->table);
   gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_CHPLVIS_COMM_LIST);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sort_model);
-  g_clear_object (&self->filter_model);
-  g_clear_object (&self->records);
   g_clear_object (&self->dataset);
 
   G_OBJECT_CLASS (weft_chplvis_comm_list_parent_class)->dispose (object);
-}
-
-static void
-weft_chplvis_comm_list_finalize (GObject *object)
-{
-  WeftChplvisCommList *self = (WeftChplvisCommList *)object;
-
-  g_clear_pointer (&self->search, g_free);
-
-  G_OBJECT_CLASS (weft_chplvis_comm_list_parent_class)->finalize (object);
 }
 
 static void
@@ -384,7 +327,6 @@ weft_chplvis_comm_list_class_init (WeftChplvisCommListClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_chplvis_comm_list_dispose;
-  object_class->finalize = weft_chplvis_comm_list_finalize;
 
   /**
    * WeftChplvisCommList::record-activated:
@@ -412,21 +354,11 @@ weft_chplvis_comm_list_init (WeftChplvisCommList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->records = weft_chplvis_array_model_new ();
-  self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->records)), NULL);
+  self->table = weft_chplvis_table_new (self->column_view, match_cb, self);
   /* Long lists are filtered and sorted a chunk at a time, between frames. */
-  gtk_filter_list_model_set_incremental (self->filter_model, TRUE);
-  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filter_model)),
-                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  gtk_sort_list_model_set_incremental (self->sort_model, TRUE);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sort_model)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-
-  g_signal_connect_object (self->sort_model, "items-changed", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+  weft_chplvis_table_set_incremental (self->table, TRUE);
   add_columns (self);
-  update_count (self);
+  weft_chplvis_table_set_count_label (self->table, self->count_label, count_text);
 }
 
 GtkWidget *
@@ -461,7 +393,7 @@ weft_chplvis_comm_list_get_records (WeftChplvisCommList *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self), NULL);
 
-  return weft_chplvis_array_model_get_array (self->records);
+  return weft_chplvis_table_get_array (self->table);
 }
 
 /**
@@ -476,8 +408,7 @@ weft_chplvis_comm_list_set_records (WeftChplvisCommList *self,
   g_return_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self));
   g_return_if_fail (records == NULL || g_array_get_element_size (records) == sizeof (WeftChplvisCommRecord));
 
-  weft_chplvis_array_model_set_array (self->records, records);
-  update_count (self);
+  weft_chplvis_table_set_array (self->table, records);
 }
 
 /**
@@ -491,7 +422,7 @@ weft_chplvis_comm_list_get_model (WeftChplvisCommList *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self), NULL);
 
-  return G_LIST_MODEL (self->sort_model);
+  return weft_chplvis_table_get_model (self->table);
 }
 
 GtkColumnView *
@@ -524,10 +455,7 @@ weft_chplvis_comm_list_activate_row (WeftChplvisCommList *self,
 
   g_return_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self));
 
-  item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
-  if (item == NULL)
-    return;
-
-  gtk_single_selection_set_selected (self->selection, position);
-  g_signal_emit (self, signals[RECORD_ACTIVATED], 0, weft_chplvis_array_item_peek (item));
+  item = weft_chplvis_table_select (self->table, position);
+  if (item != NULL)
+    g_signal_emit (self, signals[RECORD_ACTIVATED], 0, weft_chplvis_array_item_peek (item));
 }

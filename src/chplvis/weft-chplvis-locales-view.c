@@ -6,9 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "weft-chplvis-array-model.h"
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-locales-view.h"
+#include "weft-chplvis-table.h"
 #include "weft-units.h"
 
 typedef enum
@@ -28,15 +28,13 @@ typedef enum
 
 struct _WeftChplvisLocalesView
 {
-  GtkWidget              parent_instance;
+  GtkWidget         parent_instance;
 
-  WeftChplvisArrayModel *rows;
-  GtkSortListModel      *sort_model;
-  GtkSingleSelection    *selection;
-  double                 max[N_COLUMNS];
+  WeftChplvisTable *table;
+  double            max[N_COLUMNS];   /* the bars' scale */
 
-  GtkWidget             *scroller;
-  GtkColumnView         *column_view;
+  GtkWidget        *scroller;
+  GtkColumnView    *column_view;
 };
 
 enum {
@@ -120,15 +118,6 @@ text_cb (gconstpointer element,
     }
 }
 
-static double
-max_cb (guint    column,
-        gpointer user_data)
-{
-  WeftChplvisLocalesView *self = user_data;
-
-  return column < N_COLUMNS ? self->max[column] : 0;
-}
-
 static void
 add_columns (WeftChplvisLocalesView *self)
 {
@@ -147,8 +136,9 @@ add_columns (WeftChplvisLocalesView *self)
 
   for (guint c = 0; c < N_COLUMNS; c++)
     {
-      GtkColumnViewColumn *column =
-        weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, c == COLUMN_LOCALE ? NULL : max_cb, self);
+      /* Every figure but the locale's number has a bar. */
+      const double *max = c == COLUMN_LOCALE ? NULL : &self->max[c];
+      GtkColumnViewColumn *column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, max, self);
 
       gtk_column_view_column_set_expand (column, c != COLUMN_LOCALE);
       gtk_column_view_append_column (self->column_view, column);
@@ -168,10 +158,8 @@ weft_chplvis_locales_view_dispose (GObject *object)
 {
   WeftChplvisLocalesView *self = (WeftChplvisLocalesView *)object;
 
+  g_clear_object (&self->table);
   gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_CHPLVIS_LOCALES_VIEW);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sort_model);
-  g_clear_object (&self->rows);
 
   G_OBJECT_CLASS (weft_chplvis_locales_view_parent_class)->dispose (object);
 }
@@ -205,13 +193,8 @@ weft_chplvis_locales_view_init (WeftChplvisLocalesView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->rows = weft_chplvis_array_model_new ();
-  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)),
-                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sort_model)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  /* No search entry: every locale is listed. */
+  self->table = weft_chplvis_table_new (self->column_view, NULL, NULL);
   add_columns (self);
 }
 
@@ -231,16 +214,20 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
                                        WeftChplvisFigures     *figures)
 {
   g_autoptr(GArray) rows = NULL;
+  GtkSingleSelection *selection;
+  GListModel *shown;
   guint selected_locale = G_MAXUINT;
   guint selected;
 
   g_return_if_fail (WEFT_IS_CHPLVIS_LOCALES_VIEW (self));
   g_return_if_fail (figures != NULL);
 
-  selected = gtk_single_selection_get_selected (self->selection);
+  selection = weft_chplvis_table_get_selection (self->table);
+  shown = weft_chplvis_table_get_model (self->table);
+  selected = gtk_single_selection_get_selected (selection);
   if (selected != GTK_INVALID_LIST_POSITION)
     {
-      g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), selected);
+      g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (shown, selected);
 
       selected_locale = ((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale;
     }
@@ -256,16 +243,16 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
   for (guint c = 0; c < N_COLUMNS; c++)
     self->max[c] = weft_chplvis_column_max (rows, c, value_cb, self);
 
-  weft_chplvis_array_model_set_array (self->rows, rows);
+  weft_chplvis_table_set_array (self->table, rows);
 
   if (selected_locale != G_MAXUINT)
-    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->sort_model)); i++)
+    for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
       {
-        g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), i);
+        g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (shown, i);
 
         if (((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale == selected_locale)
           {
-            gtk_single_selection_set_selected (self->selection, i);
+            gtk_single_selection_set_selected (selection, i);
             break;
           }
       }
@@ -282,7 +269,7 @@ weft_chplvis_locales_view_get_model (WeftChplvisLocalesView *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_LOCALES_VIEW (self), NULL);
 
-  return G_LIST_MODEL (self->sort_model);
+  return weft_chplvis_table_get_model (self->table);
 }
 
 GtkColumnView *
@@ -307,11 +294,8 @@ weft_chplvis_locales_view_activate_row (WeftChplvisLocalesView *self,
 
   g_return_if_fail (WEFT_IS_CHPLVIS_LOCALES_VIEW (self));
 
-  item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
-  if (item == NULL)
-    return;
-
-  gtk_single_selection_set_selected (self->selection, position);
-  g_signal_emit (self, signals[LOCALE_ACTIVATED], 0,
-                 ((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale);
+  item = weft_chplvis_table_select (self->table, position);
+  if (item != NULL)
+    g_signal_emit (self, signals[LOCALE_ACTIVATED], 0,
+                   ((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale);
 }

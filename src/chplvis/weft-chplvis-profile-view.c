@@ -4,13 +4,11 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
-#include "weft-chplvis-array-model.h"
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-profile-view.h"
+#include "weft-chplvis-table.h"
 #include "weft-units.h"
 
 typedef enum
@@ -27,19 +25,15 @@ typedef enum
 
 struct _WeftChplvisProfileView
 {
-  GtkWidget              parent_instance;
+  GtkWidget         parent_instance;
 
-  WeftChplvisArrayModel *rows;
-  GtkFilterListModel    *filter_model;
-  GtkSortListModel      *sort_model;
-  GtkSingleSelection    *selection;
-  char                  *search;      /* casefolded, NULL when empty */
-  double                 max[N_COLUMNS];
+  WeftChplvisTable *table;
+  double            max[N_COLUMNS];   /* the bars' scale */
 
-  GtkWidget             *box;
-  GtkSearchEntry        *search_entry;
-  GtkLabel              *count_label;
-  GtkColumnView         *column_view;
+  GtkWidget        *box;
+  GtkSearchEntry   *search_entry;
+  GtkLabel         *count_label;
+  GtkColumnView    *column_view;
 };
 
 enum {
@@ -132,15 +126,6 @@ compare_defined_cb (gconstpointer a,
   return (x->line > y->line) - (x->line < y->line);
 }
 
-static double
-max_cb (guint    column,
-        gpointer user_data)
-{
-  WeftChplvisProfileView *self = user_data;
-
-  return column < N_COLUMNS ? self->max[column] : 0;
-}
-
 static void
 add_columns (WeftChplvisProfileView *self)
 {
@@ -163,7 +148,7 @@ add_columns (WeftChplvisProfileView *self)
       else if (c == COLUMN_DEFINED)
         column = weft_chplvis_column_new_text (titles[c], c, text_cb, compare_defined_cb, self);
       else
-        column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, max_cb, self);
+        column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
 
       gtk_column_view_column_set_expand (column, TRUE);
       gtk_column_view_append_column (self->column_view, column);
@@ -177,58 +162,31 @@ add_columns (WeftChplvisProfileView *self)
 /* Filtering ------------------------------------------------------------------- */
 
 static gboolean
-contains (const char *haystack,
-          const char *needle)
+match_cb (gconstpointer element,
+          const char   *search,
+          gpointer      user_data)
 {
-  g_autofree char *folded = NULL;
+  const WeftChplvisProfileRow *row = element;
 
-  if (haystack == NULL)
-    return FALSE;
-  folded = g_utf8_casefold (haystack, -1);
-
-  return strstr (folded, needle) != NULL;
+  return weft_chplvis_table_match_text (row->name, search) || weft_chplvis_table_match_text (row->file, search);
 }
 
-static gboolean
-filter_cb (gpointer item,
-           gpointer user_data)
+static char *
+count_text (guint shown,
+            guint total)
 {
-  WeftChplvisProfileView *self = user_data;
-  const WeftChplvisProfileRow *row = weft_chplvis_array_item_peek (item);
-
-  return self->search == NULL || contains (row->name, self->search) || contains (row->file, self->search);
-}
-
-static void
-update_count (WeftChplvisProfileView *self)
-{
-  guint total = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
-  g_autofree char *text = NULL;
-
   if (shown == total)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function did something", "%u functions did something",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function did something", "%u functions did something",
                                          total), total);
-  else
-    text = g_strdup_printf (_("%u of %u functions"), shown, total);
-  gtk_label_set_label (self->count_label, text);
+
+  return g_strdup_printf (_("%u of %u functions"), shown, total);
 }
 
 static void
 search_changed_cb (WeftChplvisProfileView *self,
                    GtkSearchEntry         *entry)
 {
-  g_autofree char *stripped = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
-  GtkFilter *filter = NULL;
-
-  g_clear_pointer (&self->search, g_free);
-  if (stripped[0] != '\0')
-    {
-      self->search = g_utf8_casefold (stripped, -1);
-      filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
-    }
-  gtk_filter_list_model_set_filter (self->filter_model, filter);
-  g_clear_object (&filter);
+  weft_chplvis_table_set_search (self->table, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
 static void
@@ -245,28 +203,12 @@ weft_chplvis_profile_view_dispose (GObject *object)
 {
   WeftChplvisProfileView *self = (WeftChplvisProfileView *)object;
 
-  if (self->filter_model != NULL)
-    gtk_filter_list_model_set_filter (self->filter_model, NULL);
-  /* The count label goes with the template: no more counting. */
-  if (self->sort_model != NULL)
-    g_signal_handlers_disconnect_by_data (self->sort_model, self);
+  /* Before the template: the table's search and count call back into self
+   * and its count label. */
+  g_clear_object (&self->table);
   gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_CHPLVIS_PROFILE_VIEW);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sort_model);
-  g_clear_object (&self->filter_model);
-  g_clear_object (&self->rows);
 
   G_OBJECT_CLASS (weft_chplvis_profile_view_parent_class)->dispose (object);
-}
-
-static void
-weft_chplvis_profile_view_finalize (GObject *object)
-{
-  WeftChplvisProfileView *self = (WeftChplvisProfileView *)object;
-
-  g_clear_pointer (&self->search, g_free);
-
-  G_OBJECT_CLASS (weft_chplvis_profile_view_parent_class)->finalize (object);
 }
 
 static void
@@ -276,7 +218,6 @@ weft_chplvis_profile_view_class_init (WeftChplvisProfileViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_chplvis_profile_view_dispose;
-  object_class->finalize = weft_chplvis_profile_view_finalize;
 
   /**
    * WeftChplvisProfileView::function-activated:
@@ -303,17 +244,9 @@ weft_chplvis_profile_view_init (WeftChplvisProfileView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->rows = weft_chplvis_array_model_new ();
-  self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)), NULL);
-  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filter_model)),
-                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sort_model)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_object (self->sort_model, "items-changed", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+  self->table = weft_chplvis_table_new (self->column_view, match_cb, self);
   add_columns (self);
-  update_count (self);
+  weft_chplvis_table_set_count_label (self->table, self->count_label, count_text);
 }
 
 GtkWidget *
@@ -348,8 +281,7 @@ weft_chplvis_profile_view_set_figures (WeftChplvisProfileView *self,
   for (guint c = COLUMN_CLOCK; c < N_COLUMNS; c++)
     self->max[c] = weft_chplvis_column_max (rows, c, value_cb, self);
 
-  weft_chplvis_array_model_set_array (self->rows, rows);
-  update_count (self);
+  weft_chplvis_table_set_array (self->table, rows);
 }
 
 /**
@@ -363,7 +295,7 @@ weft_chplvis_profile_view_get_model (WeftChplvisProfileView *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_PROFILE_VIEW (self), NULL);
 
-  return G_LIST_MODEL (self->sort_model);
+  return weft_chplvis_table_get_model (self->table);
 }
 
 GtkColumnView *
@@ -396,11 +328,8 @@ weft_chplvis_profile_view_activate_row (WeftChplvisProfileView *self,
 
   g_return_if_fail (WEFT_IS_CHPLVIS_PROFILE_VIEW (self));
 
-  item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
-  if (item == NULL)
-    return;
-
-  gtk_single_selection_set_selected (self->selection, position);
-  g_signal_emit (self, signals[FUNCTION_ACTIVATED], 0,
-                 ((const WeftChplvisProfileRow *)weft_chplvis_array_item_peek (item))->fid);
+  item = weft_chplvis_table_select (self->table, position);
+  if (item != NULL)
+    g_signal_emit (self, signals[FUNCTION_ACTIVATED], 0,
+                   ((const WeftChplvisProfileRow *)weft_chplvis_array_item_peek (item))->fid);
 }

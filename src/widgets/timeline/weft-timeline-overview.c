@@ -271,13 +271,8 @@ weft_timeline_overview_class_init (WeftTimelineOverviewClass *klass)
   drawn_class->draw = weft_timeline_overview_draw;
   weft_drawn_widget_class_set_sizes (drawn_class, 100, 800, OVERVIEW_HEIGHT, OVERVIEW_HEIGHT);
 
-  properties[PROP_TABLE] =
-    g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
-                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_TIME_MODEL] =
-    g_param_spec_object ("time-model", NULL, NULL, WEFT_TYPE_TIME_MODEL,
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_TABLE] = weft_timeline_param_spec_table ();
+  properties[PROP_TIME_MODEL] = weft_timeline_param_spec_time_model ();
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -326,12 +321,9 @@ weft_timeline_overview_set_table (WeftTimelineOverview *self,
 {
   g_return_if_fail (WEFT_IS_TIMELINE_OVERVIEW (self));
 
-  if (self->table == table)
+  if (!weft_timeline_store_table (&self->table, table))
     return;
 
-  g_clear_pointer (&self->table, weft_event_table_unref);
-  if (table != NULL)
-    self->table = weft_event_table_ref (table);
   weft_timeline_renderer_set_table (self->renderer, table);
   invalidate_cb (self);
 

@@ -6,6 +6,37 @@
 
 #include "weft-timeline-util.h"
 
+/* The timeline.* actions, in the toolbar's order. */
+static const char *const actions[] = {
+  "timeline.back", "timeline.forward", "timeline.zoom-fit", "timeline.zoom-in", "timeline.zoom-out",
+};
+
+/**
+ * weft_timeline_param_spec_table:
+ *
+ * Returns: (transfer full): the "table" property of the timeline widgets:
+ *   the WeftEventTable shown
+ */
+GParamSpec *
+weft_timeline_param_spec_table (void)
+{
+  return g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
+                             (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+}
+
+/**
+ * weft_timeline_param_spec_time_model:
+ *
+ * Returns: (transfer full): the "time-model" property of the timeline
+ *   widgets: the document's WeftTimeModel, which they follow
+ */
+GParamSpec *
+weft_timeline_param_spec_time_model (void)
+{
+  return g_param_spec_object ("time-model", NULL, NULL, WEFT_TYPE_TIME_MODEL,
+                              (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+}
+
 /**
  * weft_timeline_find_document_span:
  * @time_model: (nullable): the document's time model
@@ -42,6 +73,31 @@ weft_timeline_find_document_span (WeftTimeModel  *time_model,
     }
 
   return FALSE;
+}
+
+/**
+ * weft_timeline_store_table:
+ * @slot: where a widget keeps its table
+ * @table: (nullable): the new one
+ *
+ * Stores a reference to @table in @slot, dropping the old one.
+ *
+ * Returns: %FALSE when @table already was the one in @slot
+ */
+gboolean
+weft_timeline_store_table (WeftEventTable **slot,
+                           WeftEventTable  *table)
+{
+  g_return_val_if_fail (slot != NULL, FALSE);
+
+  if (*slot == table)
+    return FALSE;
+
+  g_clear_pointer (slot, weft_event_table_unref);
+  if (table != NULL)
+    *slot = weft_event_table_ref (table);
+
+  return TRUE;
 }
 
 /**
@@ -88,7 +144,15 @@ weft_timeline_follow_time_model (gpointer        owner,
 }
 
 /* The timeline and the view around it (whose toolbar shows them) have the
- * same actions. */
+ * same actions: installed and enabled here, run by each its own way. */
+void
+weft_timeline_class_install_actions (GtkWidgetClass              *widget_class,
+                                     GtkWidgetActionActivateFunc  activate)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, activate);
+}
+
 void
 weft_timeline_update_actions (GtkWidget     *widget,
                               WeftTimeModel *time_model)

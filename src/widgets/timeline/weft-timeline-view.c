@@ -211,18 +211,12 @@ weft_timeline_view_class_init (WeftTimelineViewClass *klass)
   object_class->get_property = weft_timeline_view_get_property;
   object_class->set_property = weft_timeline_view_set_property;
 
-  properties[PROP_TABLE] =
-    g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
-                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_TIME_MODEL] =
-    g_param_spec_object ("time-model", NULL, NULL, WEFT_TYPE_TIME_MODEL,
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_TABLE] = weft_timeline_param_spec_table ();
+  properties[PROP_TIME_MODEL] = weft_timeline_param_spec_time_model ();
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
-    gtk_widget_class_install_action (widget_class, buttons[i].action, NULL, view_action_cb);
+  weft_timeline_class_install_actions (widget_class, view_action_cb);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "timelineview");
@@ -300,12 +294,8 @@ weft_timeline_view_set_table (WeftTimelineView *self,
 {
   g_return_if_fail (WEFT_IS_TIMELINE_VIEW (self));
 
-  if (self->table == table)
+  if (!weft_timeline_store_table (&self->table, table))
     return;
-
-  g_clear_pointer (&self->table, weft_event_table_unref);
-  if (table != NULL)
-    self->table = weft_event_table_ref (table);
 
   if (self->timeline != NULL)
     {

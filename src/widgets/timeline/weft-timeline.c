@@ -884,9 +884,6 @@ weft_timeline_class_init (WeftTimelineClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
-  static const char *const actions[] = {
-    "timeline.back", "timeline.forward", "timeline.zoom-fit", "timeline.zoom-in", "timeline.zoom-out",
-  };
 
   object_class->dispose = weft_timeline_dispose;
   object_class->finalize = weft_timeline_finalize;
@@ -900,13 +897,8 @@ weft_timeline_class_init (WeftTimelineClass *klass)
   drawn_class->draw = weft_timeline_draw;
   weft_drawn_widget_class_set_sizes (drawn_class, 200, 800, 0, 0);
 
-  properties[PROP_TABLE] =
-    g_param_spec_boxed ("table", NULL, NULL, WEFT_TYPE_EVENT_TABLE,
-                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_TIME_MODEL] =
-    g_param_spec_object ("time-model", NULL, NULL, WEFT_TYPE_TIME_MODEL,
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_TABLE] = weft_timeline_param_spec_table ();
+  properties[PROP_TIME_MODEL] = weft_timeline_param_spec_time_model ();
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -927,8 +919,7 @@ weft_timeline_class_init (WeftTimelineClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                   WEFT_TYPE_TIMELINE_HIT | G_SIGNAL_TYPE_STATIC_SCOPE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i], NULL, timeline_action_cb);
+  weft_timeline_class_install_actions (widget_class, timeline_action_cb);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "timeline.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "timeline.forward", NULL);
@@ -1022,12 +1013,8 @@ weft_timeline_set_table (WeftTimeline   *self,
 {
   g_return_if_fail (WEFT_IS_TIMELINE (self));
 
-  if (self->table == table)
+  if (!weft_timeline_store_table (&self->table, table))
     return;
-
-  g_clear_pointer (&self->table, weft_event_table_unref);
-  if (table != NULL)
-    self->table = weft_event_table_ref (table);
 
   weft_timeline_renderer_set_table (self->renderer, table);
   self->has_hover = FALSE;
