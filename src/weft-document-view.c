@@ -115,6 +115,14 @@ update_progress (WeftDocumentView *self)
   gtk_label_set_label (self->progress_label, message != NULL ? message : "");
 }
 
+/* Follows the document's progress on the loading page. */
+static void
+watch_document (WeftDocumentView *self)
+{
+  g_signal_connect_object (self->document, "notify::fraction", G_CALLBACK (update_progress), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::message", G_CALLBACK (update_progress), self, G_CONNECT_SWAPPED);
+}
+
 static void
 update_warnings (WeftDocumentView *self)
 {
@@ -238,8 +246,7 @@ weft_document_view_reload (WeftDocumentView *self)
   g_cancellable_cancel (self->cancellable);
   g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  g_signal_connect_object (self->document, "notify::fraction", G_CALLBACK (update_progress), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::message", G_CALLBACK (update_progress), self, G_CONNECT_SWAPPED);
+  watch_document (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 
   weft_document_view_load (self);
@@ -350,8 +357,7 @@ weft_document_view_set_property (GObject      *object,
     case PROP_DOCUMENT:
       g_assert (self->document == NULL);
       self->document = g_value_dup_object (value);
-      g_signal_connect_object (self->document, "notify::fraction", G_CALLBACK (update_progress), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->document, "notify::message", G_CALLBACK (update_progress), self, G_CONNECT_SWAPPED);
+      watch_document (self);
       break;
 
     default:

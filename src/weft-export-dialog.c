@@ -207,7 +207,8 @@ chooser_response_cb (GtkNativeDialog *dialog,
   ExportJob *job = g_task_get_task_data (task);
   g_autoptr(GFile) file = NULL;
   GtkFileFilter *filter;
-  const char *format = NULL;
+  const char *typed;
+  const char *format;
 
   if (response != GTK_RESPONSE_ACCEPT)
     {
@@ -223,8 +224,10 @@ chooser_response_cb (GtkNativeDialog *dialog,
       return;
     }
 
-  /* The typed extension wins; else the chosen filter; else the first format. */
-  format = weft_export_format_for_path (job->path, (const char * const *)job->formats);
+  /* The typed extension wins; else the chosen filter (and its extension is
+   * added); else the first format. */
+  typed = weft_export_format_for_path (job->path, (const char * const *)job->formats);
+  format = typed;
   filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
   if (format == NULL && filter != NULL)
     format = g_object_get_data (G_OBJECT (filter), "weft-format");
@@ -232,7 +235,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
     format = job->formats[0];
   job->format = g_strdup (format);
 
-  if (weft_export_format_for_path (job->path, (const char * const *)job->formats) == NULL)
+  if (typed == NULL)
     {
       char *with_extension = g_strconcat (job->path, ".", weft_export_format_extension (format), NULL);
 

@@ -37,7 +37,5 @@ weft_pages_create (WeftDocument *document)
     return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
 
-  (void)family;
-
   return GTK_WIDGET (weft_summary_page_new (document));
 }

@@ -147,13 +147,13 @@ weft_window_close_page_cb (WeftWindow *self,
 
 /* Recent documents ------------------------------------------------------------ */
 
+/* The load already looked at the file: no file system call on the UI thread. */
 static const char *
 mime_type_for_document (WeftDocument *document)
 {
   const WeftFormat *format = weft_document_get_format (document);
-  GFile *file = weft_document_get_file (document, 0);
 
-  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+  if (weft_document_get_is_directory (document))
     return "inode/directory";
 
   return format != NULL && format->mime_type != NULL ? format->mime_type : "application/octet-stream";
@@ -538,15 +538,16 @@ static void
 weft_window_constructed (GObject *object)
 {
   WeftWindow *self = (WeftWindow *)object;
-  GApplication *app = g_application_get_default ();
+  GtkApplication *app;
 
   G_OBJECT_CLASS (weft_window_parent_class)->constructed (object);
 
-  if (WEFT_IS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))))
-    self->settings = g_object_ref (weft_application_get_settings (WEFT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)))));
+  /* Tests build windows without an application: they read the schema themselves. */
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  if (WEFT_IS_APPLICATION (app))
+    self->settings = g_object_ref (weft_application_get_settings (WEFT_APPLICATION (app)));
   else
     self->settings = g_settings_new (APP_ID);
-  (void)app;
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),

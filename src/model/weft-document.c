@@ -17,6 +17,7 @@ struct _WeftDocument
   char              *title;
   WeftDocumentState  state;
   const WeftFormat  *format;
+  gboolean           is_directory;
   WeftDataset       *dataset;
   GError            *error;
   GPtrArray         *warnings;
@@ -60,6 +61,7 @@ typedef struct
   GPtrArray        *files;
   WeftLoadContext  *context;
   const WeftFormat *format;
+  gboolean          is_directory;
   GPtrArray        *warnings;
   guint             n_warnings;
 } LoadJob;
@@ -319,6 +321,20 @@ weft_document_get_format (WeftDocument *self)
   return self->format;
 }
 
+/**
+ * weft_document_get_is_directory:
+ *
+ * Returns: whether the (first) file of the document is a folder, as the load
+ *   found it.
+ */
+gboolean
+weft_document_get_is_directory (WeftDocument *self)
+{
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (self), FALSE);
+
+  return self->is_directory;
+}
+
 const char *
 weft_document_get_format_version (WeftDocument *self)
 {
@@ -392,10 +408,9 @@ set_state (WeftDocument      *self,
 }
 
 /* Main thread: publish what the worker stored since the last idle. */
-static gboolean
-progress_notify_in_idle (gpointer user_data)
+static void
+publish_progress (WeftDocument *self)
 {
-  WeftDocument *self = user_data;
   gboolean fraction_changed, message_changed;
 
   g_mutex_lock (&self->progress_mutex);
@@ -414,6 +429,12 @@ progress_notify_in_idle (gpointer user_data)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
   if (message_changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+}
+
+static gboolean
+progress_notify_in_idle (gpointer user_data)
+{
+  publish_progress (user_data);
 
   return G_SOURCE_REMOVE;
 }
@@ -445,17 +466,17 @@ progress_cb (double      fraction,
   g_mutex_unlock (&self->progress_mutex);
 }
 
-/* Runs the whole load in the calling thread. */
 static WeftDataset *
-load_job_run (LoadJob  *job,
-              GError  **error)
+load_job_read (LoadJob  *job,
+               GError  **error)
 {
   g_autoptr(WeftDataset) dataset = NULL;
   GFile *first = g_ptr_array_index (job->files, 0);
 
   weft_load_context_begin_stage (job->context, 0.0, 0.02, _("Detecting the format"));
 
-  job->format = weft_format_detect (first, weft_load_context_get_cancellable (job->context), error);
+  job->format = weft_format_detect_full (first, &job->is_directory, weft_load_context_get_cancellable (job->context),
+                                         error);
   if (job->format == NULL)
     return NULL;
 
@@ -498,6 +519,19 @@ load_job_run (LoadJob  *job,
   return g_steal_pointer (&dataset);
 }
 
+/* Runs the whole load in the calling thread and keeps what it warned about. */
+static WeftDataset *
+load_job_run (LoadJob  *job,
+              GError  **error)
+{
+  WeftDataset *dataset = load_job_read (job, error);
+
+  job->warnings = weft_load_context_dup_warnings (job->context);
+  job->n_warnings = weft_load_context_get_n_warnings (job->context);
+
+  return dataset;
+}
+
 static void
 load_worker (GTask        *task,
              gpointer      source_object,
@@ -509,9 +543,6 @@ load_worker (GTask        *task,
   WeftDataset *dataset;
 
   dataset = load_job_run (job, &error);
-
-  job->warnings = weft_load_context_dup_warnings (job->context);
-  job->n_warnings = weft_load_context_get_n_warnings (job->context);
 
   if (dataset == NULL)
     g_task_return_error (task, error);
@@ -541,6 +572,7 @@ apply_result (WeftDocument *self,
   g_object_freeze_notify (G_OBJECT (self));
 
   self->format = job->format;
+  self->is_directory = job->is_directory;
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
   self->warnings = g_steal_pointer (&job->warnings);
   if (self->warnings == NULL)
@@ -579,8 +611,7 @@ load_task_done_cb (GObject      *object,
   dataset = g_task_propagate_pointer (inner, &error);
 
   /* Flush the last progress so "fraction" reads 1 once the load succeeded. */
-  progress_notify_in_idle (g_object_ref (self));
-  g_object_unref (self);
+  publish_progress (self);
 
   apply_result (self, job, dataset, error);
 
@@ -673,8 +704,6 @@ weft_document_load (WeftDocument  *self,
   set_state (self, WEFT_DOCUMENT_LOADING);
   job = load_job_new (self, cancellable);
   dataset = load_job_run (job, &local_error);
-  job->warnings = weft_load_context_dup_warnings (job->context);
-  job->n_warnings = weft_load_context_get_n_warnings (job->context);
   self->fraction = dataset != NULL ? 1.0 : weft_load_context_get_fraction (job->context);
 
   apply_result (self, job, dataset, local_error);

@@ -45,6 +45,7 @@ double             weft_document_get_fraction       (WeftDocument        *self);
 const char        *weft_document_get_message        (WeftDocument        *self);
 const WeftFormat  *weft_document_get_format         (WeftDocument        *self);
 const char        *weft_document_get_format_version (WeftDocument        *self);
+gboolean           weft_document_get_is_directory  (WeftDocument        *self);
 WeftDataset       *weft_document_get_dataset        (WeftDocument        *self);
 const GError      *weft_document_get_error          (WeftDocument        *self);
 GPtrArray         *weft_document_get_warnings       (WeftDocument        *self);

@@ -220,6 +220,22 @@ weft_format_detect (GFile         *file,
                     GCancellable  *cancellable,
                     GError       **error)
 {
+  return weft_format_detect_full (file, NULL, cancellable, error);
+}
+
+/**
+ * weft_format_detect_full:
+ * @is_directory: (out) (optional): whether @file is a folder (known once it
+ *   was looked at, so callers need not ask the file system again)
+ *
+ * weft_format_detect(), telling also what kind of file it looked at.
+ */
+const WeftFormat *
+weft_format_detect_full (GFile         *file,
+                         gboolean      *is_directory,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
   g_autofree const WeftFormat **formats = NULL;
   g_autofree char *display = NULL;
   g_autoptr(GString) tried = NULL;
@@ -237,6 +253,8 @@ weft_format_detect (GFile         *file,
       sniff_data_clear (&data);
       return NULL;
     }
+  if (is_directory != NULL)
+    *is_directory = data.input.is_directory;
 
   formats = weft_format_list (&n_formats);
   for (guint i = 0; i < n_formats; i++)

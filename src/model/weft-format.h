@@ -67,6 +67,10 @@ WeftSniffScore     weft_format_sniff_file        (const WeftFormat  *format,
 const WeftFormat  *weft_format_detect            (GFile             *file,
                                                   GCancellable      *cancellable,
                                                   GError           **error);
+const WeftFormat  *weft_format_detect_full       (GFile             *file,
+                                                  gboolean          *is_directory,
+                                                  GCancellable      *cancellable,
+                                                  GError           **error);
 
 /* Registers the formats built into Weft (once; thread-safe). */
 void               weft_formats_init             (void);

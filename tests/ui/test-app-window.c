@@ -13,6 +13,8 @@
 
 #include "weft-application.h"
 #include "weft-document-view.h"
+#include "weft-error.h"
+#include "weft-export-dialog.h"
 #include "weft-format.h"
 #include "weft-page.h"
 #include "weft-test-util.h"
@@ -249,6 +251,117 @@ test_open_trace_with_warnings (void)
   weft_test_rm_rf (dir);
 }
 
+typedef struct
+{
+  gboolean done;
+  gboolean ok;
+  GError  *error;
+} ExportWait;
+
+static void
+export_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ExportWait *wait = user_data;
+
+  wait->ok = weft_export_finish (result, &wait->error);
+  wait->done = TRUE;
+}
+
+static void
+run_export (WeftDocument          *document,
+            const char            *view,
+            const char            *format,
+            const WeftViewOptions *options,
+            const char            *path,
+            ExportWait            *wait)
+{
+  memset (wait, 0, sizeof *wait);
+  weft_export_async (document, view, format, options, path, NULL, export_done_cb, wait);
+  while (!wait->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* What File ▸ Export does once a file is chosen: the format from the typed
+ * extension, then the export in a worker thread. */
+static void
+test_export (void)
+{
+  const char *formats[] = { "mda-csv", "mda-hdf5", "png", "svg", "pdf", NULL };
+  g_autofree char *demo = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (demo);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *out = g_build_filename (dir, "matrix.h5", NULL);
+  g_autoptr(GError) error = NULL;
+  WeftViewOptions options = { .metric = "bytes" };
+  ExportWait wait;
+
+  g_assert_cmpstr (weft_export_format_for_path ("/x/m.CSV", formats), ==, "mda-csv");
+  g_assert_cmpstr (weft_export_format_for_path ("/x/m.h5", formats), ==, "mda-hdf5");
+  g_assert_cmpstr (weft_export_format_for_path ("/x/picture.pdf", formats), ==, "pdf");
+  g_assert_null (weft_export_format_for_path ("/x/m.txt", formats));
+  g_assert_cmpstr (weft_export_format_extension ("cpc-csv"), ==, "csv");
+
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+
+  run_export (document, "comm-matrix", "mda-hdf5", &options, out, &wait);
+  g_assert_no_error (wait.error);
+  g_assert_true (wait.ok);
+  {
+    g_autofree char *contents = NULL;
+    gsize len = 0;
+
+    g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
+    g_assert_cmpuint (len, >, 8);
+    g_assert_true (memcmp (contents, "\x89HDF\r\n\x1a\n", 8) == 0);
+  }
+
+  /* A view the document lacks fails, and says so. */
+  run_export (document, "stacks", "psv-csv", NULL, out, &wait);
+  g_assert_false (wait.ok);
+  g_assert_error (wait.error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&wait.error);
+
+  weft_test_rm_rf (dir);
+}
+
+/* Try Again reads the files afresh: a file fixed on disk then opens. */
+static void
+test_try_again (void)
+{
+  g_autofree char *sample = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", "DEMO-0", NULL);
+  g_autofree char *path = weft_test_write_tmp ("RUN-0", "not a trace yet\n", -1);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WeftWindow *window = new_window ();
+  WeftDocumentView *view;
+  WeftDocument *first;
+  gsize len;
+
+  view = weft_window_open_files (window, &file, 1);
+  check_error_page (view, "“RUN-0”", "not a format Weft can read");
+  first = weft_document_view_get_document (view);
+
+  g_file_get_contents (sample, &contents, &len, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (path, contents, len, &error);
+  g_assert_no_error (error);
+
+  weft_document_view_reload (view);
+  g_assert_true (weft_document_view_get_document (view) != first);
+  wait_loaded (view);
+  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
+  g_assert_cmpint (weft_document_get_state (weft_document_view_get_document (view)), ==, WEFT_DOCUMENT_READY);
+
+  close_window (window);
+  weft_test_rm_rf (dir);
+}
+
 /* The window opens at the size it was closed at (GSettings, memory backend). */
 static void
 test_window_size_remembered (void)
@@ -375,6 +488,8 @@ main (int    argc,
   g_test_add_func ("/app/window/error-pages", test_error_pages);
   g_test_add_func ("/app/window/open-trace", test_open_trace_with_warnings);
   g_test_add_func ("/app/window/drop", test_drop);
+  g_test_add_func ("/app/window/try-again", test_try_again);
+  g_test_add_func ("/app/export", test_export);
   g_test_add_func ("/app/window/size-remembered", test_window_size_remembered);
   g_test_add_func ("/app/window/recent", test_recent);
 
