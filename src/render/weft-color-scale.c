@@ -83,15 +83,15 @@ weft_color_scale_map (const WeftColorScale *scale,
  * match the rest of a picture) or Pango's default when it is NULL. */
 void
 weft_color_scale_draw_legend (const WeftColorScale       *scale,
-                                        cairo_t                    *cr,
-                                        double                      x,
-                                        double                      y,
-                                        double                      width,
-                                        double                      height,
-                                        const char                 *min_label,
-                                        const char                 *max_label,
-                                        const WeftRgba             *text_color,
-                                        const PangoFontDescription *font)
+                              cairo_t                    *cr,
+                              double                      x,
+                              double                      y,
+                              double                      width,
+                              double                      height,
+                              const char                 *min_label,
+                              const char                 *max_label,
+                              const WeftRgba             *text_color,
+                              const PangoFontDescription *font)
 {
   g_autoptr(GObject) layout = NULL;
   cairo_pattern_t *ramp;

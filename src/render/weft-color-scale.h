@@ -46,8 +46,7 @@ double   weft_color_scale_position    (const WeftColorScale *scale,
                                        double                value);
 WeftRgba weft_color_scale_map         (const WeftColorScale *scale,
                                        double                value);
-void     weft_color_scale_draw_legend
-                                      (const WeftColorScale       *scale,
+void     weft_color_scale_draw_legend (const WeftColorScale       *scale,
                                        cairo_t                    *cr,
                                        double                      x,
                                        double                      y,

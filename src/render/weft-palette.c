@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "weft-palette.h"
 
 /* GNOME HIG palette, "3" tones, reordered for contrast between neighbours. */
@@ -62,6 +64,23 @@ weft_rgba_to_uint (const WeftRgba *rgba)
 {
   return (channel (rgba->red) << 24) | (channel (rgba->green) << 16) |
          (channel (rgba->blue) << 8) | channel (rgba->alpha);
+}
+
+/**
+ * weft_rgba_to_pixel:
+ *
+ * Returns: @rgba as a pixel of a cairo ARGB32 (or RGB24) image surface:
+ *   premultiplied alpha, in the native 0xAARRGGBB word
+ */
+guint32
+weft_rgba_to_pixel (const WeftRgba *rgba)
+{
+  guint a = (guint)lround (CLAMP (rgba->alpha, 0, 1) * 255);
+  guint r = (guint)lround (CLAMP (rgba->red, 0, 1) * a);
+  guint g = (guint)lround (CLAMP (rgba->green, 0, 1) * a);
+  guint b = (guint)lround (CLAMP (rgba->blue, 0, 1) * a);
+
+  return (a << 24) | (r << 16) | (g << 8) | b;
 }
 
 void

@@ -25,6 +25,7 @@ guint    weft_palette_get_size         (void);
 guint32  weft_palette_get_color        (guint          index);
 WeftRgba weft_rgba_from_uint           (guint32        rgba);
 guint32  weft_rgba_to_uint             (const WeftRgba *rgba);
+guint32  weft_rgba_to_pixel            (const WeftRgba *rgba);
 void     weft_rgba_set_source          (cairo_t        *cr,
                                         const WeftRgba *rgba);
 WeftRgba weft_rgba_mix                 (const WeftRgba *a,

@@ -416,9 +416,9 @@ weft_grid_draw_scale_ramp (cairo_t               *cr,
                            WeftGridText          *text)
 {
   g_autofree char *low = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_LOG ? scale->min
-                                                                                        : MIN (0.0, scale->min));
+                                                                                          : MIN (0.0, scale->min));
   g_autofree char *high = weft_grid_format_value (kind, scale->max);
 
   weft_color_scale_draw_legend (scale, cr, x, y, width, WEFT_GRID_RAMP_HEIGHT, low, high, &theme->dim,
-                                          weft_grid_text_get_font (text));
+                                weft_grid_text_get_font (text));
 }

@@ -923,16 +923,6 @@ ensure_codes (WeftMatrixRenderer *self)
     }
 }
 
-static guint32
-pack_rgb (const WeftRgba *c)
-{
-  guint32 r = (guint32)lround (CLAMP (c->red, 0, 1) * 255);
-  guint32 g = (guint32)lround (CLAMP (c->green, 0, 1) * 255);
-  guint32 b = (guint32)lround (CLAMP (c->blue, 0, 1) * 255);
-
-  return 0xff000000u | (r << 16) | (g << 8) | b;
-}
-
 static WeftRgba
 code_color (WeftMatrixRenderer *self,
             guint16             code)
@@ -955,11 +945,12 @@ ensure_lut (WeftMatrixRenderer *self)
   if (self->lut_valid)
     return;
 
+  /* Cell colours are opaque, for the RGB24 cell images. */
   for (guint code = 0; code < N_CODES; code++)
     {
       WeftRgba c = code_color (self, code);
 
-      self->lut[code] = pack_rgb (&c);
+      self->lut[code] = weft_rgba_to_pixel (&c);
     }
   self->lut_valid = TRUE;
 }

@@ -412,14 +412,16 @@ ensure_measured (WeftRingGraphRenderer *self)
 
   if (self->label_width == 0 && self->matrix != NULL)
     {
-      /* Node labels are numbers (or short names): the longest is the widest. */
+      /* Node labels are numbers (or short names): the first and the last
+       * few say how wide they get. */
       for (guint i = 0; i < self->n_nodes; i++)
         {
-          g_autofree char *label = weft_grid_dup_index_label (self->matrix, 0, i);
+          g_autofree char *label = NULL;
           int w;
 
           if (i > 16 && (i < self->n_nodes - 16))
             continue;
+          label = weft_grid_dup_index_label (self->matrix, 0, i);
           weft_grid_text_measure (self->text, label, &w, NULL);
           self->label_width = MAX (self->label_width, w);
         }

@@ -29,7 +29,7 @@ struct _WeftValueBarsRenderer
   guint             *order;       /* position -> row */
   double             min;         /* over the column, NaN left out */
   double             max;
-  int                name_width;  /* measured; -1 = not yet */
+  int                name_width;  /* measured (with value_width); -1 = not yet */
   int                value_width;
 
   gssize             hover_row;
@@ -112,13 +112,14 @@ compare_positions (gconstpointer a,
   return va < vb ? -1 : 1;
 }
 
+/* The order and the range; a new sort keeps the names and values, and with
+ * them their measures. */
 static void
 update (WeftValueBarsRenderer *self)
 {
   guint n = n_rows (self);
 
   g_clear_pointer (&self->order, g_free);
-  self->name_width = -1;
   self->min = self->max = 0;
   if (n == 0)
     return;
@@ -168,6 +169,7 @@ weft_value_bars_renderer_set_values (WeftValueBarsRenderer *self,
   if (self->selected_row >= (gssize)n_rows (self))
     self->selected_row = -1;
 
+  self->name_width = -1;
   update (self);
   return TRUE;
 }

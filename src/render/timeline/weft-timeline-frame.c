@@ -28,17 +28,6 @@ weft_timeline_kind_rgba (WeftEventTable *table,
   return weft_rgba_from_uint (color);
 }
 
-guint32
-weft_timeline_rgba_to_pixel (const WeftRgba *c)
-{
-  guint a = (guint)lround (CLAMP (c->alpha, 0, 1) * 255);
-  guint r = (guint)lround (CLAMP (c->red, 0, 1) * a);
-  guint g = (guint)lround (CLAMP (c->green, 0, 1) * a);
-  guint b = (guint)lround (CLAMP (c->blue, 0, 1) * a);
-
-  return (a << 24) | (r << 16) | (g << 8) | b;
-}
-
 /* A premultiplied pixel times f/255. */
 static inline guint32
 pixel_scale (guint32 p,
@@ -192,7 +181,7 @@ weft_timeline_frame_init (WeftTimelineFrame     *f,
   for (guint k = 0; k < f->n_kinds; k++)
     {
       f->kind_rgba[k] = weft_timeline_kind_rgba (table, k);
-      f->kind_pixel[k] = weft_timeline_rgba_to_pixel (&f->kind_rgba[k]);
+      f->kind_pixel[k] = weft_rgba_to_pixel (&f->kind_rgba[k]);
     }
 
   f->cov = g_new0 (float, f->ncols);

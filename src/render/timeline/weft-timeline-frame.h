@@ -75,7 +75,6 @@ typedef struct
 
 WeftRgba        weft_timeline_kind_rgba          (WeftEventTable          *table,
                                                   guint16                  kind);
-guint32         weft_timeline_rgba_to_pixel      (const WeftRgba          *color);
 int             weft_timeline_choose_lod_level   (WeftEventTable          *table,
                                                   guint                    row,
                                                   double                   max_width,
@@ -130,9 +129,9 @@ void            weft_timeline_frame_line         (WeftTimelineFrame       *f,
  * O(pixels · log(events per pixel)). */
 static inline gsize
 weft_timeline_gallop_ge (const gint64 *values,
-           gsize         lo,
-           gsize         hi,
-           gint64        key)
+                         gsize         lo,
+                         gsize         hi,
+                         gint64        key)
 {
   gsize prev, step = 1, left, right;
 

@@ -24,7 +24,5 @@ void _weft_timeline_renderer_set_lod_policy (WeftTimelineRenderer  *self,
                                              WeftTimelineLodPolicy  policy);
 void _weft_timeline_renderer_set_raster     (WeftTimelineRenderer  *self,
                                              gboolean               allow);
-void _weft_timeline_renderer_set_max_arrows (WeftTimelineRenderer  *self,
-                                             guint                  max_arrows);
 
 G_END_DECLS

@@ -31,7 +31,8 @@
 /* A row's concurrency curve may come from pyramid buckets this many pixels
  * wide (see summary_lod_level). */
 #define SUMMARY_BLUR         8.0
-#define DEFAULT_MAX_ARROWS   160
+/* Links past this many are sampled down to it. */
+#define MAX_ARROWS           160
 /* Instants closer than this (pixels) are drawn as ticks, not triangles. */
 #define MARKER_SPACING       6.0
 #define HIT_TOLERANCE        3.0
@@ -85,10 +86,6 @@ struct _WeftTimelineRenderer
   gboolean               has_document;
   WeftTimeSpan           selection;
   gboolean               has_selection;
-  WeftTimelineHit        hover;
-  gboolean               has_hover;
-  WeftTimelineHit        selected;
-  gboolean               has_selected;
 
   GHashTable            *collapsed_groups;  /* group name → itself */
   GHashTable            *expanded_rows;     /* GUINT_TO_POINTER (row + 1) */
@@ -103,7 +100,6 @@ struct _WeftTimelineRenderer
   guint64                generation;
   WeftTimelineLodPolicy  lod_policy;
   gboolean               allow_raster;
-  guint                  max_arrows;
 
   /* Left by the last draw_base, for hit testing the arrows as drawn. */
   GArray                *arrows;            /* Arrow */
@@ -434,15 +430,12 @@ weft_timeline_renderer_init (WeftTimelineRenderer *self)
   self->height = 600;
   self->allow_raster = TRUE;
   self->device_scale = 1;
-  self->max_arrows = DEFAULT_MAX_ARROWS;
   self->collapsed_groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->expanded_rows = g_hash_table_new (NULL, NULL);
   self->groups = g_ptr_array_new_with_free_func ((GDestroyNotify)group_free);
   self->lines = g_array_new (FALSE, FALSE, sizeof (Line));
   self->arrows = g_array_new (FALSE, FALSE, sizeof (Arrow));
   self->markers = g_array_new (FALSE, FALSE, sizeof (gsize));
-  weft_timeline_hit_init (&self->hover);
-  weft_timeline_hit_init (&self->selected);
 }
 
 WeftTimelineRenderer *
@@ -486,10 +479,6 @@ weft_timeline_renderer_set_table (WeftTimelineRenderer *self,
     self->table = weft_event_table_ref (table);
 
   g_hash_table_remove_all (self->expanded_rows);
-  weft_timeline_hit_init (&self->hover);
-  weft_timeline_hit_init (&self->selected);
-  self->has_hover = FALSE;
-  self->has_selected = FALSE;
   g_array_set_size (self->arrows, 0);
   build_groups (self);
   invalidate_layout (self);
@@ -827,36 +816,6 @@ weft_timeline_renderer_set_row_expanded (WeftTimelineRenderer *self,
 }
 
 /**
- * weft_timeline_renderer_set_hover:
- * @hit: (nullable): the event under the pointer, outlined; %NULL for none
- */
-void
-weft_timeline_renderer_set_hover (WeftTimelineRenderer  *self,
-                                  const WeftTimelineHit *hit)
-{
-  g_return_if_fail (WEFT_IS_TIMELINE_RENDERER (self));
-
-  self->has_hover = hit != NULL;
-  if (hit != NULL)
-    self->hover = *hit;
-}
-
-/**
- * weft_timeline_renderer_set_selected_event:
- * @hit: (nullable): the selected event, highlighted; %NULL for none
- */
-void
-weft_timeline_renderer_set_selected_event (WeftTimelineRenderer  *self,
-                                           const WeftTimelineHit *hit)
-{
-  g_return_if_fail (WEFT_IS_TIMELINE_RENDERER (self));
-
-  self->has_selected = hit != NULL;
-  if (hit != NULL)
-    self->selected = *hit;
-}
-
-/**
  * weft_timeline_renderer_get_generation:
  *
  * Returns: a number that changes whenever what draw_base() draws changes
@@ -888,16 +847,6 @@ _weft_timeline_renderer_set_raster (WeftTimelineRenderer *self,
   g_return_if_fail (WEFT_IS_TIMELINE_RENDERER (self));
 
   self->allow_raster = allow;
-  changed (self);
-}
-
-void
-_weft_timeline_renderer_set_max_arrows (WeftTimelineRenderer *self,
-                                        guint                 max_arrows)
-{
-  g_return_if_fail (WEFT_IS_TIMELINE_RENDERER (self));
-
-  self->max_arrows = max_arrows;
   changed (self);
 }
 
@@ -1089,6 +1038,17 @@ row_is_squeezed (WeftTimelineRenderer *self,
          summary_lod_level (self, row, column_time (self)) < 0;
 }
 
+/* Where a row's expander and name start in the header column: indented
+ * under group headers when there are any. */
+static double
+row_indent (WeftTimelineRenderer *self)
+{
+  gboolean grouped = self->groups->len > 1 ||
+                     ((Group *)g_ptr_array_index (self->groups, 0))->name != NULL;
+
+  return HEADER_PADDING + (grouped ? 8 : 0);
+}
+
 /* Inner strip of a row line, where its intervals are drawn. */
 static void
 row_strip (WeftTimelineRenderer *self,
@@ -1166,21 +1126,19 @@ weft_timeline_renderer_get_row_extent (WeftTimelineRenderer *self,
 /* Whether a row's busy time comes from its pyramid at this zoom. */
 static int
 row_lod_level (WeftTimelineFrame *f,
-               guint  row)
+               guint              row)
 {
   return lod_level_for (f->self, row, f->tpc);
 }
 
-/* Sinks: strips of columns to pixels ---------------------------------------- */
-
 /* Lines ---------------------------------------------------------------------- */
 
 static void
-draw_lane_strip (WeftTimelineFrame  *f,
-                 guint   row,
-                 guint   lane,
-                 double  y0,
-                 double  y1)
+draw_lane_strip (WeftTimelineFrame *f,
+                 guint              row,
+                 guint              lane,
+                 double             y0,
+                 double             y1)
 {
   weft_timeline_frame_reset (f);
   weft_timeline_frame_add_lane (f, row, lane);
@@ -1188,10 +1146,10 @@ draw_lane_strip (WeftTimelineFrame  *f,
 }
 
 static void
-draw_instants (WeftTimelineFrame  *f,
-               guint   row,
-               double  y,
-               double  h)
+draw_instants (WeftTimelineFrame *f,
+               guint              row,
+               double             y,
+               double             h)
 {
   WeftEventTable *table = f->self->table;
   GArray *markers = f->self->markers;
@@ -1268,9 +1226,9 @@ draw_instants (WeftTimelineFrame  *f,
 }
 
 static void
-draw_row_line (WeftTimelineFrame      *f,
-               const Line *line,
-               double      y)
+draw_row_line (WeftTimelineFrame *f,
+               const Line        *line,
+               double             y)
 {
   WeftTimelineRenderer *self = f->self;
   guint row = line->row;
@@ -1317,9 +1275,9 @@ draw_row_line (WeftTimelineFrame      *f,
 }
 
 static void
-draw_group_line (WeftTimelineFrame      *f,
-                 const Line *line,
-                 double      y)
+draw_group_line (WeftTimelineFrame *f,
+                 const Line        *line,
+                 double             y)
 {
   WeftTimelineRenderer *self = f->self;
   const Group *group = g_ptr_array_index (self->groups, line->group);
@@ -1408,8 +1366,8 @@ draw_links (WeftTimelineFrame *f)
     return;
 
   /* Past the budget, every stride-th link of each pair is drawn. */
-  if (self->max_arrows > 0 && total > self->max_arrows)
-    stride = (total + self->max_arrows - 1) / self->max_arrows;
+  if (total > MAX_ARROWS)
+    stride = (total + MAX_ARROWS - 1) / MAX_ARROWS;
 
   for (guint p = 0; p < n_pairs; p++)
     {
@@ -1444,32 +1402,30 @@ draw_links (WeftTimelineFrame *f)
     {
       guint16 kind = g_array_index (self->arrows, Arrow, a).kind;
       WeftRgba color = *weft_timeline_frame_color (f, kind);
+      guint32 pixel;
       guint run = a;
 
       while (run < self->arrows->len && g_array_index (self->arrows, Arrow, run).kind == kind)
         run++;
 
       color.alpha *= stride > 1 ? 0.5 : 0.85;
+      pixel = weft_rgba_to_pixel (&color);
       weft_rgba_set_source (f->cr, &color);
       if (f->raster.ok)
-        {
-          /* Straight into the pixels: stroking hundreds of lines through
-           * cairo costs more than the rest of the frame. */
-          weft_timeline_frame_begin_pixels (f);
-          for (guint i = a; i < run; i++)
-            {
-              const Arrow *arrow = &g_array_index (self->arrows, Arrow, i);
+        weft_timeline_frame_begin_pixels (f);
 
-              weft_timeline_frame_line (f, arrow->x0, arrow->y0, arrow->x1, arrow->y1, weft_timeline_rgba_to_pixel (&color));
-            }
-          weft_timeline_frame_end_pixels (f);
-        }
-      else
+      /* The shafts, then the heads over them. On an image surface both go
+       * straight into the pixels: stroking hundreds of lines and filling
+       * hundreds of small triangles through cairo costs more than the rest of
+       * the frame, so the heads are open (two strokes). */
+      for (guint i = a; i < run; i++)
         {
-          for (guint i = a; i < run; i++)
-            {
-              const Arrow *arrow = &g_array_index (self->arrows, Arrow, i);
+          const Arrow *arrow = &g_array_index (self->arrows, Arrow, i);
 
+          if (f->raster.ok)
+            weft_timeline_frame_line (f, arrow->x0, arrow->y0, arrow->x1, arrow->y1, pixel);
+          else
+            {
               cairo_move_to (f->cr, arrow->x0, arrow->y0);
               cairo_line_to (f->cr, arrow->x1, arrow->y1);
               cairo_stroke (f->cr);
@@ -1493,12 +1449,8 @@ draw_links (WeftTimelineFrame *f)
           ry = arrow->y1 - 6 * dy + 3 * dx;
           if (f->raster.ok)
             {
-              /* An open head: two strokes are far cheaper than filling
-               * hundreds of small triangles through cairo. */
-              weft_timeline_frame_begin_pixels (f);
-              weft_timeline_frame_line (f, lx, ly, arrow->x1, arrow->y1, weft_timeline_rgba_to_pixel (&color));
-              weft_timeline_frame_line (f, rx, ry, arrow->x1, arrow->y1, weft_timeline_rgba_to_pixel (&color));
-              weft_timeline_frame_end_pixels (f);
+              weft_timeline_frame_line (f, lx, ly, arrow->x1, arrow->y1, pixel);
+              weft_timeline_frame_line (f, rx, ry, arrow->x1, arrow->y1, pixel);
             }
           else
             {
@@ -1508,7 +1460,10 @@ draw_links (WeftTimelineFrame *f)
               cairo_close_path (f->cr);
             }
         }
-      if (!f->raster.ok)
+
+      if (f->raster.ok)
+        weft_timeline_frame_end_pixels (f);
+      else
         cairo_fill (f->cr);
       a = run;
     }
@@ -1622,7 +1577,7 @@ draw_header (WeftTimelineRenderer  *self,
         }
       else if (line->type == LINE_ROW)
         {
-          double indent = HEADER_PADDING + (self->groups->len > 1 || ((Group *)g_ptr_array_index (self->groups, 0))->name != NULL ? 8 : 0);
+          double indent = row_indent (self);
           const char *name = weft_event_table_get_row_name (self->table, line->row);
 
           weft_rgba_set_source (cr, &theme->foreground);
@@ -1870,8 +1825,9 @@ weft_timeline_renderer_draw_base (WeftTimelineRenderer  *self,
 /**
  * weft_timeline_renderer_draw_overlays:
  *
- * Draws the selected span (shaded, on the plot and the ruler), and outlines
- * the selected and the hovered event.
+ * Draws the selected span, shaded on the plot and the ruler. (The widget
+ * draws its overlays, the selection and the hovered and selected event, as
+ * snapshot nodes over its kept picture.)
  */
 void
 weft_timeline_renderer_draw_overlays (WeftTimelineRenderer  *self,
@@ -1879,15 +1835,14 @@ weft_timeline_renderer_draw_overlays (WeftTimelineRenderer  *self,
                                       const WeftRenderTheme *theme)
 {
   WeftTimeSpan visible;
-  double plot_x, plot_y, plot_w, plot_h;
-  double x, y, w, h;
+  double plot_x, plot_w;
 
   g_return_if_fail (WEFT_IS_TIMELINE_RENDERER (self));
   g_return_if_fail (cr != NULL);
   g_return_if_fail (theme != NULL);
 
   weft_timeline_renderer_get_visible_span (self, &visible);
-  weft_timeline_renderer_get_plot_area (self, &plot_x, &plot_y, &plot_w, &plot_h);
+  weft_timeline_renderer_get_plot_area (self, &plot_x, NULL, &plot_w, NULL);
 
   cairo_save (cr);
   cairo_rectangle (cr, plot_x, 0, plot_w, self->height);
@@ -1904,23 +1859,6 @@ weft_timeline_renderer_draw_overlays (WeftTimelineRenderer  *self,
       weft_rgba_set_source (cr, &theme->selection);
       cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), self->height);
       cairo_fill (cr);
-    }
-
-  cairo_rectangle (cr, plot_x, plot_y, plot_w, plot_h);
-  cairo_clip (cr);
-  if (self->has_selected && weft_timeline_renderer_get_hit_rect (self, &self->selected, &x, &y, &w, &h))
-    {
-      weft_rgba_set_source (cr, &theme->accent);
-      cairo_set_line_width (cr, 2);
-      cairo_rectangle (cr, x - 1, y - 1, w + 2, h + 2);
-      cairo_stroke (cr);
-    }
-  if (self->has_hover && weft_timeline_renderer_get_hit_rect (self, &self->hover, &x, &y, &w, &h))
-    {
-      weft_rgba_set_source (cr, &theme->foreground);
-      cairo_set_line_width (cr, 1);
-      cairo_rectangle (cr, x - 0.5, y - 0.5, w + 1, h + 1);
-      cairo_stroke (cr);
     }
   cairo_restore (cr);
 }
@@ -2483,7 +2421,7 @@ weft_timeline_renderer_hit_test (WeftTimelineRenderer *self,
         hit->on_expander = TRUE;
       else if (line->type == LINE_ROW && row_n_lanes (self, line->row) > 1)
         {
-          double indent = HEADER_PADDING + (self->groups->len > 1 || ((Group *)g_ptr_array_index (self->groups, 0))->name != NULL ? 8 : 0);
+          double indent = row_indent (self);
 
           hit->on_expander = x >= indent - 2 && x < indent + EXPANDER_WIDTH;
         }

@@ -2,7 +2,7 @@
  *
  * The renderer holds the layout of one timeline (its size, the visible time
  * span, the vertical scroll offset, which groups are collapsed and which rows
- * show their lanes, the hovered and selected event, the selected span) and
+ * show their lanes, the selected span) and
  * draws it into any cairo_t: the WeftTimeline widget's cached surface, a
  * PNG/SVG/PDF export or a test's image surface. It also answers the questions
  * the widget needs to turn pointer positions into actions with exactly the
@@ -98,10 +98,6 @@ gboolean        weft_timeline_renderer_get_row_expanded     (WeftTimelineRendere
 void            weft_timeline_renderer_set_row_expanded     (WeftTimelineRenderer  *self,
                                                              guint                  row,
                                                              gboolean               expanded);
-void            weft_timeline_renderer_set_hover            (WeftTimelineRenderer  *self,
-                                                             const WeftTimelineHit *hit);
-void            weft_timeline_renderer_set_selected_event   (WeftTimelineRenderer  *self,
-                                                             const WeftTimelineHit *hit);
 guint64         weft_timeline_renderer_get_generation       (WeftTimelineRenderer  *self);
 
 /* Geometry, shared with the widget so that input maps exactly as drawn */

@@ -68,17 +68,6 @@ n_nodes (WeftRingGraphView *self)
   return weft_ring_graph_renderer_get_n_nodes (self->renderer);
 }
 
-/* The renderer takes a table only with a column it has. */
-static void
-push_values (WeftRingGraphView *self)
-{
-  gboolean fits = self->values != NULL && self->column < weft_value_table_get_n_columns (self->values);
-
-  if (weft_ring_graph_renderer_set_node_values (self->renderer, fits ? self->values : NULL,
-                                                fits ? self->column : 0))
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static void
 update_accessible (WeftRingGraphView *self)
 {
@@ -95,6 +84,21 @@ update_accessible (WeftRingGraphView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description != NULL ? description : "",
                                   -1);
+}
+
+/* The renderer takes a table only with a column it has. The selected node's
+ * description shows its value. */
+static void
+push_values (WeftRingGraphView *self)
+{
+  gboolean fits = self->values != NULL && self->column < weft_value_table_get_n_columns (self->values);
+
+  if (weft_ring_graph_renderer_set_node_values (self->renderer, fits ? self->values : NULL,
+                                                fits ? self->column : 0))
+    {
+      update_accessible (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
 }
 
 GtkWidget *

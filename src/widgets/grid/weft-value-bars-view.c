@@ -18,6 +18,7 @@ struct _WeftValueBarsView
   WeftValueTable        *values;
   guint                  column;
   int                    selected;
+  char                  *measured_font;  /* the font of the last natural height */
 };
 
 enum {
@@ -53,15 +54,6 @@ n_rows (WeftValueBarsView *self)
 }
 
 static void
-push_values (WeftValueBarsView *self)
-{
-  gboolean fits = self->values != NULL && self->column < weft_value_table_get_n_columns (self->values);
-
-  weft_value_bars_renderer_set_values (self->renderer, fits ? self->values : NULL, fits ? self->column : 0);
-  gtk_widget_queue_resize (GTK_WIDGET (self));
-}
-
-static void
 update_accessible (WeftValueBarsView *self)
 {
   g_autofree char *description = NULL;
@@ -73,6 +65,18 @@ update_accessible (WeftValueBarsView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title != NULL ? title : _("Values"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description != NULL ? description : "",
                                   -1);
+}
+
+/* The renderer takes a table only with a column it has. The selected row's
+ * description shows its value. */
+static void
+push_values (WeftValueBarsView *self)
+{
+  gboolean fits = self->values != NULL && self->column < weft_value_table_get_n_columns (self->values);
+
+  weft_value_bars_renderer_set_values (self->renderer, fits ? self->values : NULL, fits ? self->column : 0);
+  update_accessible (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 GtkWidget *
@@ -110,7 +114,6 @@ weft_value_bars_view_set_values (WeftValueBarsView *self,
   g_object_freeze_notify (G_OBJECT (self));
   if (self->selected >= n_rows (self))
     weft_value_bars_view_set_selected_row (self, -1);
-  update_accessible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALUES]);
   g_object_thaw_notify (G_OBJECT (self));
 }
@@ -340,19 +343,27 @@ weft_value_bars_view_measure (GtkWidget      *widget,
   /* The natural height fits every row. */
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      ensure_theme (self);
+      const WeftRenderTheme *theme = weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
+
+      g_free (self->measured_font);
+      self->measured_font = g_strdup (theme->font);
       *natural = MAX (*minimum, (int)ceil (weft_value_bars_renderer_get_natural_height (self->renderer)));
     }
 }
 
+/* The natural height follows the font. GTK reports a style change for every
+ * hover and focus change too: those leave the size alone. */
 static void
 weft_value_bars_view_css_changed (GtkWidget         *widget,
                                   GtkCssStyleChange *change)
 {
+  WeftValueBarsView *self = WEFT_VALUE_BARS_VIEW (widget);
+
   GTK_WIDGET_CLASS (weft_value_bars_view_parent_class)->css_changed (widget, change);
 
-  /* The font may have changed, and with it the natural height. */
-  gtk_widget_queue_resize (widget);
+  if (self->measured_font != NULL &&
+      g_strcmp0 (self->measured_font, weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self))->font) != 0)
+    gtk_widget_queue_resize (widget);
 }
 
 /* --- WeftDrawnWidget ------------------------------------------------------------ */
@@ -381,6 +392,7 @@ weft_value_bars_view_dispose (GObject *object)
 
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->values, weft_value_table_unref);
+  g_clear_pointer (&self->measured_font, g_free);
 
   G_OBJECT_CLASS (weft_value_bars_view_parent_class)->dispose (object);
 }

@@ -110,6 +110,29 @@ legend_draw_cb (GtkDrawingArea *area,
   weft_timeline_renderer_draw_legend (weft_timeline_get_renderer (self->timeline), cr, &theme, 6, 2, width - 12);
 }
 
+/* The legend is a picture: screen readers get its kinds as text. */
+static void
+update_legend_accessible (WeftTimelineView *self)
+{
+  g_autoptr(GString) kinds = g_string_new (NULL);
+  guint n_kinds = self->table != NULL ? weft_event_table_get_n_kinds (self->table) : 0;
+
+  for (guint kind = 0; kind < n_kinds; kind++)
+    {
+      const char *name = weft_event_table_get_kind_name (self->table, kind);
+
+      if (name == NULL || name[0] == '\0')
+        continue;
+      if (kinds->len > 0)
+        g_string_append (kinds, ", ");
+      g_string_append (kinds, name);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->legend),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Legend"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, kinds->str,
+                                  -1);
+}
+
 static void
 legend_resize_cb (GtkDrawingArea   *area,
                   int               width,
@@ -265,6 +288,7 @@ weft_timeline_view_init (WeftTimelineView *self)
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->legend), legend_draw_cb, self, NULL);
   g_signal_connect_object (self->legend, "resize", G_CALLBACK (legend_resize_cb), self, 0);
   gtk_widget_set_parent (self->legend, GTK_WIDGET (self));
+  update_legend_accessible (self);
 
   update_actions (self);
 }
@@ -302,6 +326,7 @@ weft_timeline_view_set_table (WeftTimelineView *self,
       weft_timeline_set_table (self->timeline, table);
       weft_timeline_overview_set_table (self->overview, table);
       update_span_label (self);
+      update_legend_accessible (self);
       gtk_widget_queue_resize (self->legend);
       gtk_widget_queue_draw (self->legend);
     }

@@ -56,7 +56,6 @@ struct _WeftTimeline
   double                pan_last_y;
 
   double                pointer_x;
-  double                pointer_y;
   gboolean              pointer_inside;
   gint64                last_wheel_zoom;
 
@@ -117,7 +116,8 @@ get_visible_span (WeftTimeline *self,
 }
 
 /* Brings the renderer in line with the widget and the model, so that
- * mapping and hit testing use exactly what is drawn. */
+ * mapping and hit testing use exactly what is drawn. (The selection and the
+ * hovered and selected event are overlays the widget draws itself.) */
 static void
 sync_renderer (WeftTimeline *self)
 {
@@ -130,11 +130,6 @@ sync_renderer (WeftTimeline *self)
   weft_timeline_renderer_set_visible_span (self->renderer, &visible);
   weft_timeline_renderer_set_document_span (self->renderer,
                                             get_document_span (self, &document) ? &document : NULL);
-  if (self->time_model != NULL && weft_time_model_get_has_selection (self->time_model))
-    weft_timeline_renderer_set_selected_span (self->renderer,
-                                              weft_time_model_get_selected_span (self->time_model));
-  else
-    weft_timeline_renderer_set_selected_span (self->renderer, NULL);
   if (self->vadjustment != NULL)
     weft_timeline_renderer_set_scroll_offset (self->renderer, gtk_adjustment_get_value (self->vadjustment));
 }
@@ -359,7 +354,6 @@ set_hover (WeftTimeline          *self,
   self->has_hover = want;
   if (want)
     self->hover = *hit;
-  weft_timeline_renderer_set_hover (self->renderer, want ? hit : NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -374,7 +368,6 @@ motion_cb (WeftTimeline             *self,
   g_assert (WEFT_IS_TIMELINE (self));
 
   self->pointer_x = x;
-  self->pointer_y = y;
   self->pointer_inside = TRUE;
 
   if (self->selecting)
@@ -434,7 +427,6 @@ event_clicked (WeftTimeline *self,
     {
       self->selected = hit;
       self->has_selected = TRUE;
-      weft_timeline_renderer_set_selected_event (self->renderer, &hit);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       g_signal_emit (self, signals[SIGNAL_EVENT_ACTIVATED], 0, &hit);
       return;
@@ -444,7 +436,6 @@ event_clicked (WeftTimeline *self,
   if (self->has_selected)
     {
       self->has_selected = FALSE;
-      weft_timeline_renderer_set_selected_event (self->renderer, NULL);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   if (self->time_model != NULL && hit.type != WEFT_TIMELINE_HIT_NONE &&
