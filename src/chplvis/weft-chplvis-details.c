@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include <adwaita.h>
+#include <gtk/gtk.h>
 #include <glib/gi18n.h>
 
 #include "weft-chplvis-details.h"
@@ -23,9 +23,7 @@ struct _WeftChplvisDetails
   const char           *kind;         /* "none", "locale", "pair", "task", "record", "mark", "function" */
   guint                 locale;       /* the locale, the pair's from, the record's issuer */
   guint                 peer;         /* the pair's to */
-  guint32               index;        /* task, record or mark index */
-  gboolean              fork;
-  WeftChplvisQuery      query;        /* of a locale or pair */
+  guint32               index;        /* task, record or mark index; a function's id */
   WeftChplvisPairStats  pair_stats;
   int                   source_file;  /* for Show Source; -1 when none */
   int                   source_line;
@@ -39,7 +37,6 @@ struct _WeftChplvisDetails
   char                 *title;
 
   GtkStack             *stack;
-  AdwStatusPage        *empty_page;
   GtkLabel             *summary_label;
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
@@ -212,30 +209,26 @@ grid_n_rows (GtkGrid *grid)
   return n;
 }
 
+/* A fact's name and value, side by side at @left, @top of @grid. */
 static GtkWidget *
-add_fact (WeftChplvisDetails *self,
-          GtkGrid            *grid,
-          const char         *name,
-          const char         *value)
+attach_fact (WeftChplvisDetails *self,
+             GtkGrid            *grid,
+             int                 left,
+             int                 top,
+             const char         *name,
+             const char         *value)
 {
   GtkWidget *name_label = gtk_label_new (name);
   GtkWidget *value_label = gtk_label_new (value);
-  int row = grid_n_rows (grid);
 
   gtk_label_set_xalign (GTK_LABEL (name_label), 0.0);
-  gtk_label_set_yalign (GTK_LABEL (name_label), 0.0);
   gtk_widget_add_css_class (name_label, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value_label), 0.0);
   gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
-  /* One line each (wrapped labels make a grid ask for far too much height):
-   * long paths lose their middle, and show whole on hover. */
-  gtk_label_set_ellipsize (GTK_LABEL (value_label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_tooltip_text (value_label, value);
   gtk_widget_set_hexpand (value_label, TRUE);
   gtk_widget_add_css_class (value_label, "numeric");
-  gtk_size_group_add_widget (self->names, name_label);
-  gtk_grid_attach (grid, name_label, 0, row, 1, 1);
-  gtk_grid_attach (grid, value_label, 1, row, 1, 1);
+  gtk_grid_attach (grid, name_label, left, top, 1, 1);
+  gtk_grid_attach (grid, value_label, left + 1, top, 1, 1);
   /* Screen readers read the value with its name. */
   gtk_accessible_update_relation (GTK_ACCESSIBLE (value_label),
                                   GTK_ACCESSIBLE_RELATION_LABELLED_BY, name_label, NULL, -1);
@@ -245,7 +238,26 @@ add_fact (WeftChplvisDetails *self,
   return value_label;
 }
 
-/* A fact in column pair @column (0 or 1) of row @row. */
+/* A fact on a row of its own, its name lined up with every section's. */
+static void
+add_fact (WeftChplvisDetails *self,
+          GtkGrid            *grid,
+          const char         *name,
+          const char         *value)
+{
+  int row = grid_n_rows (grid);
+  GtkWidget *value_label = attach_fact (self, grid, 0, row, name, value);
+  GtkWidget *name_label = gtk_grid_get_child_at (grid, 0, row);
+
+  gtk_label_set_yalign (GTK_LABEL (name_label), 0.0);
+  gtk_size_group_add_widget (self->names, name_label);
+  /* One line each (wrapped labels make a grid ask for far too much height):
+   * long paths lose their middle, and show whole on hover. */
+  gtk_label_set_ellipsize (GTK_LABEL (value_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (value_label, value);
+}
+
+/* A fact in column pair @column (0 or 1) of row @row; takes @value. */
 static void
 add_fact_at (WeftChplvisDetails *self,
              GtkGrid            *grid,
@@ -254,20 +266,8 @@ add_fact_at (WeftChplvisDetails *self,
              const char         *name,
              char               *value)
 {
-  GtkWidget *name_label = gtk_label_new (name);
-  GtkWidget *value_label = gtk_label_new (value);
-
-  gtk_label_set_xalign (GTK_LABEL (name_label), 0.0);
-  gtk_widget_add_css_class (name_label, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (value_label), 0.0);
-  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
-  gtk_widget_set_hexpand (value_label, TRUE);
-  gtk_widget_add_css_class (value_label, "numeric");
-  gtk_grid_attach (grid, name_label, column * 2, row, 1, 1);
-  gtk_grid_attach (grid, value_label, column * 2 + 1, row, 1, 1);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (value_label),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, name_label, NULL, -1);
-  g_hash_table_insert (self->facts, g_strdup (name), value);
+  attach_fact (self, grid, column * 2, row, name, value);
+  g_free (value);
 }
 
 static void
@@ -472,7 +472,6 @@ fill_locale (WeftChplvisDetails *self,
   GtkGrid *grid;
 
   reset (self, "locale", title, subtitle);
-  self->query = figures->query;
 
   grid = add_section (self, _("Tasks and Time"));
   add_fact_take (self, grid, _("Tasks"), weft_format_count (stats->tasks));
@@ -548,6 +547,15 @@ pair_job_free (PairJob *job)
   g_free (job);
 }
 
+static guint64
+add_saturated (guint64 a,
+               guint64 b)
+{
+  return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
+}
+
+/* One pass over the trace: the records, then their sums (what
+ * weft_chplvis_compute_pair_stats() counts in a pass of its own). */
 static void
 pair_thread (GTask        *task,
              gpointer      source_object,
@@ -558,10 +566,18 @@ pair_thread (GTask        *task,
   PairJob *job = task_data;
   const WeftChplvisTrace *trace = weft_chplvis_dataset_get_trace (dataset);
 
-  weft_chplvis_compute_pair_stats (trace, &job->query, job->from, job->to, &job->stats);
+  job->records = weft_chplvis_list_pair_comms (trace, &job->query, job->from, job->to);
   if (g_task_return_error_if_cancelled (task))
     return;
-  job->records = weft_chplvis_list_pair_comms (trace, &job->query, job->from, job->to);
+  for (guint i = 0; i < job->records->len; i++)
+    {
+      const WeftChplvisCommRecord *record = &g_array_index (job->records, WeftChplvisCommRecord, i);
+
+      job->stats.count[record->kind]++;
+      job->stats.bytes[record->kind] = add_saturated (job->stats.bytes[record->kind], record->bytes);
+      job->stats.total_count++;
+      job->stats.total_bytes = add_saturated (job->stats.total_bytes, record->bytes);
+    }
   g_task_return_boolean (task, TRUE);
 }
 
@@ -624,16 +640,13 @@ pair_done_cb (GObject      *object,
 {
   g_autoptr(WeftChplvisDetails) self = user_data;
   g_autoptr(GError) error = NULL;
-  PairJob *job = g_task_get_task_data (G_TASK (result));
-
+  /* Superseded while it ran (reset() cancels, and GTask then reports the
+   * cancellation): the newer subject is shown already. */
   if (!g_task_propagate_boolean (G_TASK (result), &error))
-    return;
-  /* Superseded while it ran (reset() cancels): the newer job fills in. */
-  if (g_strcmp0 (self->kind, "pair") != 0 || self->locale != job->from || self->peer != job->to)
     return;
 
   set_busy (self, FALSE);
-  fill_pair (self, job);
+  fill_pair (self, g_task_get_task_data (G_TASK (result)));
 }
 
 /* Life ------------------------------------------------------------------------ */
@@ -760,7 +773,6 @@ weft_chplvis_details_class_init (WeftChplvisDetailsClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "chplvisdetails");
   gtk_widget_class_bind_template_child (widget_class, WeftChplvisDetails, stack);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisDetails, empty_page);
   gtk_widget_class_bind_template_child (widget_class, WeftChplvisDetails, summary_label);
   gtk_widget_class_bind_template_child (widget_class, WeftChplvisDetails, title_label);
   gtk_widget_class_bind_template_child (widget_class, WeftChplvisDetails, subtitle_label);
@@ -794,7 +806,6 @@ weft_chplvis_details_init (WeftChplvisDetails *self)
   self->facts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-  weft_chplvis_query_init (&self->query);
   reset (self, "none", NULL, NULL);
 }
 
@@ -832,14 +843,6 @@ weft_chplvis_details_set_summary (WeftChplvisDetails *self,
                           _("Click a locale, a link, a matrix cell, a timeline event or a table row "
                             "to see its details here."));
   gtk_label_set_label (self->summary_label, text);
-}
-
-void
-weft_chplvis_details_clear (WeftChplvisDetails *self)
-{
-  g_return_if_fail (WEFT_IS_CHPLVIS_DETAILS (self));
-
-  reset (self, "none", NULL, NULL);
 }
 
 /**
@@ -886,7 +889,6 @@ weft_chplvis_details_show_pair (WeftChplvisDetails     *self,
   reset (self, "pair", title, subtitle);
   self->locale = from;
   self->peer = to;
-  self->query = *query;
   memset (&self->pair_stats, 0, sizeof self->pair_stats);
   show_button (self, self->reverse_button);
   set_busy (self, TRUE);
@@ -1014,7 +1016,6 @@ weft_chplvis_details_show_record (WeftChplvisDetails *self,
   reset (self, "record", title, record.overhead ? _("VisualDebug’s own communication") : NULL);
   self->locale = locale;
   self->index = index;
-  self->fork = fork;
 
   grid = add_section (self, fork ? _("On Call") : _("Communication"));
   add_fact (self, grid, _("Kind"), weft_chplvis_record_kind_name (record.kind));
@@ -1164,15 +1165,10 @@ weft_chplvis_details_refresh (WeftChplvisDetails *self,
     weft_chplvis_details_show_pair (self, self->locale, self->peer, &figures->query);
   else if (g_strcmp0 (self->kind, "function") == 0)
     {
-      int fid = (int)self->index;
+      const WeftChplvisProfileRow *row = weft_chplvis_figures_find_function (figures, (int)self->index);
 
-      for (guint i = 0; i < figures->profile->len; i++)
-        if (g_array_index (figures->profile, WeftChplvisProfileRow, i).fid == fid)
-          {
-            weft_chplvis_details_show_function (self, &g_array_index (figures->profile, WeftChplvisProfileRow, i),
-                                                &figures->query);
-            break;
-          }
+      if (row != NULL)
+        weft_chplvis_details_show_function (self, row, &figures->query);
     }
 }
 

@@ -37,7 +37,6 @@ void                 weft_chplvis_details_set_dataset   (WeftChplvisDetails     
                                                          WeftChplvisDataset     *dataset);
 void                 weft_chplvis_details_set_summary   (WeftChplvisDetails     *self,
                                                          const char             *summary);
-void                 weft_chplvis_details_clear         (WeftChplvisDetails     *self);
 void                 weft_chplvis_details_show_locale   (WeftChplvisDetails     *self,
                                                          guint                   locale,
                                                          WeftChplvisFigures     *figures);

@@ -9,29 +9,14 @@
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-locales-view.h"
 #include "weft-chplvis-table.h"
-#include "weft-units.h"
-
-typedef enum
-{
-  COLUMN_LOCALE,
-  COLUMN_TASKS,
-  COLUMN_CPU_USER,
-  COLUMN_CPU_SYS,
-  COLUMN_CLOCK,
-  COLUMN_MAX_CONCURRENCY,
-  COLUMN_OUT_COUNT,
-  COLUMN_OUT_BYTES,
-  COLUMN_IN_COUNT,
-  COLUMN_IN_BYTES,
-  N_COLUMNS
-} Column;
+#include "weft-grid-util.h"
 
 struct _WeftChplvisLocalesView
 {
   GtkWidget         parent_instance;
 
   WeftChplvisTable *table;
-  double            max[N_COLUMNS];   /* the bars' scale */
+  double            max[WEFT_CHPLVIS_N_LOCALE_COLUMNS];   /* the bars' scale */
 
   GtkWidget        *scroller;
   GtkColumnView    *column_view;
@@ -46,40 +31,29 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (WeftChplvisLocalesView, weft_chplvis_locales_view, GTK_TYPE_WIDGET)
 
+static char *
+locale_text_cb (gconstpointer element,
+                guint         column,
+                gpointer      user_data)
+{
+  return g_strdup_printf ("%u", ((const WeftChplvisLocaleRow *)element)->locale);
+}
+
+static double
+locale_value_cb (gconstpointer element,
+                 guint         column,
+                 gpointer      user_data)
+{
+  return ((const WeftChplvisLocaleRow *)element)->locale;
+}
+
+/* @column: a WeftChplvisLocaleColumn */
 static double
 value_cb (gconstpointer element,
           guint         column,
           gpointer      user_data)
 {
-  const WeftChplvisLocaleRow *row = element;
-  const WeftChplvisLocaleStats *s = &row->stats;
-
-  switch ((Column)column)
-    {
-    case COLUMN_LOCALE:
-      return row->locale;
-    case COLUMN_TASKS:
-      return (double)s->tasks;
-    case COLUMN_CPU_USER:
-      return s->cpu_user;
-    case COLUMN_CPU_SYS:
-      return s->cpu_sys;
-    case COLUMN_CLOCK:
-      return s->clock;
-    case COLUMN_MAX_CONCURRENCY:
-      return s->max_concurrency;
-    case COLUMN_OUT_COUNT:
-      return (double)s->comm_out_count;
-    case COLUMN_OUT_BYTES:
-      return (double)s->comm_out_bytes;
-    case COLUMN_IN_COUNT:
-      return (double)s->comm_in_count;
-    case COLUMN_IN_BYTES:
-      return (double)s->comm_in_bytes;
-    case N_COLUMNS:
-    default:
-      g_return_val_if_reached (0);
-    }
+  return weft_chplvis_locale_stats_get (&((const WeftChplvisLocaleRow *)element)->stats, column);
 }
 
 static char *
@@ -87,60 +61,37 @@ text_cb (gconstpointer element,
          guint         column,
          gpointer      user_data)
 {
-  const WeftChplvisLocaleRow *row = element;
-  const WeftChplvisLocaleStats *s = &row->stats;
-
-  switch ((Column)column)
-    {
-    case COLUMN_LOCALE:
-      return g_strdup_printf ("%u", row->locale);
-    case COLUMN_TASKS:
-      return weft_format_count (s->tasks);
-    case COLUMN_CPU_USER:
-      return weft_format_seconds (s->cpu_user);
-    case COLUMN_CPU_SYS:
-      return weft_format_seconds (s->cpu_sys);
-    case COLUMN_CLOCK:
-      return weft_format_seconds (s->clock);
-    case COLUMN_MAX_CONCURRENCY:
-      return weft_format_count (s->max_concurrency);
-    case COLUMN_OUT_COUNT:
-      return weft_format_count (s->comm_out_count);
-    case COLUMN_OUT_BYTES:
-      return weft_format_bytes (s->comm_out_bytes);
-    case COLUMN_IN_COUNT:
-      return weft_format_count (s->comm_in_count);
-    case COLUMN_IN_BYTES:
-      return weft_format_bytes (s->comm_in_bytes);
-    case N_COLUMNS:
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  return weft_grid_format_value (weft_chplvis_locale_column_unit (column), value_cb (element, column, user_data));
 }
 
 static void
 add_columns (WeftChplvisLocalesView *self)
 {
-  const char *titles[N_COLUMNS] = {
-    [COLUMN_LOCALE] = _("Locale"),
-    [COLUMN_TASKS] = _("Tasks"),
-    [COLUMN_CPU_USER] = _("CPU User"),
-    [COLUMN_CPU_SYS] = _("CPU System"),
-    [COLUMN_CLOCK] = _("Clock"),
-    [COLUMN_MAX_CONCURRENCY] = _("Max Concurrency"),
-    [COLUMN_OUT_COUNT] = _("Comm Out"),
-    [COLUMN_OUT_BYTES] = _("Out Bytes"),
-    [COLUMN_IN_COUNT] = _("Comm In"),
-    [COLUMN_IN_BYTES] = _("In Bytes"),
+  const char *titles[WEFT_CHPLVIS_N_LOCALE_COLUMNS] = {
+    [WEFT_CHPLVIS_LOCALE_TASKS] = _("Tasks"),
+    [WEFT_CHPLVIS_LOCALE_CPU_USER] = _("CPU User"),
+    [WEFT_CHPLVIS_LOCALE_CPU_SYS] = _("CPU System"),
+    [WEFT_CHPLVIS_LOCALE_CLOCK] = _("Clock"),
+    [WEFT_CHPLVIS_LOCALE_MAX_CONCURRENCY] = _("Max Concurrency"),
+    [WEFT_CHPLVIS_LOCALE_COMM_OUT_COUNT] = _("Comm Out"),
+    [WEFT_CHPLVIS_LOCALE_COMM_OUT_BYTES] = _("Out Bytes"),
+    [WEFT_CHPLVIS_LOCALE_COMM_IN_COUNT] = _("Comm In"),
+    [WEFT_CHPLVIS_LOCALE_COMM_IN_BYTES] = _("In Bytes"),
   };
+  GtkColumnViewColumn *column;
 
-  for (guint c = 0; c < N_COLUMNS; c++)
+  /* The locale's number, then every figure over a bar but the CPU total
+   * (the sum of the two CPU columns). */
+  column = weft_chplvis_column_new_number (_("Locale"), 0, locale_text_cb, locale_value_cb, NULL, self);
+  gtk_column_view_append_column (self->column_view, column);
+  g_object_unref (column);
+
+  for (guint c = 0; c < WEFT_CHPLVIS_N_LOCALE_COLUMNS; c++)
     {
-      /* Every figure but the locale's number has a bar. */
-      const double *max = c == COLUMN_LOCALE ? NULL : &self->max[c];
-      GtkColumnViewColumn *column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, max, self);
-
-      gtk_column_view_column_set_expand (column, c != COLUMN_LOCALE);
+      if (c == WEFT_CHPLVIS_LOCALE_CPU)
+        continue;
+      column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
+      gtk_column_view_column_set_expand (column, TRUE);
       gtk_column_view_append_column (self->column_view, column);
       g_object_unref (column);
     }
@@ -240,7 +191,7 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
       g_array_append_val (rows, row);
     }
   /* The bars' scale first: binding reads it. */
-  for (guint c = 0; c < N_COLUMNS; c++)
+  for (guint c = 0; c < WEFT_CHPLVIS_N_LOCALE_COLUMNS; c++)
     self->max[c] = weft_chplvis_column_max (rows, c, value_cb, self);
 
   weft_chplvis_table_set_array (self->table, rows);

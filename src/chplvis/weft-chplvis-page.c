@@ -45,12 +45,10 @@ struct _WeftChplvisPage
   guint                   metric;        /* index in metric_columns */
 
   WeftChplvisFigures     *figures;       /* what the views show */
-  GCancellable           *cancellable;   /* of the run in flight */
+  WeftChplvisQuery        query;         /* of the latest run started */
+  GCancellable           *cancellable;   /* of the run in flight, NULL when none */
   guint                   reload_source;
-  gboolean                running;
-  gboolean                needs_reload;
-  gboolean                busy;
-  gboolean                disposed;
+  gboolean                needs_reload;  /* the run in flight is stale */
   char                   *summary;
   char                   *range_text;
   int                     source_file;   /* what the source view was asked for, -1: none */
@@ -144,24 +142,22 @@ kinds_mask (const char *kind)
   return 0;
 }
 
-/* The span the aggregating views follow: the selection, else the visible
- * span. A click on the timeline selects nothing (an empty selection). */
+/* The span the aggregating views follow: the selection (@selected), else
+ * the visible span. A click on the timeline selects nothing (an empty
+ * selection). */
 static gboolean
 get_focus_range (WeftChplvisPage *self,
-                 WeftTimeSpan    *range)
+                 WeftTimeSpan    *range,
+                 gboolean        *selected)
 {
   const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
-  WeftTimeSpan span = *weft_time_model_get_visible_span (self->time_model);
-
-  if (weft_time_model_get_has_selection (self->time_model))
-    {
-      const WeftTimeSpan *selected = weft_time_model_get_selected_span (self->time_model);
-
-      if (selected->end > selected->begin)
-        span = *selected;
-    }
+  const WeftTimeSpan *selection = weft_time_model_get_selected_span (self->time_model);
+  gboolean is_selection = weft_time_model_get_has_selection (self->time_model) && selection->end > selection->begin;
+  WeftTimeSpan span = is_selection ? *selection : *weft_time_model_get_visible_span (self->time_model);
 
   *range = span;
+  if (selected != NULL)
+    *selected = is_selection;
 
   /* The whole run: no range at all, so that the figures are chplvis's. */
   return span.begin > doc->begin || span.end < doc->end;
@@ -179,19 +175,8 @@ build_query (WeftChplvisPage  *self,
       query->tag = choice->tag;
       query->merge = choice->merged;
     }
-  query->has_range = get_focus_range (self, &query->range);
+  query->has_range = get_focus_range (self, &query->range, NULL);
   query->kinds = kinds_mask (self->kind);
-}
-
-static void
-set_busy (WeftChplvisPage *self,
-          gboolean         busy)
-{
-  if (self->busy == busy)
-    return;
-
-  self->busy = busy;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 /* Views ----------------------------------------------------------------------- */
@@ -277,6 +262,10 @@ apply_figures (WeftChplvisPage    *self,
 
 /* Recomputing ----------------------------------------------------------------- */
 
+/* One run at a time, in a worker thread: a change cancels the run in flight
+ * (it stops at its next pass) and queues an idle, which starts a run for the
+ * latest state, or leaves that to the end of the run in flight. */
+
 static void start_reload (WeftChplvisPage *self);
 
 static void
@@ -288,10 +277,10 @@ figures_ready_cb (GObject      *object,
   g_autoptr(WeftChplvisFigures) figures = NULL;
   g_autoptr(GError) error = NULL;
 
+  /* A cancelled run, superseded or of a disposed page, gives no figures
+   * (GTask checks the cancellable), even when it had finished. */
   figures = weft_chplvis_figures_compute_finish (WEFT_CHPLVIS_DATASET (object), result, &error);
-  self->running = FALSE;
-  if (self->disposed)
-    return;
+  g_clear_object (&self->cancellable);
 
   if (figures != NULL)
     apply_figures (self, figures);
@@ -302,20 +291,19 @@ figures_ready_cb (GObject      *object,
   if (self->needs_reload)
     start_reload (self);
   else if (self->reload_source == 0)
-    set_busy (self, FALSE);
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 static void
 start_reload (WeftChplvisPage *self)
 {
-  WeftChplvisQuery query;
-
-  build_query (self, &query);
-  g_clear_object (&self->cancellable);
+  build_query (self, &self->query);
   self->cancellable = g_cancellable_new ();
-  self->running = TRUE;
   self->needs_reload = FALSE;
-  weft_chplvis_figures_compute_async (self->dataset, &query, self->cancellable, figures_ready_cb, g_object_ref (self));
+  /* When only the kinds changed, the locales and the profile on screen are
+   * taken over: only the matrix is counted again. */
+  weft_chplvis_figures_update_async (self->dataset, self->figures, &self->query, self->cancellable,
+                                     figures_ready_cb, g_object_ref (self));
 }
 
 static gboolean
@@ -324,9 +312,7 @@ reload_idle_cb (gpointer user_data)
   WeftChplvisPage *self = user_data;
 
   self->reload_source = 0;
-  /* One run at a time: a cancelled run stops at its next pass, then the
-   * latest state is computed. */
-  if (self->running)
+  if (self->cancellable != NULL)
     self->needs_reload = TRUE;
   else
     start_reload (self);
@@ -337,11 +323,14 @@ reload_idle_cb (gpointer user_data)
 static void
 queue_reload (WeftChplvisPage *self)
 {
+  gboolean was_busy = weft_chplvis_page_get_busy (self);
+
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   if (self->reload_source == 0)
     self->reload_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, reload_idle_cb, self, NULL);
-  set_busy (self, TRUE);
+  if (!was_busy)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 /* Range ----------------------------------------------------------------------- */
@@ -350,7 +339,8 @@ static void
 update_range (WeftChplvisPage *self)
 {
   WeftTimeSpan range;
-  gboolean filtered = get_focus_range (self, &range);
+  gboolean selection;
+  gboolean filtered = get_focus_range (self, &range, &selection);
   g_autofree char *duration = weft_format_duration (weft_time_span_duration (&range));
   g_autofree char *text = NULL;
 
@@ -358,10 +348,9 @@ update_range (WeftChplvisPage *self)
     text = g_strdup_printf (_("Whole run · %s"), duration);
   else
     {
-      g_autofree char *begin = weft_format_duration (range.begin - weft_time_model_get_document_span (self->time_model)->begin);
-      g_autofree char *end = weft_format_duration (range.end - weft_time_model_get_document_span (self->time_model)->begin);
-      const WeftTimeSpan *selected = weft_time_model_get_selected_span (self->time_model);
-      gboolean selection = weft_time_model_get_has_selection (self->time_model) && selected->end > selected->begin;
+      gint64 origin = weft_time_model_get_document_span (self->time_model)->begin;
+      g_autofree char *begin = weft_format_duration (range.begin - origin);
+      g_autofree char *end = weft_format_duration (range.end - origin);
 
       text = g_strdup_printf (selection ? _("Selected %s – %s · %s") : _("Shown %s – %s · %s"), begin, end, duration);
     }
@@ -378,12 +367,15 @@ time_model_changed_cb (WeftChplvisPage *self)
   WeftChplvisQuery query;
 
   update_range (self);
+  /* A queued run reads the latest range anyway. */
+  if (self->reload_source != 0 || self->needs_reload)
+    return;
   /* Panning the timeline changes the visible span all the time; the figures
-   * only change when the range they use does. */
+   * only change when the range they use does (the latest run's, in flight
+   * or on screen, and not cancelled for nothing). */
   build_query (self, &query);
-  if (self->figures != NULL && !self->running && self->reload_source == 0 &&
-      query.has_range == self->figures->query.has_range &&
-      (!query.has_range || weft_time_span_equal (&query.range, &self->figures->query.range)))
+  if (query.has_range == self->query.has_range &&
+      (!query.has_range || weft_time_span_equal (&query.range, &self->query.range)))
     return;
   queue_reload (self);
 }
@@ -583,19 +575,11 @@ function_activated_cb (WeftChplvisPage *self,
                        int              fid)
 {
   const WeftChplvisFunction *function = weft_chplvis_trace_get_function (get_trace (self), fid);
+  const WeftChplvisProfileRow *row = self->figures != NULL ? weft_chplvis_figures_find_function (self->figures, fid) : NULL;
 
   /* Its figures in the details, its definition in the source view. */
-  if (self->figures != NULL)
-    for (guint i = 0; i < self->figures->profile->len; i++)
-      {
-        const WeftChplvisProfileRow *row = &g_array_index (self->figures->profile, WeftChplvisProfileRow, i);
-
-        if (row->fid == fid)
-          {
-            weft_chplvis_details_show_function (self->details, row, &self->figures->query);
-            break;
-          }
-      }
+  if (row != NULL)
+    weft_chplvis_details_show_function (self->details, row, &self->figures->query);
 
   if (function != NULL && function->name != NULL)
     weft_chplvis_page_open_source (self, function->file, function->line);
@@ -1084,7 +1068,7 @@ weft_chplvis_page_get_export_view (WeftPage         *page,
   const char *shown = weft_chplvis_page_get_view (self);
   const char *metric = weft_chplvis_locale_column_name (metric_columns[self->metric]);
   WeftTimeSpan range;
-  gboolean filtered = get_focus_range (self, &range);
+  gboolean filtered = get_focus_range (self, &range, NULL);
 
   memset (options, 0, sizeof *options);
   g_free (self->export_tag);
@@ -1261,9 +1245,10 @@ weft_chplvis_page_dispose (GObject *object)
 {
   WeftChplvisPage *self = (WeftChplvisPage *)object;
 
-  self->disposed = TRUE;
+  /* The run in flight ends cancelled, and starts no other. */
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  self->needs_reload = FALSE;
   g_clear_handle_id (&self->reload_source, g_source_remove);
   if (self->tab_view != NULL)
     borrow_alt_digits (self, FALSE);
@@ -1333,7 +1318,7 @@ weft_chplvis_page_get_property (GObject    *object,
       break;
 
     case PROP_BUSY:
-      g_value_set_boolean (value, self->busy);
+      g_value_set_boolean (value, weft_chplvis_page_get_busy (self));
       break;
 
     default:
@@ -1536,6 +1521,7 @@ weft_chplvis_page_init (WeftChplvisPage *self)
 
   self->kind = kind_names[0];
   self->source_file = -1;
+  weft_chplvis_query_init (&self->query);
   self->time_model = weft_time_model_new ();
 
   /* The graph's and the matrix's controls show one state. */
@@ -1805,7 +1791,7 @@ weft_chplvis_page_get_busy (WeftChplvisPage *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_PAGE (self), FALSE);
 
-  return self->busy;
+  return self->reload_source != 0 || self->cancellable != NULL;
 }
 
 gboolean

@@ -9,26 +9,23 @@
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-profile-view.h"
 #include "weft-chplvis-table.h"
-#include "weft-units.h"
+#include "weft-grid-util.h"
 
-typedef enum
-{
-  COLUMN_FUNCTION,
-  COLUMN_DEFINED,
-  COLUMN_CLOCK,
-  COLUMN_TASKS,
-  COLUMN_GETS,
-  COLUMN_PUTS,
-  COLUMN_ON_CALLS,
-  N_COLUMNS
-} Column;
+/* The figures shown, after the function and its definition. */
+static const WeftChplvisProfileColumn figure_columns[] = {
+  WEFT_CHPLVIS_PROFILE_CLOCK,
+  WEFT_CHPLVIS_PROFILE_TASKS,
+  WEFT_CHPLVIS_PROFILE_GETS,
+  WEFT_CHPLVIS_PROFILE_PUTS,
+  WEFT_CHPLVIS_PROFILE_ON_CALLS,
+};
 
 struct _WeftChplvisProfileView
 {
   GtkWidget         parent_instance;
 
   WeftChplvisTable *table;
-  double            max[N_COLUMNS];   /* the bars' scale */
+  double            max[WEFT_CHPLVIS_N_PROFILE_COLUMNS];   /* the bars' scale */
 
   GtkWidget        *box;
   GtkSearchEntry   *search_entry;
@@ -45,63 +42,18 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (WeftChplvisProfileView, weft_chplvis_profile_view, GTK_TYPE_WIDGET)
 
-static double
-value_cb (gconstpointer element,
-          guint         column,
-          gpointer      user_data)
-{
-  const WeftChplvisProfileRow *row = element;
-
-  switch ((Column)column)
-    {
-    case COLUMN_CLOCK:
-      return row->clock;
-    case COLUMN_TASKS:
-      return (double)row->tasks;
-    case COLUMN_GETS:
-      return (double)row->gets;
-    case COLUMN_PUTS:
-      return (double)row->puts;
-    case COLUMN_ON_CALLS:
-      return (double)row->on_calls;
-    case COLUMN_FUNCTION:
-    case COLUMN_DEFINED:
-    case N_COLUMNS:
-    default:
-      g_return_val_if_reached (0);
-    }
-}
-
 static char *
-text_cb (gconstpointer element,
-         guint         column,
-         gpointer      user_data)
+name_text_cb (gconstpointer element,
+              guint         column,
+              gpointer      user_data)
 {
   const WeftChplvisProfileRow *row = element;
 
-  switch ((Column)column)
-    {
-    case COLUMN_FUNCTION:
-      return g_strdup (row->name != NULL ? row->name : _("unknown"));
-    case COLUMN_DEFINED:
-      if (row->file == NULL)
-        return g_strdup ("—");
-      return row->line > 0 ? g_strdup_printf ("%s:%d", row->file, row->line) : g_strdup (row->file);
-    case COLUMN_CLOCK:
-      return weft_format_seconds (row->clock);
-    case COLUMN_TASKS:
-    case COLUMN_GETS:
-    case COLUMN_PUTS:
-    case COLUMN_ON_CALLS:
-      return weft_format_count ((guint64)value_cb (element, column, user_data));
-    case N_COLUMNS:
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  return g_strdup (row->name != NULL ? row->name : _("unknown"));
 }
 
 static int
-compare_text_cb (gconstpointer a,
+compare_name_cb (gconstpointer a,
                  gconstpointer b,
                  gpointer      user_data)
 {
@@ -109,6 +61,19 @@ compare_text_cb (gconstpointer a,
   const WeftChplvisProfileRow *y = b;
 
   return g_strcmp0 (x->name, y->name);
+}
+
+static char *
+defined_text_cb (gconstpointer element,
+                 guint         column,
+                 gpointer      user_data)
+{
+  const WeftChplvisProfileRow *row = element;
+
+  if (row->file == NULL)
+    return g_strdup ("—");
+
+  return row->line > 0 ? g_strdup_printf ("%s:%d", row->file, row->line) : g_strdup (row->file);
 }
 
 static int
@@ -126,37 +91,52 @@ compare_defined_cb (gconstpointer a,
   return (x->line > y->line) - (x->line < y->line);
 }
 
+/* @column: a WeftChplvisProfileColumn */
+static double
+value_cb (gconstpointer element,
+          guint         column,
+          gpointer      user_data)
+{
+  return weft_chplvis_profile_row_get (element, column);
+}
+
+static char *
+text_cb (gconstpointer element,
+         guint         column,
+         gpointer      user_data)
+{
+  return weft_grid_format_value (weft_chplvis_profile_column_unit (column), value_cb (element, column, user_data));
+}
+
 static void
 add_columns (WeftChplvisProfileView *self)
 {
-  const char *titles[N_COLUMNS] = {
-    [COLUMN_FUNCTION] = _("Function"),
-    [COLUMN_DEFINED] = _("Defined At"),
-    [COLUMN_CLOCK] = _("Clock"),
-    [COLUMN_TASKS] = _("Tasks"),
-    [COLUMN_GETS] = _("Gets"),
-    [COLUMN_PUTS] = _("Puts"),
-    [COLUMN_ON_CALLS] = _("On Calls"),
+  const char *titles[WEFT_CHPLVIS_N_PROFILE_COLUMNS] = {
+    [WEFT_CHPLVIS_PROFILE_CLOCK] = _("Clock"),
+    [WEFT_CHPLVIS_PROFILE_TASKS] = _("Tasks"),
+    [WEFT_CHPLVIS_PROFILE_GETS] = _("Gets"),
+    [WEFT_CHPLVIS_PROFILE_PUTS] = _("Puts"),
+    [WEFT_CHPLVIS_PROFILE_ON_CALLS] = _("On Calls"),
   };
+  GtkColumnViewColumn *columns[2 + G_N_ELEMENTS (figure_columns)];
 
-  for (guint c = 0; c < N_COLUMNS; c++)
+  columns[0] = weft_chplvis_column_new_text (_("Function"), 0, name_text_cb, compare_name_cb, self);
+  columns[1] = weft_chplvis_column_new_text (_("Defined At"), 1, defined_text_cb, compare_defined_cb, self);
+  for (guint i = 0; i < G_N_ELEMENTS (figure_columns); i++)
     {
-      GtkColumnViewColumn *column;
+      WeftChplvisProfileColumn c = figure_columns[i];
 
-      if (c == COLUMN_FUNCTION)
-        column = weft_chplvis_column_new_text (titles[c], c, text_cb, compare_text_cb, self);
-      else if (c == COLUMN_DEFINED)
-        column = weft_chplvis_column_new_text (titles[c], c, text_cb, compare_defined_cb, self);
-      else
-        column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
-
-      gtk_column_view_column_set_expand (column, TRUE);
-      gtk_column_view_append_column (self->column_view, column);
-      if (c == COLUMN_CLOCK)
-        /* chplvis's default: the most clock first. */
-        gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_DESCENDING);
-      g_object_unref (column);
+      columns[2 + i] = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
     }
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      gtk_column_view_column_set_expand (columns[i], TRUE);
+      gtk_column_view_append_column (self->column_view, columns[i]);
+      g_object_unref (columns[i]);
+    }
+  /* chplvis's default: the most clock first. */
+  gtk_column_view_sort_by_column (self->column_view, columns[2], GTK_SORT_DESCENDING);
 }
 
 /* Filtering ------------------------------------------------------------------- */
@@ -275,11 +255,11 @@ weft_chplvis_profile_view_set_figures (WeftChplvisProfileView *self,
     {
       const WeftChplvisProfileRow *row = &g_array_index (figures->profile, WeftChplvisProfileRow, i);
 
-      if (row->tasks > 0 || row->clock > 0 || row->gets > 0 || row->puts > 0 || row->on_calls > 0)
+      if (!weft_chplvis_profile_row_is_empty (row))
         g_array_append_val (rows, *row);
     }
-  for (guint c = COLUMN_CLOCK; c < N_COLUMNS; c++)
-    self->max[c] = weft_chplvis_column_max (rows, c, value_cb, self);
+  for (guint i = 0; i < G_N_ELEMENTS (figure_columns); i++)
+    self->max[figure_columns[i]] = weft_chplvis_column_max (rows, figure_columns[i], value_cb, self);
 
   weft_chplvis_table_set_array (self->table, rows);
 }

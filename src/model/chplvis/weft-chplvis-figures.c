@@ -62,6 +62,59 @@ weft_chplvis_figures_unref (WeftChplvisFigures *self)
   g_free (self);
 }
 
+/* Whether @a and @b select the same records, their kinds aside: the
+ * per-locale figures and the profile count every kind. */
+static gboolean
+same_selection (const WeftChplvisQuery *a,
+                const WeftChplvisQuery *b)
+{
+  return a->tag == b->tag && a->merge == b->merge && a->has_range == b->has_range &&
+         (!a->has_range || weft_time_span_equal (&a->range, &b->range)) &&
+         a->include_overhead == b->include_overhead && a->chplvis_compat == b->chplvis_compat;
+}
+
+static WeftChplvisFigures *
+compute_figures (WeftChplvisDataset      *dataset,
+                 WeftChplvisFigures      *previous,
+                 const WeftChplvisQuery  *query,
+                 GCancellable            *cancellable,
+                 GError                 **error)
+{
+  const WeftChplvisTrace *trace = weft_chplvis_dataset_get_trace (dataset);
+  g_autoptr(WeftChplvisFigures) self = g_new0 (WeftChplvisFigures, 1);
+  WeftChplvisQuery every_kind;
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->query = *query;
+  self->n_locales = trace->n_locales;
+
+  self->comm = weft_chplvis_compute_comm_matrix_split (trace, query, self->groups);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  /* Only the kinds changed: the rest counts every kind. */
+  if (previous != NULL && previous->n_locales == self->n_locales && same_selection (&previous->query, query))
+    {
+      self->locales = g_memdup2 (previous->locales, sizeof *self->locales * self->n_locales);
+      self->profile = g_array_ref (previous->profile);
+      return g_steal_pointer (&self);
+    }
+
+  /* The per-locale table and the profile show communication split by kind in
+   * their own columns, so the kind filter would only hide numbers there. */
+  every_kind = *query;
+  every_kind.kinds = 0;
+
+  self->locales = weft_chplvis_compute_locale_stats (trace, &every_kind);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  self->profile = weft_chplvis_compute_profile (trace, &every_kind);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
 /**
  * weft_chplvis_figures_compute:
  * @query: the selection; its kinds apply to the matrix only
@@ -77,35 +130,23 @@ weft_chplvis_figures_compute (WeftChplvisDataset      *dataset,
                               GCancellable            *cancellable,
                               GError                 **error)
 {
-  const WeftChplvisTrace *trace;
-  g_autoptr(WeftChplvisFigures) self = NULL;
-  WeftChplvisQuery every_kind;
-
   g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (dataset), NULL);
   g_return_val_if_fail (query != NULL, NULL);
 
-  trace = weft_chplvis_dataset_get_trace (dataset);
-  self = g_new0 (WeftChplvisFigures, 1);
-  g_atomic_ref_count_init (&self->ref_count);
-  self->query = *query;
-  self->n_locales = trace->n_locales;
+  return compute_figures (dataset, NULL, query, cancellable, error);
+}
 
-  /* The per-locale table and the profile show communication split by kind in
-   * their own columns, so the kind filter would only hide numbers there. */
-  every_kind = *query;
-  every_kind.kinds = 0;
+typedef struct
+{
+  WeftChplvisQuery    query;
+  WeftChplvisFigures *previous;
+} ComputeJob;
 
-  self->comm = weft_chplvis_compute_comm_matrix_split (trace, query, self->groups);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-  self->locales = weft_chplvis_compute_locale_stats (trace, &every_kind);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-  self->profile = weft_chplvis_compute_profile (trace, &every_kind);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-
-  return g_steal_pointer (&self);
+static void
+compute_job_free (ComputeJob *job)
+{
+  g_clear_pointer (&job->previous, weft_chplvis_figures_unref);
+  g_free (job);
 }
 
 static void
@@ -114,10 +155,11 @@ compute_thread (GTask        *task,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
+  ComputeJob *job = task_data;
   WeftChplvisFigures *figures;
   GError *error = NULL;
 
-  figures = weft_chplvis_figures_compute (WEFT_CHPLVIS_DATASET (source_object), task_data, cancellable, &error);
+  figures = compute_figures (WEFT_CHPLVIS_DATASET (source_object), job->previous, &job->query, cancellable, &error);
   if (figures == NULL)
     g_task_return_error (task, error);
   else
@@ -139,14 +181,39 @@ weft_chplvis_figures_compute_async (WeftChplvisDataset     *dataset,
                                     GAsyncReadyCallback     callback,
                                     gpointer                user_data)
 {
+  weft_chplvis_figures_update_async (dataset, NULL, query, cancellable, callback, user_data);
+}
+
+/**
+ * weft_chplvis_figures_update_async:
+ * @previous: (nullable): the figures shown until now
+ *
+ * weft_chplvis_figures_compute_async() for a new selection: when @query
+ * differs from the query of @previous in its kinds only, only the matrix is
+ * counted again (the per-locale figures and the profile count every kind).
+ * Finish with weft_chplvis_figures_compute_finish().
+ */
+void
+weft_chplvis_figures_update_async (WeftChplvisDataset     *dataset,
+                                   WeftChplvisFigures     *previous,
+                                   const WeftChplvisQuery *query,
+                                   GCancellable           *cancellable,
+                                   GAsyncReadyCallback     callback,
+                                   gpointer                user_data)
+{
   g_autoptr(GTask) task = NULL;
+  ComputeJob *job;
 
   g_return_if_fail (WEFT_IS_CHPLVIS_DATASET (dataset));
   g_return_if_fail (query != NULL);
 
+  job = g_new0 (ComputeJob, 1);
+  job->query = *query;
+  job->previous = previous != NULL ? weft_chplvis_figures_ref (previous) : NULL;
+
   task = g_task_new (dataset, cancellable, callback, user_data);
   g_task_set_source_tag (task, weft_chplvis_figures_compute_async);
-  g_task_set_task_data (task, g_memdup2 (query, sizeof *query), g_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)compute_job_free);
   g_task_run_in_thread (task, compute_thread);
 }
 
@@ -167,6 +234,25 @@ weft_chplvis_figures_compute_finish (WeftChplvisDataset  *dataset,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/**
+ * weft_chplvis_figures_find_function:
+ * @fid: a function id, WEFT_CHPLVIS_FID_MAIN or WEFT_CHPLVIS_FID_UNKNOWN
+ *
+ * Returns: (nullable): its row of the profile
+ */
+const WeftChplvisProfileRow *
+weft_chplvis_figures_find_function (const WeftChplvisFigures *self,
+                                    int                       fid)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  for (guint i = 0; i < self->profile->len; i++)
+    if (g_array_index (self->profile, WeftChplvisProfileRow, i).fid == fid)
+      return &g_array_index (self->profile, WeftChplvisProfileRow, i);
+
+  return NULL;
+}
+
 /* Shapes ---------------------------------------------------------------------- */
 
 /**
@@ -183,6 +269,58 @@ weft_chplvis_locale_column_name (WeftChplvisLocaleColumn column)
 }
 
 /**
+ * weft_chplvis_locale_column_unit:
+ *
+ * Returns: (nullable): the unit of @column: "s", "B", or %NULL for a count.
+ */
+const char *
+weft_chplvis_locale_column_unit (WeftChplvisLocaleColumn column)
+{
+  g_return_val_if_fail (column < WEFT_CHPLVIS_N_LOCALE_COLUMNS, NULL);
+
+  return locale_columns[column][1];
+}
+
+/**
+ * weft_chplvis_locale_stats_get:
+ *
+ * Returns: the figure of @stats in @column.
+ */
+double
+weft_chplvis_locale_stats_get (const WeftChplvisLocaleStats *stats,
+                               WeftChplvisLocaleColumn       column)
+{
+  g_return_val_if_fail (stats != NULL, 0.0);
+
+  switch (column)
+    {
+    case WEFT_CHPLVIS_LOCALE_TASKS:
+      return (double)stats->tasks;
+    case WEFT_CHPLVIS_LOCALE_CPU_USER:
+      return stats->cpu_user;
+    case WEFT_CHPLVIS_LOCALE_CPU_SYS:
+      return stats->cpu_sys;
+    case WEFT_CHPLVIS_LOCALE_CPU:
+      return stats->cpu_user + stats->cpu_sys;
+    case WEFT_CHPLVIS_LOCALE_CLOCK:
+      return stats->clock;
+    case WEFT_CHPLVIS_LOCALE_MAX_CONCURRENCY:
+      return (double)stats->max_concurrency;
+    case WEFT_CHPLVIS_LOCALE_COMM_OUT_COUNT:
+      return (double)stats->comm_out_count;
+    case WEFT_CHPLVIS_LOCALE_COMM_OUT_BYTES:
+      return (double)stats->comm_out_bytes;
+    case WEFT_CHPLVIS_LOCALE_COMM_IN_COUNT:
+      return (double)stats->comm_in_count;
+    case WEFT_CHPLVIS_LOCALE_COMM_IN_BYTES:
+      return (double)stats->comm_in_bytes;
+    case WEFT_CHPLVIS_N_LOCALE_COLUMNS:
+    default:
+      g_return_val_if_reached (0.0);
+    }
+}
+
+/**
  * weft_chplvis_profile_column_name:
  *
  * Returns: the name of @column in the "profile" table ("clock", "tasks", …).
@@ -193,6 +331,64 @@ weft_chplvis_profile_column_name (WeftChplvisProfileColumn column)
   g_return_val_if_fail (column < WEFT_CHPLVIS_N_PROFILE_COLUMNS, NULL);
 
   return profile_columns[column][0];
+}
+
+/**
+ * weft_chplvis_profile_column_unit:
+ *
+ * Returns: (nullable): the unit of @column: "s", or %NULL for a count.
+ */
+const char *
+weft_chplvis_profile_column_unit (WeftChplvisProfileColumn column)
+{
+  g_return_val_if_fail (column < WEFT_CHPLVIS_N_PROFILE_COLUMNS, NULL);
+
+  return profile_columns[column][1];
+}
+
+/**
+ * weft_chplvis_profile_row_get:
+ *
+ * Returns: the figure of @row in @column.
+ */
+double
+weft_chplvis_profile_row_get (const WeftChplvisProfileRow *row,
+                              WeftChplvisProfileColumn     column)
+{
+  g_return_val_if_fail (row != NULL, 0.0);
+
+  switch (column)
+    {
+    case WEFT_CHPLVIS_PROFILE_CLOCK:
+      return row->clock;
+    case WEFT_CHPLVIS_PROFILE_TASKS:
+      return (double)row->tasks;
+    case WEFT_CHPLVIS_PROFILE_GETS:
+      return (double)row->gets;
+    case WEFT_CHPLVIS_PROFILE_PUTS:
+      return (double)row->puts;
+    case WEFT_CHPLVIS_PROFILE_ON_CALLS:
+      return (double)row->on_calls;
+    case WEFT_CHPLVIS_PROFILE_COMM:
+      return (double)row->gets + (double)row->puts + (double)row->on_calls;
+    case WEFT_CHPLVIS_N_PROFILE_COLUMNS:
+    default:
+      g_return_val_if_reached (0.0);
+    }
+}
+
+/**
+ * weft_chplvis_profile_row_is_empty:
+ *
+ * Returns: whether the function of @row did nothing in the selection: no
+ *   task, no clock, no communication (chplvis hides such rows).
+ */
+gboolean
+weft_chplvis_profile_row_is_empty (const WeftChplvisProfileRow *row)
+{
+  g_return_val_if_fail (row != NULL, TRUE);
+
+  return row->tasks == 0 && row->clock == 0.0 && row->gets == 0 && row->puts == 0 && row->on_calls == 0;
 }
 
 /**
@@ -294,46 +490,14 @@ weft_chplvis_build_locale_values (const WeftChplvisTrace       *trace,
       g_autofree char *name = g_strdup_printf ("locale %u", i);
 
       weft_value_table_set_row_name (values, i, name);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_TASKS, (double)stats[i].tasks);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_CPU_USER, stats[i].cpu_user);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_CPU_SYS, stats[i].cpu_sys);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_CPU, stats[i].cpu_user + stats[i].cpu_sys);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_CLOCK, stats[i].clock);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_MAX_CONCURRENCY, (double)stats[i].max_concurrency);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_COMM_OUT_COUNT, (double)stats[i].comm_out_count);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_COMM_OUT_BYTES, (double)stats[i].comm_out_bytes);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_COMM_IN_COUNT, (double)stats[i].comm_in_count);
-      weft_value_table_set (values, i, WEFT_CHPLVIS_LOCALE_COMM_IN_BYTES, (double)stats[i].comm_in_bytes);
+      for (guint c = 0; c < WEFT_CHPLVIS_N_LOCALE_COLUMNS; c++)
+        weft_value_table_set (values, i, c, weft_chplvis_locale_stats_get (&stats[i], c));
     }
 
   title = g_strdup_printf (_("Locales, tag %s"), tag_name);
   weft_value_table_set_title (values, title);
 
   return g_steal_pointer (&values);
-}
-
-static double
-profile_value (const WeftChplvisProfileRow *row,
-               WeftChplvisProfileColumn     column)
-{
-  switch (column)
-    {
-    case WEFT_CHPLVIS_PROFILE_CLOCK:
-      return row->clock;
-    case WEFT_CHPLVIS_PROFILE_TASKS:
-      return (double)row->tasks;
-    case WEFT_CHPLVIS_PROFILE_GETS:
-      return (double)row->gets;
-    case WEFT_CHPLVIS_PROFILE_PUTS:
-      return (double)row->puts;
-    case WEFT_CHPLVIS_PROFILE_ON_CALLS:
-      return (double)row->on_calls;
-    case WEFT_CHPLVIS_PROFILE_COMM:
-      return (double)row->gets + (double)row->puts + (double)row->on_calls;
-    case WEFT_CHPLVIS_N_PROFILE_COLUMNS:
-    default:
-      g_return_val_if_reached (0.0);
-    }
 }
 
 typedef struct
@@ -384,9 +548,9 @@ weft_chplvis_build_profile_values (const WeftChplvisTrace   *trace,
   for (guint i = 0; i < profile->len; i++)
     {
       const WeftChplvisProfileRow *row = &g_array_index (profile, WeftChplvisProfileRow, i);
-      ProfileEntry entry = { row, profile_value (row, sort_column) };
+      ProfileEntry entry = { row, weft_chplvis_profile_row_get (row, sort_column) };
 
-      if (row->tasks == 0 && row->clock == 0.0 && row->gets == 0 && row->puts == 0 && row->on_calls == 0)
+      if (weft_chplvis_profile_row_is_empty (row))
         continue;
       g_array_append_val (entries, entry);
     }
@@ -414,7 +578,7 @@ weft_chplvis_build_profile_values (const WeftChplvisTrace   *trace,
       weft_value_table_set_row_name (values, i, name);
       weft_value_table_set_row_id (values, i, row->fid);
       for (guint c = 0; c < WEFT_CHPLVIS_N_PROFILE_COLUMNS; c++)
-        weft_value_table_set (values, i, c, profile_value (row, c));
+        weft_value_table_set (values, i, c, weft_chplvis_profile_row_get (row, c));
     }
 
   title = g_strdup_printf (_("Profile, tag %s"), tag_name);

@@ -4,8 +4,10 @@
  * the communication matrix (for the query's kinds), the per-locale figures
  * and the profile (every kind: their columns already split communication by
  * kind), computed together in a worker thread so that the window never waits
- * on a big trace. The result is immutable and reference counted: the page
- * hands it to its views and keeps it as long as they show it.
+ * on a big trace; when only the kinds changed, the per-locale figures and the
+ * profile of the figures on screen are taken over. The result is immutable
+ * and reference counted: the page hands it to its views and keeps it as long
+ * as they show it.
  *
  * The same builders turn these figures into the WeftMatrix and WeftValueTable
  * shapes the widgets draw and the exporter writes, so that the numbers on
@@ -80,13 +82,33 @@ void                weft_chplvis_figures_compute_async   (WeftChplvisDataset    
                                                           GCancellable             *cancellable,
                                                           GAsyncReadyCallback       callback,
                                                           gpointer                  user_data);
+void                weft_chplvis_figures_update_async    (WeftChplvisDataset       *dataset,
+                                                          WeftChplvisFigures       *previous,
+                                                          const WeftChplvisQuery   *query,
+                                                          GCancellable             *cancellable,
+                                                          GAsyncReadyCallback       callback,
+                                                          gpointer                  user_data);
 WeftChplvisFigures *weft_chplvis_figures_compute_finish  (WeftChplvisDataset       *dataset,
                                                           GAsyncResult             *result,
                                                           GError                  **error);
 
-/* Shapes for the widgets and the exporter */
+const WeftChplvisProfileRow *
+                    weft_chplvis_figures_find_function  (const WeftChplvisFigures *self,
+                                                          int                       fid);
+
+/* Columns: their names and units ("s", "B" or NULL for a count) in the
+ * tables below, and the value of one row in each. */
 const char         *weft_chplvis_locale_column_name      (WeftChplvisLocaleColumn   column);
+const char         *weft_chplvis_locale_column_unit      (WeftChplvisLocaleColumn   column);
+double              weft_chplvis_locale_stats_get        (const WeftChplvisLocaleStats *stats,
+                                                          WeftChplvisLocaleColumn   column);
 const char         *weft_chplvis_profile_column_name     (WeftChplvisProfileColumn  column);
+const char         *weft_chplvis_profile_column_unit     (WeftChplvisProfileColumn  column);
+double              weft_chplvis_profile_row_get         (const WeftChplvisProfileRow *row,
+                                                          WeftChplvisProfileColumn  column);
+gboolean            weft_chplvis_profile_row_is_empty    (const WeftChplvisProfileRow *row);
+
+/* Shapes for the widgets and the exporter */
 char               *weft_chplvis_dup_query_tag_name      (const WeftChplvisTrace   *trace,
                                                           const WeftChplvisQuery   *query);
 WeftMatrix         *weft_chplvis_build_comm_matrix       (const WeftChplvisTrace   *trace,
