@@ -50,3 +50,14 @@ weft_page_get_export_view (WeftPage         *self,
 
   return iface->get_export_view (self, view, options);
 }
+
+gboolean
+weft_page_get_uses_alt_digits (WeftPage *self)
+{
+  WeftPageInterface *iface;
+
+  g_return_val_if_fail (WEFT_IS_PAGE (self), FALSE);
+
+  iface = WEFT_PAGE_GET_IFACE (self);
+  return iface->get_uses_alt_digits != NULL && iface->get_uses_alt_digits (self);
+}

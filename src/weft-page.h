@@ -26,11 +26,15 @@ struct _WeftPageInterface
   gboolean      (*get_export_view) (WeftPage        *self,
                                     const char     **view,
                                     WeftViewOptions *options);
+  /* Whether Alt+1 … Alt+9 belong to the page (its views) rather than to the
+   * window's tab switching while it is the selected tab. */
+  gboolean      (*get_uses_alt_digits) (WeftPage   *self);
 };
 
 WeftDocument *weft_page_get_document    (WeftPage        *self);
 gboolean      weft_page_get_export_view (WeftPage        *self,
                                          const char     **view,
                                          WeftViewOptions *options);
+gboolean      weft_page_get_uses_alt_digits (WeftPage    *self);
 
 G_END_DECLS

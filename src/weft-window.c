@@ -115,6 +115,14 @@ update_actions (WeftWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", can_export);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", view != NULL);
+
+  /* AdwTabView takes Alt+1 … Alt+9 in the window's capture phase, before any
+   * page sees them; a page whose views use them gets them while it is the
+   * selected tab (tabs still switch with Ctrl+Page Up/Down). */
+  if (page != NULL && WEFT_IS_PAGE (page) && weft_page_get_uses_alt_digits (WEFT_PAGE (page)))
+    adw_tab_view_remove_shortcuts (self->tab_view, ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS);
+  else
+    adw_tab_view_add_shortcuts (self->tab_view, ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS);
 }
 
 static void

@@ -57,7 +57,6 @@ struct _WeftChplvisPage
   char                   *export_tag;    /* strings get_export_view hands out */
   char                   *export_metric;
 
-  AdwTabView             *tab_view;      /* whose Alt+digit shortcuts we borrow while mapped */
 
   GtkWidget              *box;
   GtkInfoBar             *incomplete_bar;
@@ -958,60 +957,6 @@ add_shortcuts (WeftChplvisPage *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
-/* AdwTabView switches tabs with Alt+1 … Alt+9 in the window's capture phase,
- * before any page sees the keys. While a Chapel page is on screen those keys
- * switch its views instead (tabs still switch with Ctrl+Page Up/Down); the
- * count of mapped Chapel pages per tab view keeps this right when one Chapel
- * tab replaces another. */
-static void
-borrow_alt_digits (WeftChplvisPage *self,
-                   gboolean         borrow)
-{
-  AdwTabView *tab_view;
-  guint count;
-
-  if (borrow)
-    {
-      GtkWidget *ancestor = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TAB_VIEW);
-
-      if (ancestor == NULL)
-        return;
-      g_set_object (&self->tab_view, ADW_TAB_VIEW (ancestor));
-    }
-  if ((tab_view = self->tab_view) == NULL)
-    return;
-
-  count = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (tab_view), "weft-chplvis-pages"));
-  if (borrow)
-    {
-      if (count++ == 0)
-        adw_tab_view_remove_shortcuts (tab_view, ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS);
-    }
-  else
-    {
-      if (count > 0 && --count == 0)
-        adw_tab_view_add_shortcuts (tab_view, ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS);
-      g_clear_object (&self->tab_view);
-    }
-  g_object_set_data (G_OBJECT (tab_view), "weft-chplvis-pages", GUINT_TO_POINTER (count));
-}
-
-static void
-weft_chplvis_page_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (weft_chplvis_page_parent_class)->map (widget);
-
-  borrow_alt_digits (WEFT_CHPLVIS_PAGE (widget), TRUE);
-}
-
-static void
-weft_chplvis_page_unmap (GtkWidget *widget)
-{
-  borrow_alt_digits (WEFT_CHPLVIS_PAGE (widget), FALSE);
-
-  GTK_WIDGET_CLASS (weft_chplvis_page_parent_class)->unmap (widget);
-}
-
 /* WeftPage -------------------------------------------------------------------- */
 
 static WeftDocument *
@@ -1123,11 +1068,20 @@ weft_chplvis_page_get_export_view (WeftPage         *page,
   return TRUE;
 }
 
+/* Alt+1 … Alt+5 switch the five views (the window lends them while this tab
+ * is selected). */
+static gboolean
+weft_chplvis_page_get_uses_alt_digits (WeftPage *page)
+{
+  return TRUE;
+}
+
 static void
 weft_chplvis_page_iface_init (WeftPageInterface *iface)
 {
   iface->get_document = weft_chplvis_page_get_document;
   iface->get_export_view = weft_chplvis_page_get_export_view;
+  iface->get_uses_alt_digits = weft_chplvis_page_get_uses_alt_digits;
 }
 
 /* Life ------------------------------------------------------------------------ */
@@ -1250,8 +1204,6 @@ weft_chplvis_page_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   self->needs_reload = FALSE;
   g_clear_handle_id (&self->reload_source, g_source_remove);
-  if (self->tab_view != NULL)
-    borrow_alt_digits (self, FALSE);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_CHPLVIS_PAGE);
 
@@ -1382,8 +1334,6 @@ weft_chplvis_page_class_init (WeftChplvisPageClass *klass)
   object_class->get_property = weft_chplvis_page_get_property;
   object_class->set_property = weft_chplvis_page_set_property;
 
-  widget_class->map = weft_chplvis_page_map;
-  widget_class->unmap = weft_chplvis_page_unmap;
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, WEFT_TYPE_DOCUMENT,
