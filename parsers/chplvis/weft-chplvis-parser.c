@@ -71,6 +71,8 @@ tid_map_lookup (const TidMap *map,
 {
   guint32 i = tid_hash (key) & map->mask;
 
+  if (map->n == 0)
+    return TID_NONE;
   while (map->values[i] != TID_NONE)
     {
       if (map->keys[i] == key)
@@ -129,7 +131,7 @@ static inline gboolean
 tid_map_contains (const TidMap *map,
                   guint64       key)
 {
-  return map->n > 0 && tid_map_lookup (map, key) != TID_NONE;
+  return tid_map_lookup (map, key) != TID_NONE;
 }
 
 /* The parser ----------------------------------------------------------------- */
@@ -275,6 +277,25 @@ warn_full (Parser *p)
 
 #define RESIZE(column, capacity) ((column) = g_realloc_n ((column), (capacity), sizeof *(column)))
 
+static void
+tasks_resize (WeftChplvisTasks *t,
+              guint32           capacity)
+{
+  RESIZE (t->tid, capacity);
+  RESIZE (t->parent, capacity);
+  RESIZE (t->create_time, capacity);
+  RESIZE (t->begin_time, capacity);
+  RESIZE (t->end_time, capacity);
+  RESIZE (t->fid, capacity);
+  RESIZE (t->src_line, capacity);
+  RESIZE (t->src_file, capacity);
+  RESIZE (t->line, capacity);
+  RESIZE (t->begin_line, capacity);
+  RESIZE (t->end_line, capacity);
+  RESIZE (t->flags, capacity);
+  t->capacity = capacity;
+}
+
 static guint32
 tasks_append (Parser *p)
 {
@@ -286,19 +307,7 @@ tasks_append (Parser *p)
 
       if (!next_capacity (t->capacity, &capacity))
         return WEFT_CHPLVIS_NO_TASK;
-      RESIZE (t->tid, capacity);
-      RESIZE (t->parent, capacity);
-      RESIZE (t->create_time, capacity);
-      RESIZE (t->begin_time, capacity);
-      RESIZE (t->end_time, capacity);
-      RESIZE (t->fid, capacity);
-      RESIZE (t->src_line, capacity);
-      RESIZE (t->src_file, capacity);
-      RESIZE (t->line, capacity);
-      RESIZE (t->begin_line, capacity);
-      RESIZE (t->end_line, capacity);
-      RESIZE (t->flags, capacity);
-      t->capacity = capacity;
+      tasks_resize (t, capacity);
     }
 
   return t->n++;
@@ -324,6 +333,25 @@ sched_append (Parser  *p,
   return TRUE;
 }
 
+static void
+comms_resize (WeftChplvisComms *c,
+              guint32           capacity)
+{
+  RESIZE (c->time, capacity);
+  RESIZE (c->tid, capacity);
+  RESIZE (c->elem_size, capacity);
+  RESIZE (c->length, capacity);
+  RESIZE (c->comm_id, capacity);
+  RESIZE (c->src_line, capacity);
+  RESIZE (c->src_file, capacity);
+  RESIZE (c->line, capacity);
+  RESIZE (c->task, capacity);
+  RESIZE (c->peer, capacity);
+  RESIZE (c->kind, capacity);
+  RESIZE (c->flags, capacity);
+  c->capacity = capacity;
+}
+
 static guint32
 comms_append (Parser *p)
 {
@@ -335,22 +363,29 @@ comms_append (Parser *p)
 
       if (!next_capacity (c->capacity, &capacity))
         return G_MAXUINT32;
-      RESIZE (c->time, capacity);
-      RESIZE (c->tid, capacity);
-      RESIZE (c->elem_size, capacity);
-      RESIZE (c->length, capacity);
-      RESIZE (c->comm_id, capacity);
-      RESIZE (c->src_line, capacity);
-      RESIZE (c->src_file, capacity);
-      RESIZE (c->line, capacity);
-      RESIZE (c->task, capacity);
-      RESIZE (c->peer, capacity);
-      RESIZE (c->kind, capacity);
-      RESIZE (c->flags, capacity);
-      c->capacity = capacity;
+      comms_resize (c, capacity);
     }
 
   return c->n++;
+}
+
+static void
+forks_resize (WeftChplvisForks *f,
+              guint32           capacity)
+{
+  RESIZE (f->time, capacity);
+  RESIZE (f->tid, capacity);
+  RESIZE (f->arg_size, capacity);
+  RESIZE (f->fid, capacity);
+  RESIZE (f->subloc, capacity);
+  RESIZE (f->src_line, capacity);
+  RESIZE (f->src_file, capacity);
+  RESIZE (f->line, capacity);
+  RESIZE (f->task, capacity);
+  RESIZE (f->peer, capacity);
+  RESIZE (f->kind, capacity);
+  RESIZE (f->flags, capacity);
+  f->capacity = capacity;
 }
 
 static guint32
@@ -364,19 +399,7 @@ forks_append (Parser *p)
 
       if (!next_capacity (f->capacity, &capacity))
         return G_MAXUINT32;
-      RESIZE (f->time, capacity);
-      RESIZE (f->tid, capacity);
-      RESIZE (f->arg_size, capacity);
-      RESIZE (f->fid, capacity);
-      RESIZE (f->subloc, capacity);
-      RESIZE (f->src_line, capacity);
-      RESIZE (f->src_file, capacity);
-      RESIZE (f->line, capacity);
-      RESIZE (f->task, capacity);
-      RESIZE (f->peer, capacity);
-      RESIZE (f->kind, capacity);
-      RESIZE (f->flags, capacity);
-      f->capacity = capacity;
+      forks_resize (f, capacity);
     }
 
   return f->n++;
@@ -425,7 +448,7 @@ issuing_task (const Parser *p,
   if (p->locale->nid == 0 && tid == p->locale->tid)
     return WEFT_CHPLVIS_MAIN_TASK;
 
-  task = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+  task = tid_map_lookup (&p->task_of_tid, tid);
 
   return task == TID_NONE ? WEFT_CHPLVIS_NO_TASK : task;
 }
@@ -436,10 +459,9 @@ static void
 erase_from_segment (Parser  *p,
                     guint64  tid)
 {
-  guint32 task = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+  guint32 task = tid_map_lookup (&p->task_of_tid, tid);
 
-  if (task != TID_NONE && task >= p->segment_first_task &&
-      (p->locale->tasks.flags[task] & WEFT_CHPLVIS_TASK_ERASED) == 0)
+  if (task != TID_NONE && task >= p->segment_first_task)
     p->locale->tasks.flags[task] |= WEFT_CHPLVIS_TASK_ERASED;
 }
 
@@ -497,7 +519,7 @@ parse_task (Parser     *p,
   t->end_line[task] = 0;
   t->flags[task] = on == 'O' ? WEFT_CHPLVIS_TASK_ON : 0;
 
-  previous = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+  previous = tid_map_lookup (&p->task_of_tid, tid);
   if (previous != TID_NONE && previous >= p->segment_first_task &&
       (t->flags[previous] & WEFT_CHPLVIS_TASK_ERASED) == 0)
     {
@@ -541,7 +563,7 @@ parse_begin_end (Parser     *p,
     return;
   note_time (p, time);
 
-  task = p->task_of_tid.n > 0 ? tid_map_lookup (&p->task_of_tid, tid) : TID_NONE;
+  task = tid_map_lookup (&p->task_of_tid, tid);
   if (task == TID_NONE)
     {
       /* VisualDebug's own on-tasks (the one that ran startVdebug, those that run
@@ -1255,7 +1277,7 @@ parse_header (Parser      *p,
   if (!weft_scan_literal (&pos, end, "ChplVdebug:"))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
-                   _("%s, line 1: not a Chapel VisualDebug file (it does not start with “ChplVdebug:”)"),
+                   _("%s:1: not a Chapel VisualDebug file (it does not start with “ChplVdebug:”)"),
                    p->path);
       return FALSE;
     }
@@ -1264,7 +1286,7 @@ parse_header (Parser      *p,
   if (!scan_word (&probe, end, "ver"))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
-                   _("%s, line 1: this VisualDebug file has no format version (Chapel 1.12 or older); "
+                   _("%s:1: this VisualDebug file has no format version (Chapel 1.12 or older); "
                      "Weft reads formats 1.2 to 1.4"),
                    p->path);
       return FALSE;
@@ -1275,7 +1297,7 @@ parse_header (Parser      *p,
   if (major != 1 || minor < 2)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
-                   _("%s, line 1: VisualDebug format %d.%d is not supported; Weft reads formats 1.2 to 1.4"),
+                   _("%s:1: VisualDebug format %d.%d is not supported; Weft reads formats 1.2 to 1.4"),
                    p->path, major, minor);
       return FALSE;
     }
@@ -1293,14 +1315,14 @@ parse_header (Parser      *p,
   if (nodes < 1 || nodes > WEFT_CHPLVIS_MAX_LOCALES)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
-                   _("%s, line 1: the header says the run has %d locales; Weft reads runs of 1 to %d locales"),
+                   _("%s:1: the header says the run has %d locales; Weft reads runs of 1 to %d locales"),
                    p->path, nodes, WEFT_CHPLVIS_MAX_LOCALES);
       return FALSE;
     }
   if (nid < 0 || nid >= nodes)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
-                   _("%s, line 1: locale id %d is out of range for a run of %d locales"),
+                   _("%s:1: locale id %d is out of range for a run of %d locales"),
                    p->path, nid, nodes);
       return FALSE;
     }
@@ -1344,7 +1366,7 @@ parse_header (Parser      *p,
 
 malformed:
   g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
-               _("%s, line 1: malformed VisualDebug header, expected “%s”"),
+               _("%s:1: malformed VisualDebug header, expected “%s”"),
                p->path, expected_format[WEFT_CHPLVIS_RECORD_HEADER]);
   return FALSE;
 }
@@ -1392,61 +1414,11 @@ finish (Parser *p)
 
   /* Give back what the doubling growth reserved. */
   if (t->capacity > t->n)
-    {
-      guint32 n = MAX (t->n, 1);
-
-      RESIZE (t->tid, n);
-      RESIZE (t->parent, n);
-      RESIZE (t->create_time, n);
-      RESIZE (t->begin_time, n);
-      RESIZE (t->end_time, n);
-      RESIZE (t->fid, n);
-      RESIZE (t->src_line, n);
-      RESIZE (t->src_file, n);
-      RESIZE (t->line, n);
-      RESIZE (t->begin_line, n);
-      RESIZE (t->end_line, n);
-      RESIZE (t->flags, n);
-      t->capacity = n;
-    }
+    tasks_resize (t, MAX (t->n, 1));
   if (locale->comms.capacity > locale->comms.n)
-    {
-      WeftChplvisComms *c = &locale->comms;
-      guint32 n = MAX (c->n, 1);
-
-      RESIZE (c->time, n);
-      RESIZE (c->tid, n);
-      RESIZE (c->elem_size, n);
-      RESIZE (c->length, n);
-      RESIZE (c->comm_id, n);
-      RESIZE (c->src_line, n);
-      RESIZE (c->src_file, n);
-      RESIZE (c->line, n);
-      RESIZE (c->task, n);
-      RESIZE (c->peer, n);
-      RESIZE (c->kind, n);
-      RESIZE (c->flags, n);
-      c->capacity = n;
-    }
+    comms_resize (&locale->comms, MAX (locale->comms.n, 1));
   if (locale->forks.capacity > locale->forks.n)
-    {
-      WeftChplvisForks *f = &locale->forks;
-      guint32 n = MAX (f->n, 1);
-
-      RESIZE (f->time, n);
-      RESIZE (f->tid, n);
-      RESIZE (f->arg_size, n);
-      RESIZE (f->fid, n);
-      RESIZE (f->subloc, n);
-      RESIZE (f->src_line, n);
-      RESIZE (f->src_file, n);
-      RESIZE (f->line, n);
-      RESIZE (f->task, n);
-      RESIZE (f->peer, n);
-      RESIZE (f->kind, n);
-      RESIZE (f->flags, n);
-      f->capacity = n;
-    }
+    forks_resize (&locale->forks, MAX (locale->forks.n, 1));
   if (locale->sched_capacity > locale->n_sched)
     {
       locale->sched_capacity = MAX (locale->n_sched, 1);

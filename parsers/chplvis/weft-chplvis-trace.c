@@ -78,11 +78,9 @@ function_clear (gpointer data)
   g_clear_pointer (&function->name, g_free);
 }
 
-void
+static void
 weft_chplvis_tables_init (WeftChplvisTables *tables)
 {
-  g_return_if_fail (tables != NULL);
-
   memset (tables, 0, sizeof *tables);
   tables->table_size = -1;
   tables->fid_table_size = -1;
@@ -92,11 +90,9 @@ weft_chplvis_tables_init (WeftChplvisTables *tables)
   tables->tag_names = g_ptr_array_new_with_free_func (g_free);
 }
 
-void
+static void
 weft_chplvis_tables_clear (WeftChplvisTables *tables)
 {
-  g_return_if_fail (tables != NULL);
-
   g_clear_pointer (&tables->chpl_home, g_free);
   g_clear_pointer (&tables->dir, g_free);
   g_clear_pointer (&tables->savec, g_free);
@@ -224,14 +220,11 @@ weft_chplvis_locale_free (WeftChplvisLocale *locale)
 }
 
 /* Bytes held by the columns (capacity, not just the used part). */
-gsize
+static gsize
 weft_chplvis_locale_get_memory (const WeftChplvisLocale *locale)
 {
-  gsize size;
+  gsize size = sizeof *locale;
 
-  g_return_val_if_fail (locale != NULL, 0);
-
-  size = sizeof *locale;
   size += (gsize)locale->marks_capacity * sizeof (WeftChplvisMark);
   size += (gsize)locale->tasks.capacity * (5 * sizeof (gint64) + 6 * sizeof (gint32) + 1);
   size += (gsize)locale->sched_capacity * sizeof (guint32);
@@ -373,18 +366,18 @@ compare_ints (gconstpointer a,
   return (x > y) - (x < y);
 }
 
-/* The node count most files agree on (locale 0's when it is there). */
-static int
+/* The file whose node count the run is taken to have: locale 0's when it is
+ * there, else the first of those holding the count most files agree on. */
+static const WeftChplvisLocale *
 declared_nodes (WeftChplvisLocale **by_nid,
-                guint               n_by_nid,
                 GPtrArray          *all)
 {
   g_autoptr(GArray) counts = NULL;
   int best = 0;
   guint best_run = 0;
 
-  if (n_by_nid > 0 && by_nid[0] != NULL)
-    return by_nid[0]->n_nodes;
+  if (by_nid[0] != NULL)
+    return by_nid[0];
 
   counts = g_array_new (FALSE, FALSE, sizeof (int));
   for (guint i = 0; i < all->len; i++)
@@ -408,7 +401,11 @@ declared_nodes (WeftChplvisLocale **by_nid,
       i = j;
     }
 
-  return best;
+  for (guint i = 0; i < all->len; i++)
+    if (((WeftChplvisLocale *)g_ptr_array_index (all, i))->n_nodes == best)
+      return g_ptr_array_index (all, i);
+
+  g_assert_not_reached ();
 }
 
 /**
@@ -434,6 +431,7 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
   g_autoptr(WeftChplvisTrace) trace = NULL;
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_chplvis_locale_free);
   g_autofree WeftChplvisLocale **by_nid = NULL;
+  const WeftChplvisLocale *nodes_from;
   WeftChplvisLocale *first;
   guint max_nid = 0;
   int nodes;
@@ -471,11 +469,22 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
       max_nid = MAX (max_nid, (guint)locale->nid);
     }
 
-  nodes = declared_nodes (by_nid, max_nid + 1, all);
+  nodes_from = declared_nodes (by_nid, all);
+  nodes = nodes_from->n_nodes;
   n = MAX ((guint)nodes, max_nid + 1);
   first = by_nid[0];
   for (guint i = 0; first == NULL; i++)
     first = by_nid[i];
+
+  /* The trace takes the files placed in by_nid (below); @all keeps, and
+   * frees, the duplicates left out. */
+  for (guint i = 0; i < all->len; i++)
+    {
+      WeftChplvisLocale *locale = g_ptr_array_index (all, i);
+
+      if (by_nid[locale->nid] == locale)
+        all->pdata[i] = NULL;
+    }
 
   trace = g_new0 (WeftChplvisTrace, 1);
   trace->n_locales = n;
@@ -500,20 +509,13 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
           continue;
         }
 
-      /* Steal it from @all so that it is freed with the trace. */
-      for (guint j = 0; j < all->len; j++)
-        if (g_ptr_array_index (all, j) == locale)
-          {
-            all->pdata[j] = NULL;
-            break;
-          }
       trace->locales[i] = locale;
       g_ptr_array_add (trace->sources, g_strdup (locale->path));
 
       if (locale->n_nodes != nodes)
         weft_load_context_warn (context, locale->path, 1,
                                 _("The header says the run has %d locales, but %s says %d"),
-                                locale->n_nodes, first->path, nodes);
+                                locale->n_nodes, nodes_from->path, nodes);
       if (locale != first && fabs (locale->seq - first->seq) > 0.01)
         weft_load_context_warn (context, locale->path, 1,
                                 _("This file is from another run: its run id (seq) is %.3f, %s has %.3f"),

@@ -313,7 +313,6 @@ int                weft_chplvis_record_kind_from_name  (const char              
 
 WeftChplvisLocale *weft_chplvis_locale_new             (void);
 void               weft_chplvis_locale_free            (WeftChplvisLocale        *locale);
-gsize              weft_chplvis_locale_get_memory      (const WeftChplvisLocale  *locale);
 guint              weft_chplvis_locale_task_segment    (const WeftChplvisLocale  *locale,
                                                         guint32                   task);
 WeftChplvisSegment *weft_chplvis_locale_dup_segments  (const WeftChplvisLocale  *locale,
@@ -322,9 +321,6 @@ void               weft_chplvis_locale_get_segment     (const WeftChplvisLocale 
                                                         guint                     segment,
                                                         WeftChplvisSegment       *out);
 gint64             weft_chplvis_locale_get_end_time    (const WeftChplvisLocale  *locale);
-
-void               weft_chplvis_tables_init            (WeftChplvisTables        *tables);
-void               weft_chplvis_tables_clear           (WeftChplvisTables        *tables);
 
 WeftChplvisTrace  *weft_chplvis_trace_new              (WeftChplvisLocale       **locales,
                                                         guint                     n_locales,

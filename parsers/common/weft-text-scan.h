@@ -57,14 +57,14 @@ void     weft_scan_rest     (const char **pos,
 
 static inline gboolean
 _weft_scan_is_field_end (const char *p,
-                             const char *end)
+                         const char *end)
 {
   return p >= end || *p == ' ' || *p == '\t';
 }
 
 static inline const char *
 _weft_scan_skip_blanks (const char *p,
-                            const char *end)
+                        const char *end)
 {
   while (p < end && (*p == ' ' || *p == '\t'))
     p++;
@@ -74,8 +74,8 @@ _weft_scan_skip_blanks (const char *p,
 /* Digits at *pos (at least one), into *value; FALSE on overflow. */
 static inline gboolean
 _weft_scan_digits (const char **pos,
-                       const char  *end,
-                       guint64     *value)
+                   const char  *end,
+                   guint64     *value)
 {
   const char *p = *pos;
   const char *fast_end = end - p > 19 ? p + 19 : end;
@@ -102,8 +102,8 @@ _weft_scan_digits (const char **pos,
 
 static inline gboolean
 weft_scan_u64 (const char **pos,
-                    const char  *end,
-                    guint64     *value)
+               const char  *end,
+               guint64     *value)
 {
   const char *p = _weft_scan_skip_blanks (*pos, end);
   guint64 v;
@@ -121,9 +121,9 @@ weft_scan_u64 (const char **pos,
 /* Reads a decimal with an optional sign into its magnitude. */
 static inline gboolean
 _weft_scan_signed (const char **pos,
-                       const char  *end,
-                       gboolean    *negative,
-                       guint64     *magnitude)
+                   const char  *end,
+                   gboolean    *negative,
+                   guint64     *magnitude)
 {
   const char *p = _weft_scan_skip_blanks (*pos, end);
 
@@ -142,8 +142,8 @@ _weft_scan_signed (const char **pos,
 
 static inline gboolean
 weft_scan_i64 (const char **pos,
-                    const char  *end,
-                    gint64      *value)
+               const char  *end,
+               gint64      *value)
 {
   const char *p = *pos;
   gboolean negative;
@@ -170,8 +170,8 @@ weft_scan_i64 (const char **pos,
 
 static inline gboolean
 weft_scan_int (const char **pos,
-                    const char  *end,
-                    int         *value)
+               const char  *end,
+               int         *value)
 {
   const char *p = *pos;
   gint64 v;
@@ -189,8 +189,8 @@ weft_scan_int (const char **pos,
  * negative number to unsigned, so "-1" reads as 18446744073709551615. */
 static inline gboolean
 weft_scan_id64 (const char **pos,
-                     const char  *end,
-                     guint64     *value)
+                const char  *end,
+                guint64     *value)
 {
   const char *p = *pos;
   gboolean negative;
@@ -206,8 +206,8 @@ weft_scan_id64 (const char **pos,
 
 static inline gboolean
 weft_scan_hex_u64 (const char **pos,
-                        const char  *end,
-                        guint64     *value)
+                   const char  *end,
+                   guint64     *value)
 {
   const char *p = _weft_scan_skip_blanks (*pos, end);
   const char *digits;
@@ -248,8 +248,8 @@ weft_scan_hex_u64 (const char **pos,
  * without a fraction is accepted; digits past the sixth are ignored. */
 static inline gboolean
 weft_scan_sec_usec (const char **pos,
-                         const char  *end,
-                         gint64      *microseconds)
+                    const char  *end,
+                    gint64      *microseconds)
 {
   const char *p = _weft_scan_skip_blanks (*pos, end);
   gboolean negative = FALSE;
@@ -293,7 +293,7 @@ weft_scan_sec_usec (const char **pos,
 
 static inline gboolean
 weft_scan_at_end (const char *pos,
-                       const char *end)
+                  const char *end)
 {
   return _weft_scan_skip_blanks (pos, end) == end;
 }

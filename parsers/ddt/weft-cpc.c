@@ -406,26 +406,71 @@ warn_at (WeftLoadContext     *context,
                           _("column %" PRIu64 ": %s; row skipped"), column, message);
 }
 
-/* TRUE when @a and @b share a member. Both are sorted range lists. */
-static gboolean
-sets_overlap (const WeftIntSet *a,
-              const WeftIntSet *b)
+/* The processes of the rows read so far, as disjoint, non-adjacent ranges in a
+ * balanced tree keyed by their first member. Checking and adding a row's set
+ * then costs O(its ranges × log n); one sorted array (a WeftIntSet) costs O(n)
+ * per row, which made a file of many distinct values quadratic to read. */
+static int
+compare_range_firsts (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      user_data)
 {
-  guint i = 0, j = 0;
+  gint64 x = ((const WeftIntRange *)a)->first;
+  gint64 y = ((const WeftIntRange *)b)->first;
 
-  while (i < weft_int_set_get_n_ranges (a) && j < weft_int_set_get_n_ranges (b))
+  return (x > y) - (x < y);
+}
+
+/* The range of @seen with the greatest first member <= @value, or NULL. */
+static const WeftIntRange *
+seen_floor (GTree  *seen,
+            gint64  value)
+{
+  WeftIntRange key = { value, value };
+  GTreeNode *node = g_tree_upper_bound (seen, &key);
+
+  node = node != NULL ? g_tree_node_previous (node) : g_tree_node_last (seen);
+
+  return node != NULL ? g_tree_node_key (node) : NULL;
+}
+
+/* TRUE when @set shares a member with @seen. Only the range of @seen starting
+ * last at or before a range's end can meet that range: they are disjoint. */
+static gboolean
+seen_overlaps (GTree            *seen,
+               const WeftIntSet *set)
+{
+  for (guint i = 0; i < weft_int_set_get_n_ranges (set); i++)
     {
-      const WeftIntRange *ra = weft_int_set_get_range (a, i);
-      const WeftIntRange *rb = weft_int_set_get_range (b, j);
+      const WeftIntRange *range = weft_int_set_get_range (set, i);
+      const WeftIntRange *prev = seen_floor (seen, range->last);
 
-      if (ra->last < rb->first)
-        i++;
-      else if (rb->last < ra->first)
-        j++;
-      else
+      if (prev != NULL && prev->last >= range->first)
         return TRUE;
     }
   return FALSE;
+}
+
+/* Adds @set to @seen, merging the ranges it overlaps or touches. */
+static void
+seen_add (GTree            *seen,
+          const WeftIntSet *set)
+{
+  for (guint i = 0; i < weft_int_set_get_n_ranges (set); i++)
+    {
+      WeftIntRange merged = *weft_int_set_get_range (set, i);
+      const WeftIntRange *prev;
+
+      /* Members are >= 0, so first - 1 cannot overflow; last + 1 can. */
+      while ((prev = seen_floor (seen, merged.last == G_MAXINT64 ? merged.last : merged.last + 1)) != NULL &&
+             prev->last >= merged.first - 1)
+        {
+          merged.first = MIN (merged.first, prev->first);
+          merged.last = MAX (merged.last, prev->last);
+          g_tree_remove (seen, prev);
+        }
+      g_tree_insert (seen, g_memdup2 (&merged, sizeof merged), NULL);
+    }
 }
 
 /**
@@ -448,7 +493,7 @@ weft_cpc_csv_parse (const char       *data,
 {
   g_autoptr(WeftCsvReader) reader = NULL;
   g_autoptr(WeftCpcTable) table = NULL;
-  g_autoptr(WeftIntSet) seen = NULL;
+  g_autoptr(GTree) seen = NULL;
   GError *local_error = NULL;
   int value_column = -1, processes_column = -1;
   guint needed;
@@ -494,7 +539,7 @@ weft_cpc_csv_parse (const char       *data,
                             _("not UTF-8 text; read as Latin-1"));
 
   table = weft_cpc_table_new ();
-  seen = weft_int_set_new ();
+  seen = g_tree_new_full (compare_range_firsts, NULL, g_free, NULL);
   while (weft_csv_reader_next (reader, &local_error))
     {
       const WeftCsvField *value_field, *set_field;
@@ -537,10 +582,13 @@ weft_cpc_csv_parse (const char       *data,
           continue;
         }
 
-      if (context != NULL && sets_overlap (seen, processes))
-        weft_load_context_warn (context, weft_csv_reader_get_filename (reader), line,
-                                _("some of the processes %s also have another value"), set_field->text);
-      weft_int_set_add_set (seen, processes);
+      if (context != NULL)
+        {
+          if (seen_overlaps (seen, processes))
+            weft_load_context_warn (context, weft_csv_reader_get_filename (reader), line,
+                                    _("some of the processes %s also have another value"), set_field->text);
+          seen_add (seen, processes);
+        }
 
       value = value_field->quoted ? g_strdup (value_field->text) : strip_blanks (value_field->text);
       add_row_take (table, value, g_steal_pointer (&processes), line);

@@ -139,20 +139,49 @@ function_label (WeftEventTableBuilder  *builder,
   return cache[fid];
 }
 
+/* The times of @locale's pauses in file order, each raised to the latest
+ * before it: non-decreasing, so that unlogged_end() can bisect, and the first
+ * entry >= a time is the time of the first pause (in file order) at or after
+ * it. Returns how many. */
+static guint32
+pause_times (const WeftChplvisLocale *locale,
+             gint64                  *times)
+{
+  guint32 n = 0;
+
+  for (guint32 i = 0; i < locale->n_marks; i++)
+    if (locale->marks[i].kind == WEFT_CHPLVIS_MARK_PAUSE)
+      {
+        times[n] = n > 0 ? MAX (times[n - 1], locale->marks[i].sample.time) : locale->marks[i].sample.time;
+        n++;
+      }
+
+  return n;
+}
+
 /* A task without Etask ended while logging was off (during a pause: the Etask
  * is not written then) or was still running at End. Show it up to the first
  * pause after it began, else to the end of the locale's data. */
 static gint64
-unlogged_end (const WeftChplvisTrace  *trace,
-              const WeftChplvisLocale *locale,
-              gint64                   begin,
-              gint64                   locale_end)
+unlogged_end (const WeftChplvisTrace *trace,
+              const gint64           *pauses,
+              guint32                 n_pauses,
+              gint64                  begin,
+              gint64                  locale_end)
 {
-  for (guint32 i = 0; i < locale->n_marks; i++)
-    if (locale->marks[i].kind == WEFT_CHPLVIS_MARK_PAUSE && locale->marks[i].sample.time >= begin)
-      return weft_chplvis_time_to_ns (trace, locale->marks[i].sample.time);
+  guint32 lo = 0, hi = n_pauses;
 
-  return locale_end;
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (pauses[mid] < begin)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  return lo < n_pauses ? weft_chplvis_time_to_ns (trace, pauses[lo]) : locale_end;
 }
 
 static WeftEventTable *
@@ -191,6 +220,8 @@ build_event_table (WeftChplvisDataset  *self,
     {
       const WeftChplvisLocale *locale = trace->locales[l];
       const WeftChplvisTasks *t;
+      g_autofree gint64 *pauses = NULL;
+      guint32 n_pauses;
       gint64 locale_end;
 
       if (locale == NULL)
@@ -200,6 +231,8 @@ build_event_table (WeftChplvisDataset  *self,
 
       t = &locale->tasks;
       locale_end = weft_chplvis_time_to_ns (trace, weft_chplvis_locale_get_end_time (locale));
+      pauses = g_new (gint64, MAX (locale->n_marks, 1));
+      n_pauses = pause_times (locale, pauses);
 
       for (guint32 i = 0; i < t->n; i++)
         {
@@ -211,7 +244,7 @@ build_event_table (WeftChplvisDataset  *self,
             continue;
           begin = weft_chplvis_time_to_ns (trace, t->begin_time[i]);
           end = (flags & WEFT_CHPLVIS_TASK_HAS_END) ? weft_chplvis_time_to_ns (trace, t->end_time[i])
-                                                    : unlogged_end (trace, locale, t->begin_time[i], locale_end);
+                                                    : unlogged_end (trace, pauses, n_pauses, t->begin_time[i], locale_end);
           /* Timestamps of one file are not in order: never a negative length. */
           end = MAX (end, begin);
           label = (flags & WEFT_CHPLVIS_TASK_MAIN) ? weft_event_table_builder_intern (builder, "main")

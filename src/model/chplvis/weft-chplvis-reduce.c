@@ -441,6 +441,18 @@ foreach_record (const WeftChplvisTrace *trace,
     }
 }
 
+static WeftChplvisCommMatrix *
+comm_matrix_new (guint n_locales)
+{
+  WeftChplvisCommMatrix *matrix = g_new0 (WeftChplvisCommMatrix, 1);
+
+  matrix->n_locales = n_locales;
+  matrix->count = g_new0 (guint64, (gsize)n_locales * n_locales);
+  matrix->bytes = g_new0 (guint64, (gsize)n_locales * n_locales);
+
+  return matrix;
+}
+
 static void
 add_to_matrix (const WeftChplvisTrace *trace,
                guint                   locale,
@@ -477,26 +489,10 @@ weft_chplvis_compute_comm_matrix (const WeftChplvisTrace *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (query != NULL, NULL);
 
-  matrix = g_new0 (WeftChplvisCommMatrix, 1);
-  matrix->n_locales = trace->n_locales;
-  matrix->count = g_new0 (guint64, (gsize)trace->n_locales * trace->n_locales);
-  matrix->bytes = g_new0 (guint64, (gsize)trace->n_locales * trace->n_locales);
-
+  matrix = comm_matrix_new (trace->n_locales);
   selection_init (&sel, trace, query);
   foreach_record (trace, &sel, add_to_matrix, matrix);
   selection_clear (&sel);
-
-  return matrix;
-}
-
-static WeftChplvisCommMatrix *
-comm_matrix_new (guint n_locales)
-{
-  WeftChplvisCommMatrix *matrix = g_new0 (WeftChplvisCommMatrix, 1);
-
-  matrix->n_locales = n_locales;
-  matrix->count = g_new0 (guint64, (gsize)n_locales * n_locales);
-  matrix->bytes = g_new0 (guint64, (gsize)n_locales * n_locales);
 
   return matrix;
 }

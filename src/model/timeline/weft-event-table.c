@@ -1777,7 +1777,6 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   if (table->n_kinds > 0)
     memcpy (table->kinds, self->kinds->data, sizeof (Kind) * table->n_kinds);
   table->strings = g_steal_pointer (&self->strings);
-  self->strings = weft_string_pool_new ();
 
   rbs = (RowBuild *)(gpointer)self->rows->data;
   for (guint i = 0; i < table->n_rows; i++)

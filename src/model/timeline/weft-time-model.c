@@ -543,15 +543,20 @@ weft_time_model_pan (WeftTimeModel *self,
                      gint64         delta)
 {
   Snapshot snap;
+  guint64 room;
   gint64 min_delta;
   gint64 max_delta;
 
   g_return_if_fail (WEFT_IS_TIME_MODEL (self));
 
-  /* The visible span lies inside the document, so both limits are
-   * representable and the shifted span cannot overflow. */
-  min_delta = self->document.begin - self->visible.begin;
-  max_delta = self->document.end - self->visible.end;
+  /* The room on each side, unsigned: in a document longer than G_MAXINT64 it
+   * need not fit a gint64 (a delta that does then cannot leave the document).
+   * The visible span lies inside the document, so the shifted span cannot
+   * overflow. */
+  room = (guint64)self->visible.begin - (guint64)self->document.begin;
+  min_delta = room > (guint64)G_MAXINT64 ? G_MININT64 : -(gint64)room;
+  room = (guint64)self->document.end - (guint64)self->visible.end;
+  max_delta = room > (guint64)G_MAXINT64 ? G_MAXINT64 : (gint64)room;
   delta = clamp_time (delta, min_delta, max_delta);
   if (delta == 0)
     return;
