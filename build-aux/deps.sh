@@ -8,14 +8,20 @@ WEFT_BUILD_PACKAGES="meson ninja-build pkg-config gcc gettext
   desktop-file-utils appstream shared-mime-info hicolor-icon-theme adwaita-icon-theme
   fonts-dejavu-core"
 
+# What the tests run besides the build: clang with its sanitizer and libFuzzer
+# runtimes and llvm-symbolizer (llvm); xvfb-run (xvfb, xauth), dbus-run-session
+# (dbus) and xdotool for the UI tests; xmllint (libxml2-utils), h5dump
+# (hdf5-tools), pdftoppm (poppler-utils), json_pp (perl), glib-compile-schemas
+# (libglib2.0-bin), xgettext (gettext), desktop-file-validate, appstreamcli and
+# update-mime-database (above); gdk-pixbuf's SVG loader (librsvg2-common).
 WEFT_TEST_PACKAGES="$WEFT_BUILD_PACKAGES
   clang libclang-rt-14-dev llvm
-  xvfb xauth dbus dbus-x11 xdotool
-  libxml2-utils hdf5-tools poppler-utils libglib2.0-bin"
+  xvfb xauth dbus xdotool
+  libxml2-utils hdf5-tools poppler-utils perl libglib2.0-bin librsvg2-common"
 
 weft_install_packages () {
   missing=""
-  for p in $*; do
+  for p in "$@"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
       missing="$missing $p"
     fi

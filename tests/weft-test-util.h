@@ -8,14 +8,15 @@
 
 G_BEGIN_DECLS
 
-char *weft_test_shared_path  (const char *first_element,
-                              ...) G_GNUC_NULL_TERMINATED;
-char *weft_test_source_path  (const char *first_element,
-                              ...) G_GNUC_NULL_TERMINATED;
-char *weft_test_write_tmp    (const char *name,
-                              const char *contents,
-                              gssize      len);
-char *weft_test_make_tmp_dir (void);
-void  weft_test_rm_rf        (const char *path);
+const char *weft_test_getenv       (const char *name);
+char       *weft_test_shared_path  (const char *first_element,
+                                    ...) G_GNUC_NULL_TERMINATED;
+char       *weft_test_source_path  (const char *first_element,
+                                    ...) G_GNUC_NULL_TERMINATED;
+char       *weft_test_write_tmp    (const char *name,
+                                    const char *contents,
+                                    gssize      len);
+char       *weft_test_make_tmp_dir (void);
+void        weft_test_rm_rf        (const char *path);
 
 G_END_DECLS

@@ -26,6 +26,7 @@
 #include "weft-chplvis-reader.h"
 #include "weft-document.h"
 #include "weft-format.h"
+#include "weft-test-util.h"
 
 static double
 now (void)
@@ -207,24 +208,6 @@ generate (const char *self)
   return out;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -294,7 +277,7 @@ main (int    argc,
   g_print ("bench chplvis-load-rss %.1f MB\n", (double)child_rss (argv[0], folder) / 1e6);
 
   if (generated != NULL && !keep)
-    remove_tree (generated);
+    weft_test_rm_rf (generated);
   else if (generated != NULL)
     g_print ("# kept %s\n", generated);
 

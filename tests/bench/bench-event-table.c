@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "weft-event-table.h"
 
 #define N_ROWS            64
@@ -39,12 +40,6 @@ compare_task_end (gconstpointer a,
   const Task *tb = b;
 
   return ta->end < tb->end ? -1 : (ta->end > tb->end ? 1 : 0);
-}
-
-static double
-ms_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
 }
 
 static long
@@ -187,12 +182,12 @@ build (guint64  n_events,
   start = g_get_monotonic_time ();
   fill (builder, n_events, interval_share, instant_share, link_share);
   if (fill_ms != NULL)
-    *fill_ms = ms_since (start);
+    *fill_ms = weft_bench_ms_since (start);
 
   start = g_get_monotonic_time ();
   table = weft_event_table_builder_finish (builder, NULL, &error);
   if (finish_ms != NULL)
-    *finish_ms = ms_since (start);
+    *finish_ms = weft_bench_ms_since (start);
   if (table == NULL)
     g_error ("%s", error->message);
 
@@ -271,7 +266,7 @@ main (int   argc,
             check += stats->row_intervals[0];
           }
         printf ("bench event-table-range-stats-%s %.3f ms\n", ranges[i].name,
-                ms_since (start) / ranges[i].repeat);
+                weft_bench_ms_since (start) / ranges[i].repeat);
         if (check == 0 && length > 0)
           g_error ("range_stats found nothing");
       }
@@ -301,7 +296,7 @@ main (int   argc,
             busy += bucket.busy;
           }
         printf ("bench event-table-aggregate-pixel-%s %.3f us\n", zooms[i].name,
-                ms_since (start) * 1000.0 / repeat);
+                weft_bench_ms_since (start) * 1000.0 / repeat);
         if (busy == 0)
           g_error ("aggregate found nothing");
       }
@@ -321,7 +316,7 @@ main (int   argc,
 
             weft_event_table_aggregate (table, row, span.begin + x * pixel, span.begin + (x + 1) * pixel, &bucket);
           }
-    printf ("bench event-table-aggregate-frame-64x1920 %.2f ms\n", ms_since (start) / frames);
+    printf ("bench event-table-aggregate-frame-64x1920 %.2f ms\n", weft_bench_ms_since (start) / frames);
   }
 
   g_clear_pointer (&table, weft_event_table_unref);

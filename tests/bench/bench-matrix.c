@@ -16,8 +16,8 @@
 #include "config.h"
 
 #include <math.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "weft-matrix-renderer.h"
 
 #define WIDTH    1000
@@ -38,40 +38,6 @@ random_matrix (gsize  n,
     data[i] = g_rand_int_range (rand, 0, 3) == 0 ? floor (pow (10, g_rand_double_range (rand, 0, 6))) : 0;
 
   return m;
-}
-
-static double
-elapsed_ms (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
-}
-
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-percentile (double *sorted,
-            guint   n,
-            double  p)
-{
-  guint index = (guint)ceil (p / 100.0 * n) - 1;
-
-  return sorted[MIN (index, n - 1)];
 }
 
 static void
@@ -96,25 +62,25 @@ bench_size (gsize               n,
   weft_matrix_renderer_zoom_at (renderer, WIDTH, HEIGHT, zoom, WIDTH / 2.0, HEIGHT / 2.0);
   weft_matrix_renderer_draw (renderer, cr, WIDTH, HEIGHT);
   cairo_surface_flush (surface);
-  g_print ("bench %s-first-frame %.2f ms\n", name, elapsed_ms (start));
+  g_print ("bench %s-first-frame %.2f ms\n", name, weft_bench_ms_since (start));
 
   for (guint i = 0; i < N_FRAMES; i++)
     {
       weft_matrix_renderer_set_hover (renderer, g_rand_int_range (rand, 0, (gint32)n),
                                       g_rand_int_range (rand, 0, (gint32)n));
       start = g_get_monotonic_time ();
-      cpu_start = thread_cpu_ms ();
+      cpu_start = weft_bench_thread_cpu_ms ();
       weft_matrix_renderer_draw (renderer, cr, WIDTH, HEIGHT);
       cairo_surface_flush (surface);
-      frames[i] = elapsed_ms (start);
-      cpu[i] = thread_cpu_ms () - cpu_start;
+      frames[i] = weft_bench_ms_since (start);
+      cpu[i] = weft_bench_thread_cpu_ms () - cpu_start;
     }
-  qsort (frames, N_FRAMES, sizeof (double), compare_doubles);
-  qsort (cpu, N_FRAMES, sizeof (double), compare_doubles);
+  weft_bench_sort (frames, N_FRAMES);
+  weft_bench_sort (cpu, N_FRAMES);
   if (print_p50)
-    g_print ("bench %s-frame-p50 %.2f ms\n", name, percentile (frames, N_FRAMES, 50));
-  g_print ("bench %s-frame-p95 %.2f ms\n", name, percentile (frames, N_FRAMES, 95));
-  g_print ("bench %s-frame-cpu-p95 %.2f ms\n", name, percentile (cpu, N_FRAMES, 95));
+    g_print ("bench %s-frame-p50 %.2f ms\n", name, weft_bench_percentile (frames, N_FRAMES, 50));
+  g_print ("bench %s-frame-p95 %.2f ms\n", name, weft_bench_percentile (frames, N_FRAMES, 95));
+  g_print ("bench %s-frame-cpu-p95 %.2f ms\n", name, weft_bench_percentile (cpu, N_FRAMES, 95));
 
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
@@ -146,7 +112,7 @@ main (int   argc,
   gint64 start = g_get_monotonic_time ();
 
   warm_up_fonts ();
-  g_print ("bench matrix-font-warm-up %.2f ms\n", elapsed_ms (start));
+  g_print ("bench matrix-font-warm-up %.2f ms\n", weft_bench_ms_since (start));
 
   bench_size (512, WEFT_COLOR_SCALE_LINEAR, 1.0, "matrix-512", TRUE, rand);
   bench_size (1024, WEFT_COLOR_SCALE_LINEAR, 1.0, "matrix-1024", TRUE, rand);

@@ -20,8 +20,8 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "weft-timeline-renderer.h"
 
 #define N_ROWS      256
@@ -29,32 +29,16 @@
 #define N_LEVELS    24
 #define N_POSITIONS 3
 
-static int
-compare_double (gconstpointer a,
-                gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 print_percentiles (const char *name,
                    GArray     *times)
 {
-  g_array_sort (times, compare_double);
-  g_print ("bench %s-p50 %.2f ms\n", name, g_array_index (times, double, times->len / 2));
-  g_print ("bench %s-p95 %.2f ms\n", name, g_array_index (times, double, (times->len * 95 + 99) / 100 - 1));
-  g_print ("bench %s-max %.2f ms\n", name, g_array_index (times, double, times->len - 1));
+  double *sorted = (double *)(void *)times->data;
+
+  weft_bench_sort (sorted, times->len);
+  g_print ("bench %s-p50 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 50));
+  g_print ("bench %s-p95 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 95));
+  g_print ("bench %s-max %.2f ms\n", name, sorted[times->len - 1]);
 }
 
 static WeftEventTable *
@@ -217,11 +201,11 @@ main (int   argc,
 
             cr = cairo_create (surface);
             t0 = g_get_monotonic_time ();
-            cpu0 = thread_cpu_ms ();
+            cpu0 = weft_bench_thread_cpu_ms ();
             weft_timeline_renderer_draw (renderer, cr, &theme);
             cairo_surface_flush (surface);
-            ms = (g_get_monotonic_time () - t0) / 1000.0;
-            cpu = thread_cpu_ms () - cpu0;
+            ms = weft_bench_ms_since (t0);
+            cpu = weft_bench_thread_cpu_ms () - cpu0;
             cairo_destroy (cr);
 
             g_array_append_val (times, ms);

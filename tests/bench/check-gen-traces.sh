@@ -19,8 +19,10 @@ set -eu
 # Absolute paths: part of the test runs in a scratch folder.
 case $1 in /*) GEN=$1 ;; *) GEN=$PWD/$1 ;; esac
 case $2 in /*) CHECK=$2 ;; *) CHECK=$PWD/$2 ;; esac
-SRC=${WEFT_SOURCE_DIR:-}
-SHARED=${WEFT_SHARED_DIR:-}
+# The source tree holds this script; ../shared is optional (WEFT_SHARED_DIR
+# overrides the default that meson passes).
+SRC=${WEFT_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+SHARED=${WEFT_SHARED_DIR:-${WEFT_SHARED_DIR_DEFAULT:-}}
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/weft-gen-test.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
@@ -271,7 +273,9 @@ fi
 
 # --- 5. data/samples is what its README says -------------------------------------------------
 
-if [ -n "$SRC" ] && [ -f "$SRC/data/samples/README.md" ]; then
+if [ ! -f "$SRC/data/samples/README.md" ]; then
+  fail "$SRC/data/samples/README.md is missing"
+else
   regen="$WORK/regen"
   mkdir -p "$regen"
   n_commands=0
@@ -326,8 +330,6 @@ if [ -n "$SRC" ] && [ -f "$SRC/data/samples/README.md" ]; then
     check --format visandor "$SRC/data/samples/$f.visandor" || fail "$f sample does not pass the checker"
   done
   check --format mpd "$SRC/data/samples/mpd-demo.trace" || fail "mpd sample does not pass the checker"
-else
-  echo "# skip: no source tree (WEFT_SOURCE_DIR) to find data/samples"
 fi
 
 if [ "$failures" -gt 0 ]; then

@@ -186,6 +186,18 @@ weft_gen_fmt_pad (char *p,
   return p + n;
 }
 
+/* Pads what was written from @start to @p with blanks to @width columns
+ * (printf's "%-*s"). */
+static inline char *
+weft_gen_fmt_pad_to (char  *start,
+                     char  *p,
+                     gsize  width)
+{
+  gsize written = (gsize)(p - start);
+
+  return written < width ? weft_gen_fmt_pad (p, width - written) : p;
+}
+
 /* --- The generators ------------------------------------------------------ */
 
 gboolean weft_gen_chplvis  (const WeftGenOptions  *options,

@@ -297,12 +297,7 @@ static char *
 fmt_hex_col (char    *p,
              guint64  v)
 {
-  char *start = p;
-
-  p = weft_gen_fmt_hex (p, v, TRUE);
-  if (p - start < 8)
-    p = weft_gen_fmt_pad (p, 8 - (gsize)(p - start));
-  return p;
+  return weft_gen_fmt_pad_to (p, weft_gen_fmt_hex (p, v, TRUE), 8);
 }
 
 static void
@@ -322,31 +317,20 @@ emit (Gen        *g,
   q = weft_gen_fmt_lit (q, ", ");
   q = weft_gen_fmt_i64 (q, line);
   q = weft_gen_fmt_lit (q, "  ");
-  if (q - p0 < 20)
-    q = weft_gen_fmt_pad (q, 20 - (gsize)(q - p0));
+  q = weft_gen_fmt_pad_to (p0, q, 20);
 
+  /* The name is padded to 20, or to 14 after a "vm(N)." prefix. */
   if (g->prefixed)
     {
-      char *n0;
-
       q = weft_gen_fmt_lit (q, "vm(");
       q = weft_gen_fmt_u64 (q, p->vm->number);
       q = weft_gen_fmt_lit (q, ").");
-      n0 = q;
-      q = weft_gen_fmt_str (q, name, name_len);
-      if (q - n0 < 14)
-        q = weft_gen_fmt_pad (q, 14 - (gsize)(q - n0));
+      q = weft_gen_fmt_pad_to (q, weft_gen_fmt_str (q, name, name_len), 14);
     }
   else
-    {
-      q = weft_gen_fmt_str (q, name, name_len);
-      if (name_len < 20)
-        q = weft_gen_fmt_pad (q, 20 - name_len);
-    }
+    q = weft_gen_fmt_pad_to (q, weft_gen_fmt_str (q, name, name_len), 20);
   q = weft_gen_fmt_lit (q, "  ");
-  q = weft_gen_fmt_str (q, event, event_len);
-  if (event_len < 8)
-    q = weft_gen_fmt_pad (q, 8 - event_len);
+  q = weft_gen_fmt_pad_to (q, weft_gen_fmt_str (q, event, event_len), 8);
   q = weft_gen_fmt_lit (q, "  ");
   q = fmt_hex_col (q, p->id);
   q = weft_gen_fmt_lit (q, "  ");

@@ -243,7 +243,9 @@ test_h2_values (void)
   g_assert_cmpfloat (weft_value_table_get (values, 0, 7), ==, 304);
   g_assert_cmpfloat (weft_value_table_get (values, 0, 8), ==, 4);
   g_assert_cmpfloat (weft_value_table_get (values, 0, 9), ==, 137);
+  g_assert_cmpfloat (weft_value_table_get (values, 1, 6), ==, 4);
   g_assert_cmpfloat (weft_value_table_get (values, 1, 7), ==, 137);
+  g_assert_cmpfloat (weft_value_table_get (values, 1, 8), ==, 5);
   g_assert_cmpfloat (weft_value_table_get (values, 1, 9), ==, 304);
 
   /* All. Locale 0: tasks 10 11 13 14 + main (12 is VisualDebug's); All runs

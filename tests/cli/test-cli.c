@@ -202,6 +202,7 @@ test_export_atomic (void)
     g_autofree char *after = NULL;
 
     g_file_get_contents (out, &after, NULL, &error);
+    g_assert_no_error (error);
     g_assert_cmpstr (after, ==, contents);
   }
 

@@ -270,6 +270,31 @@ test_atomic_file (void)
     n_entries++;
   g_assert_cmpuint (n_entries, ==, 1);
 
+  /* The commit itself fails (the destination became a folder meanwhile): the
+   * error names the destination, the folder stays and the temporary goes. */
+  {
+    g_autofree char *late = g_build_filename (dir, "late.txt", NULL);
+    g_autoptr(GDir) after = NULL;
+
+    file = weft_atomic_file_new (late, &error);
+    g_assert_no_error (error);
+    fputs ("never seen", weft_atomic_file_get_stream (file));
+    g_assert_cmpint (g_mkdir (late, 0755), ==, 0);
+    g_assert_false (weft_atomic_file_commit (file, &error));
+    g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, late));
+    g_clear_error (&error);
+    weft_atomic_file_free (file);
+    g_assert_true (g_file_test (late, G_FILE_TEST_IS_DIR));
+
+    n_entries = 0;
+    after = g_dir_open (dir, 0, NULL);
+    while (g_dir_read_name (after) != NULL)
+      n_entries++;
+    g_assert_cmpuint (n_entries, ==, 2);
+    g_rmdir (late);
+  }
+
   /* A destination in a missing folder fails up front, with the path. */
   {
     g_autofree char *bad = g_build_filename (dir, "missing", "x.csv", NULL);

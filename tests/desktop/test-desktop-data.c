@@ -23,45 +23,10 @@
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #endif
 
+#include "desktop-test-util.h"
+#include "weft-test-util.h"
+
 #define SYMBOLIC_COLOR "#2e3436"
-
-static const char *
-env_path (const char *name)
-{
-  const char *value = g_getenv (name);
-
-  if (value == NULL || *value == '\0')
-    g_error ("%s is not set (run this test through meson test)", name);
-  return value;
-}
-
-static xmlDoc *
-read_xml (const char *path)
-{
-  xmlDoc *doc = xmlReadFile (path, NULL, XML_PARSE_NONET);
-
-  if (doc == NULL)
-    g_error ("%s is not well-formed XML", path);
-  return doc;
-}
-
-static gboolean
-is_element (xmlNode    *node,
-            const char *name)
-{
-  return node->type == XML_ELEMENT_NODE && xmlStrcmp (node->name, BAD_CAST name) == 0;
-}
-
-static char *
-get_prop (xmlNode    *node,
-          const char *name)
-{
-  xmlChar *value = xmlGetProp (node, BAD_CAST name);
-  char *copy = g_strdup ((const char *)value);
-
-  xmlFree (value);
-  return copy;
-}
 
 static char *
 get_text (xmlNode *node)
@@ -78,7 +43,7 @@ first_child (xmlNode    *parent,
              const char *name)
 {
   for (xmlNode *node = parent->children; node != NULL; node = node->next)
-    if (is_element (node, name))
+    if (desktop_test_is_element (node, name))
       return node;
   return NULL;
 }
@@ -89,7 +54,7 @@ load_desktop_file (void)
   GKeyFile *key_file = g_key_file_new ();
   g_autoptr(GError) error = NULL;
 
-  g_key_file_load_from_file (key_file, env_path ("WEFT_DESKTOP_FILE"), G_KEY_FILE_NONE, &error);
+  g_key_file_load_from_file (key_file, weft_test_getenv ("WEFT_DESKTOP_FILE"), G_KEY_FILE_NONE, &error);
   g_assert_no_error (error);
   return key_file;
 }
@@ -120,12 +85,12 @@ desktop_string (GKeyFile   *key_file,
 static GPtrArray *
 mime_xml_types (void)
 {
-  xmlDoc *doc = read_xml (env_path ("WEFT_MIME_XML_SOURCE"));
+  xmlDoc *doc = desktop_test_read_xml (weft_test_getenv ("WEFT_MIME_XML_SOURCE"));
   GPtrArray *types = g_ptr_array_new_with_free_func (g_free);
 
   for (xmlNode *node = xmlDocGetRootElement (doc)->children; node != NULL; node = node->next)
-    if (is_element (node, "mime-type"))
-      g_ptr_array_add (types, get_prop (node, "type"));
+    if (desktop_test_is_element (node, "mime-type"))
+      g_ptr_array_add (types, desktop_test_get_prop (node, "type"));
   xmlFreeDoc (doc);
   g_assert_cmpuint (types->len, >, 0);
   return types;
@@ -167,7 +132,7 @@ test_desktop_keys (void)
 
   /* The desktop id is the app id: GApplication, the metainfo and the portal rely on it. */
   {
-    g_autofree char *base = g_path_get_basename (env_path ("WEFT_DESKTOP_FILE"));
+    g_autofree char *base = g_path_get_basename (weft_test_getenv ("WEFT_DESKTOP_FILE"));
 
     g_assert_cmpstr (base, ==, APP_ID ".desktop");
   }
@@ -221,7 +186,7 @@ test_desktop_app_info (void)
   path = g_strconcat (bin_dir, G_SEARCHPATH_SEPARATOR_S, g_getenv ("PATH"), NULL);
   g_setenv ("PATH", path, TRUE);
 
-  info = g_desktop_app_info_new_from_filename (env_path ("WEFT_DESKTOP_FILE"));
+  info = g_desktop_app_info_new_from_filename (weft_test_getenv ("WEFT_DESKTOP_FILE"));
   g_unlink (stub);
   g_rmdir (bin_dir);
   g_assert_nonnull (info);
@@ -237,29 +202,29 @@ test_desktop_app_info (void)
 static void
 test_metainfo (void)
 {
-  xmlDoc *doc = read_xml (env_path ("WEFT_METAINFO_FILE"));
+  xmlDoc *doc = desktop_test_read_xml (weft_test_getenv ("WEFT_METAINFO_FILE"));
   xmlNode *component = xmlDocGetRootElement (doc);
   g_autoptr(GKeyFile) key_file = load_desktop_file ();
   g_auto(GStrv) desktop_types = desktop_string_list (key_file, G_KEY_FILE_DESKTOP_KEY_MIME_TYPE);
   g_autoptr(GPtrArray) mediatypes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) binaries = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *component_type = get_prop (component, "type");
+  g_autofree char *component_type = desktop_test_get_prop (component, "type");
   g_autofree char *id = get_text (first_child (component, "id"));
   g_autofree char *name = get_text (first_child (component, "name"));
   g_autofree char *project_license = get_text (first_child (component, "project_license"));
   g_autofree char *metadata_license = get_text (first_child (component, "metadata_license"));
   g_autofree char *launchable = get_text (first_child (component, "launchable"));
-  g_autofree char *content_rating = get_prop (first_child (component, "content_rating"), "type");
+  g_autofree char *content_rating = desktop_test_get_prop (first_child (component, "content_rating"), "type");
   xmlNode *releases = first_child (component, "releases");
   xmlNode *release = first_child (releases, "release");
-  g_autofree char *release_version = get_prop (release, "version");
+  g_autofree char *release_version = desktop_test_get_prop (release, "version");
   gboolean have_homepage = FALSE, have_bugtracker = FALSE;
 
   g_assert_cmpstr ((const char *)component->name, ==, "component");
   g_assert_cmpstr (component_type, ==, "desktop-application");
   g_assert_cmpstr (id, ==, APP_ID);
   g_assert_cmpstr (name, ==, "Weft");
-  g_assert_cmpstr (project_license, ==, env_path ("WEFT_PROJECT_LICENSE"));
+  g_assert_cmpstr (project_license, ==, weft_test_getenv ("WEFT_PROJECT_LICENSE"));
   g_assert_cmpstr (metadata_license, ==, "CC0-1.0");
   g_assert_cmpstr (launchable, ==, APP_ID ".desktop");
   g_assert_cmpstr (content_rating, ==, "oars-1.1");
@@ -271,9 +236,9 @@ test_metainfo (void)
       g_autofree char *url_type = NULL;
       g_autofree char *url = NULL;
 
-      if (!is_element (node, "url"))
+      if (!desktop_test_is_element (node, "url"))
         continue;
-      url_type = get_prop (node, "type");
+      url_type = desktop_test_get_prop (node, "type");
       url = get_text (node);
       g_assert_true (g_str_has_prefix (url, "https://github.com/weftviz/weft"));
       have_homepage |= g_strcmp0 (url_type, "homepage") == 0;
@@ -284,9 +249,9 @@ test_metainfo (void)
 
   for (xmlNode *node = first_child (component, "provides")->children; node != NULL; node = node->next)
     {
-      if (is_element (node, "mediatype"))
+      if (desktop_test_is_element (node, "mediatype"))
         g_ptr_array_add (mediatypes, get_text (node));
-      else if (is_element (node, "binary"))
+      else if (desktop_test_is_element (node, "binary"))
         g_ptr_array_add (binaries, get_text (node));
     }
   g_assert_cmpuint (binaries->len, ==, 2);
@@ -308,9 +273,9 @@ static void
 check_svg_size (xmlNode    *svg,
                 const char *size)
 {
-  g_autofree char *width = get_prop (svg, "width");
-  g_autofree char *height = get_prop (svg, "height");
-  g_autofree char *view_box = get_prop (svg, "viewBox");
+  g_autofree char *width = desktop_test_get_prop (svg, "width");
+  g_autofree char *height = desktop_test_get_prop (svg, "height");
+  g_autofree char *view_box = desktop_test_get_prop (svg, "viewBox");
   g_autofree char *expected_box = g_strdup_printf ("0 0 %s %s", size, size);
 
   g_assert_cmpstr ((const char *)svg->name, ==, "svg");
@@ -333,7 +298,10 @@ check_sniffs_as_svg (const char *path)
 
   if (g_strcmp0 (by_name, "image/svg+xml") != 0)
     {
-      g_test_message ("no image/svg+xml in the MIME database: not checking how %s sniffs", path);
+      g_autofree char *msg = g_strdup_printf ("no image/svg+xml in the MIME database (shared-mime-info): "
+                                              "not checking how %s sniffs", path);
+
+      g_test_skip (msg);
       return;
     }
   g_file_get_contents (path, &contents, &len, &error);
@@ -352,7 +320,7 @@ render (const char *path,
 
   if (pixbuf == NULL && g_error_matches (error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_UNKNOWN_TYPE))
     {
-      g_test_skip ("gdk-pixbuf has no SVG loader");
+      g_test_skip ("gdk-pixbuf has no SVG loader (Debian package librsvg2-common)");
       return NULL;
     }
   g_assert_no_error (error);
@@ -375,8 +343,8 @@ pixel_at (GdkPixbuf *pixbuf,
 static void
 test_app_icon (void)
 {
-  const char *path = env_path ("WEFT_APP_ICON");
-  xmlDoc *doc = read_xml (path);
+  const char *path = weft_test_getenv ("WEFT_APP_ICON");
+  xmlDoc *doc = desktop_test_read_xml (path);
   g_autofree char *base = g_path_get_basename (path);
 
   g_assert_cmpstr (base, ==, APP_ID ".svg");
@@ -434,9 +402,9 @@ check_symbolic_node (xmlNode  *node,
       if (!g_strv_contains (allowed, (const char *)node->name))
         g_error ("symbolic icon: <%s> is not allowed (paths only)", node->name);
 
-      fill = get_prop (node, "fill");
-      stroke = get_prop (node, "stroke");
-      style = get_prop (node, "style");
+      fill = desktop_test_get_prop (node, "fill");
+      stroke = desktop_test_get_prop (node, "stroke");
+      style = desktop_test_get_prop (node, "style");
       g_assert_null (style);
       g_assert_true (stroke == NULL || g_strcmp0 (stroke, "none") == 0);
       g_assert_null (xmlHasProp (node, BAD_CAST "stroke-width"));
@@ -447,9 +415,9 @@ check_symbolic_node (xmlNode  *node,
           g_assert_cmpstr (fill, ==, SYMBOLIC_COLOR);
           child_filled = TRUE;
         }
-      if (is_element (node, "path"))
+      if (desktop_test_is_element (node, "path"))
         {
-          g_autofree char *d = get_prop (node, "d");
+          g_autofree char *d = desktop_test_get_prop (node, "d");
 
           g_assert_true (child_filled);
           g_assert_nonnull (d);
@@ -461,8 +429,8 @@ check_symbolic_node (xmlNode  *node,
 static void
 test_symbolic_icon (void)
 {
-  const char *path = env_path ("WEFT_SYMBOLIC_ICON");
-  xmlDoc *doc = read_xml (path);
+  const char *path = weft_test_getenv ("WEFT_SYMBOLIC_ICON");
+  xmlDoc *doc = desktop_test_read_xml (path);
   g_autofree char *base = g_path_get_basename (path);
 
   g_assert_cmpstr (base, ==, APP_ID "-symbolic.svg");

@@ -14,6 +14,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "weft-test-util.h"
+
 /* What each GNOME runtime ships (GNOME release notes): GTK, GLib, libadwaita. */
 static const struct
 {
@@ -28,16 +30,6 @@ static const struct
   { "46", "4.14", "2.80", "1.5" },
   { "47", "4.16", "2.82", "1.6" },
 };
-
-static const char *
-env_path (const char *name)
-{
-  const char *value = g_getenv (name);
-
-  if (value == NULL || *value == '\0')
-    g_error ("%s is not set (run this test through meson test)", name);
-  return value;
-}
 
 static JsonParser *manifest_parser;
 
@@ -96,9 +88,9 @@ test_manifest_app (void)
   for (guint i = 0; i < G_N_ELEMENTS (gnome_runtimes); i++)
     if (g_strcmp0 (gnome_runtimes[i].runtime, runtime_version) == 0)
       {
-        g_assert_cmpstr (gnome_runtimes[i].gtk, ==, env_path ("WEFT_GTK_REQ"));
-        g_assert_cmpstr (gnome_runtimes[i].glib, ==, env_path ("WEFT_GLIB_REQ"));
-        g_assert_cmpstr (gnome_runtimes[i].adw, ==, env_path ("WEFT_ADW_REQ"));
+        g_assert_cmpstr (gnome_runtimes[i].gtk, ==, weft_test_getenv ("WEFT_GTK_REQ"));
+        g_assert_cmpstr (gnome_runtimes[i].glib, ==, weft_test_getenv ("WEFT_GLIB_REQ"));
+        g_assert_cmpstr (gnome_runtimes[i].adw, ==, weft_test_getenv ("WEFT_ADW_REQ"));
         known_runtime = TRUE;
       }
   g_assert_true (known_runtime);
@@ -215,7 +207,7 @@ test_manifest_weft (void)
 
       if (g_strcmp0 (member_string (source, "type"), "dir") == 0)
         {
-          g_autofree char *manifest_dir = g_path_get_dirname (env_path ("WEFT_FLATPAK_MANIFEST"));
+          g_autofree char *manifest_dir = g_path_get_dirname (weft_test_getenv ("WEFT_FLATPAK_MANIFEST"));
           g_autofree char *tree = g_build_filename (manifest_dir, member_string (source, "path"), NULL);
           g_autofree char *meson_build = g_build_filename (tree, "meson.build", NULL);
           g_autofree char *contents = NULL;
@@ -241,7 +233,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   manifest_parser = json_parser_new ();
-  json_parser_load_from_file (manifest_parser, env_path ("WEFT_FLATPAK_MANIFEST"), &error);
+  json_parser_load_from_file (manifest_parser, weft_test_getenv ("WEFT_FLATPAK_MANIFEST"), &error);
   g_assert_no_error (error);
 
   g_test_add_func ("/flatpak/app", test_manifest_app);

@@ -25,6 +25,7 @@
 #include <libxml/tree.h>
 #include <libxml/valid.h>
 
+#include "desktop-test-util.h"
 #include "weft-test-util.h"
 
 #define MIME_NS "http://www.freedesktop.org/standards/shared-mime-info"
@@ -36,16 +37,6 @@ static char **desktop_mime_types; /* MimeType= of the built desktop file */
 static gboolean have_system_db;  /* freedesktop.org's base types are there */
 
 /* ---------------------------------------------------------------------------- */
-
-static const char *
-env_path (const char *name)
-{
-  const char *value = g_getenv (name);
-
-  if (value == NULL || *value == '\0')
-    g_error ("%s is not set (run this test through meson test)", name);
-  return value;
-}
 
 static gboolean
 is_weft_type (const char *type)
@@ -99,23 +90,6 @@ guess_file_content (const char *path)
   return guess_from_content ((const guint8 *)contents, len);
 }
 
-static xmlDoc *
-read_xml (const char *path)
-{
-  xmlDoc *doc = xmlReadFile (path, NULL, XML_PARSE_NONET);
-
-  if (doc == NULL)
-    g_error ("%s is not well-formed XML", path);
-  return doc;
-}
-
-static gboolean
-is_element (xmlNode    *node,
-            const char *name)
-{
-  return node->type == XML_ELEMENT_NODE && xmlStrcmp (node->name, BAD_CAST name) == 0;
-}
-
 /* An untranslated <comment> (no xml:lang). */
 static gboolean
 is_comment (xmlNode *node)
@@ -123,23 +97,12 @@ is_comment (xmlNode *node)
   xmlChar *lang;
   gboolean untranslated;
 
-  if (!is_element (node, "comment"))
+  if (!desktop_test_is_element (node, "comment"))
     return FALSE;
   lang = xmlNodeGetLang (node);
   untranslated = lang == NULL;
   xmlFree (lang);
   return untranslated;
-}
-
-static char *
-get_prop (xmlNode    *node,
-          const char *name)
-{
-  xmlChar *value = xmlGetProp (node, BAD_CAST name);
-  char *copy = g_strdup ((const char *)value);
-
-  xmlFree (value);
-  return copy;
 }
 
 /* ---------------------------------------------------------------------------- */
@@ -148,7 +111,7 @@ get_prop (xmlNode    *node,
 static void
 run_update_mime_database (const char *mime_dir)
 {
-  const char *tool = env_path ("WEFT_UPDATE_MIME_DATABASE");
+  const char *tool = weft_test_getenv ("WEFT_UPDATE_MIME_DATABASE");
   const char *argv[] = { tool, mime_dir, NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -182,7 +145,7 @@ set_up_mime_database (void)
   g_assert_cmpint (g_mkdir_with_parents (home, 0700), ==, 0);
 
   /* The installed name and content: the built, merged file. */
-  g_file_get_contents (env_path ("WEFT_MIME_XML"), &contents, &len, &error);
+  g_file_get_contents (weft_test_getenv ("WEFT_MIME_XML"), &contents, &len, &error);
   g_assert_no_error (error);
   target = g_build_filename (packages, APP_ID ".xml", NULL);
   g_file_set_contents (target, contents, len, &error);
@@ -202,13 +165,13 @@ set_up_mime_database (void)
 static void
 load_weft_types (void)
 {
-  xmlDoc *doc = read_xml (env_path ("WEFT_MIME_XML_SOURCE"));
+  xmlDoc *doc = desktop_test_read_xml (weft_test_getenv ("WEFT_MIME_XML_SOURCE"));
   xmlNode *root = xmlDocGetRootElement (doc);
 
   weft_types = g_ptr_array_new_with_free_func (g_free);
   for (xmlNode *node = root->children; node != NULL; node = node->next)
-    if (is_element (node, "mime-type"))
-      g_ptr_array_add (weft_types, get_prop (node, "type"));
+    if (desktop_test_is_element (node, "mime-type"))
+      g_ptr_array_add (weft_types, desktop_test_get_prop (node, "type"));
   xmlFreeDoc (doc);
 }
 
@@ -218,7 +181,7 @@ load_desktop_mime_types (void)
   g_autoptr(GKeyFile) key_file = g_key_file_new ();
   g_autoptr(GError) error = NULL;
 
-  g_key_file_load_from_file (key_file, env_path ("WEFT_DESKTOP_FILE"), G_KEY_FILE_NONE, &error);
+  g_key_file_load_from_file (key_file, weft_test_getenv ("WEFT_DESKTOP_FILE"), G_KEY_FILE_NONE, &error);
   g_assert_no_error (error);
   desktop_mime_types = g_key_file_get_string_list (key_file, G_KEY_FILE_DESKTOP_GROUP,
                                                    G_KEY_FILE_DESKTOP_KEY_MIME_TYPE, NULL, &error);
@@ -240,7 +203,7 @@ load_shared_mime_info_dtd (xmlDoc **out_doc)
 
       if (!g_file_test (path, G_FILE_TEST_EXISTS))
         continue;
-      doc = read_xml (path);
+      doc = desktop_test_read_xml (path);
       if (doc->intSubset != NULL)
         {
           *out_doc = doc;
@@ -255,7 +218,7 @@ static void
 validate_against_dtd (const char *path,
                       xmlDtd     *dtd)
 {
-  xmlDoc *doc = read_xml (path);
+  xmlDoc *doc = desktop_test_read_xml (path);
   xmlValidCtxt *ctxt = xmlNewValidCtxt ();
   int valid = xmlValidateDtd (ctxt, doc, dtd);
 
@@ -276,8 +239,8 @@ test_mime_xml_dtd (void)
       g_test_skip ("no freedesktop.org.xml with its DTD in the system data dirs");
       return;
     }
-  validate_against_dtd (env_path ("WEFT_MIME_XML_SOURCE"), dtd);
-  validate_against_dtd (env_path ("WEFT_MIME_XML"), dtd);
+  validate_against_dtd (weft_test_getenv ("WEFT_MIME_XML_SOURCE"), dtd);
+  validate_against_dtd (weft_test_getenv ("WEFT_MIME_XML"), dtd);
   xmlFreeDoc (dtd_doc);
 }
 
@@ -285,7 +248,7 @@ test_mime_xml_dtd (void)
 static void
 test_mime_xml_rules (void)
 {
-  xmlDoc *doc = read_xml (env_path ("WEFT_MIME_XML_SOURCE"));
+  xmlDoc *doc = desktop_test_read_xml (weft_test_getenv ("WEFT_MIME_XML_SOURCE"));
   xmlNode *root = xmlDocGetRootElement (doc);
 
   g_assert_nonnull (root->ns);
@@ -298,22 +261,22 @@ test_mime_xml_rules (void)
       g_autoptr(GPtrArray) parents = g_ptr_array_new_with_free_func (g_free);
       guint n_comments = 0, n_icons = 0, n_magic = 0, n_globs = 0, n_root_xml = 0;
 
-      if (!is_element (type_node, "mime-type"))
+      if (!desktop_test_is_element (type_node, "mime-type"))
         continue;
-      type = get_prop (type_node, "type");
+      type = desktop_test_get_prop (type_node, "type");
       g_assert_true (g_str_has_prefix (type, "application/x-") || g_str_has_prefix (type, "text/x-"));
 
       for (xmlNode *node = type_node->children; node != NULL; node = node->next)
         {
           if (is_comment (node))
             n_comments++;
-          else if (is_element (node, "generic-icon"))
+          else if (desktop_test_is_element (node, "generic-icon"))
             n_icons++;
-          else if (is_element (node, "magic"))
+          else if (desktop_test_is_element (node, "magic"))
             n_magic++;
-          else if (is_element (node, "glob"))
+          else if (desktop_test_is_element (node, "glob"))
             {
-              g_autofree char *pattern = get_prop (node, "pattern");
+              g_autofree char *pattern = desktop_test_get_prop (node, "pattern");
 
               /* Only a name convention: never claim a name other formats use. */
               g_assert_true (g_str_has_prefix (pattern, "*."));
@@ -323,10 +286,10 @@ test_mime_xml_rules (void)
               g_assert_cmpstr (pattern, !=, "*.trace");
               n_globs++;
             }
-          else if (is_element (node, "root-XML"))
+          else if (desktop_test_is_element (node, "root-XML"))
             n_root_xml++;
-          else if (is_element (node, "sub-class-of"))
-            g_ptr_array_add (parents, get_prop (node, "type"));
+          else if (desktop_test_is_element (node, "sub-class-of"))
+            g_ptr_array_add (parents, desktop_test_get_prop (node, "type"));
         }
 
       if (g_test_verbose ())
@@ -359,16 +322,16 @@ test_mime_xml_rules (void)
 static void
 test_mime_registered (void)
 {
-  xmlDoc *doc = read_xml (env_path ("WEFT_MIME_XML_SOURCE"));
+  xmlDoc *doc = desktop_test_read_xml (weft_test_getenv ("WEFT_MIME_XML_SOURCE"));
   xmlNode *root = xmlDocGetRootElement (doc);
 
   for (xmlNode *type_node = root->children; type_node != NULL; type_node = type_node->next)
     {
       g_autofree char *type = NULL;
 
-      if (!is_element (type_node, "mime-type"))
+      if (!desktop_test_is_element (type_node, "mime-type"))
         continue;
-      type = get_prop (type_node, "type");
+      type = desktop_test_get_prop (type_node, "type");
       g_assert_false (g_content_type_is_unknown (type));
 
       for (xmlNode *node = type_node->children; node != NULL; node = node->next)
@@ -381,22 +344,22 @@ test_mime_registered (void)
               g_assert_cmpstr (description, ==, (const char *)comment);
               xmlFree (comment);
             }
-          else if (is_element (node, "generic-icon"))
+          else if (desktop_test_is_element (node, "generic-icon"))
             {
-              g_autofree char *icon = get_prop (node, "name");
+              g_autofree char *icon = desktop_test_get_prop (node, "name");
               g_autofree char *generic = g_content_type_get_generic_icon_name (type);
 
               g_assert_cmpstr (generic, ==, icon);
             }
-          else if (is_element (node, "sub-class-of"))
+          else if (desktop_test_is_element (node, "sub-class-of"))
             {
-              g_autofree char *parent = get_prop (node, "type");
+              g_autofree char *parent = desktop_test_get_prop (node, "type");
 
               g_assert_true (g_content_type_is_a (type, parent));
             }
-          else if (is_element (node, "glob"))
+          else if (desktop_test_is_element (node, "glob"))
             {
-              g_autofree char *pattern = get_prop (node, "pattern");
+              g_autofree char *pattern = desktop_test_get_prop (node, "pattern");
               g_autofree char *name = g_strconcat ("example", pattern + 1, NULL);
               g_autofree char *guessed = g_content_type_guess (name, NULL, 0, NULL);
 

@@ -475,6 +475,7 @@ test_h5dump (void)
 
     g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &super, NULL, &status, &error);
     g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
     g_assert_nonnull (strstr (super, "SUPERBLOCK_VERSION 0"));
     g_assert_nonnull (strstr (super, "OBJECTHEADER_VERSION 0"));
   }

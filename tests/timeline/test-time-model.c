@@ -156,6 +156,16 @@ test_zoom_around (void)
     assert_visible (model, 600, 1000);
   }
 
+  /* The centre's new offset is rounded to the nearest unit: 339, at 33.9 %
+   * of [0, 1000), is 101.7 → 102 units into the new 300. */
+  {
+    WeftTimeSpan span = { 0, 1000 };
+
+    weft_time_model_set_visible_span (model, &span, FALSE);
+    weft_time_model_zoom_around (model, 339, 0.3, FALSE);
+    assert_visible (model, 237, 537);
+  }
+
   /* A centre outside the document is brought to its edge first. */
   {
     WeftTimeSpan span = { 0, 100 };

@@ -18,26 +18,23 @@
 #include "weft-ui-test-util.h"
 #include "weft-window.h"
 
-static void
-wait_until_loaded (WeftDocumentView *view)
+static gboolean
+view_shows_content (gpointer data)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  return g_strcmp0 (weft_document_view_get_state_name (data), "content") == 0;
+}
 
-  while (g_strcmp0 (weft_document_view_get_state_name (view), "content") != 0 &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
+static gboolean
+figures_ready (gpointer data)
+{
+  return !weft_chplvis_page_get_busy (data);
 }
 
 static void
 wait_figures (WeftChplvisPage *page)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
   weft_ui_spin (50);
-  while (weft_chplvis_page_get_busy (page) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (weft_chplvis_page_get_busy (page));
+  g_assert_true (weft_ui_wait_for (figures_ready, page));
 }
 
 static void
@@ -67,7 +64,7 @@ test_app_timeline_input (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   gtk_window_present (GTK_WINDOW (window));
   view = weft_window_open_files (window, &file, 1);
-  wait_until_loaded (view);
+  g_assert_true (weft_ui_wait_for (view_shows_content, view));
 
   page = WEFT_CHPLVIS_PAGE (weft_document_view_get_page (view));
   g_assert_true (WEFT_IS_CHPLVIS_PAGE (page));

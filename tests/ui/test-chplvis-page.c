@@ -28,6 +28,7 @@
 #include "weft-format.h"
 #include "weft-page.h"
 #include "weft-test-util.h"
+#include "weft-ui-test-util.h"
 #include "weft-units.h"
 #include "weft-window.h"
 
@@ -38,29 +39,6 @@ typedef struct
   WeftChplvisPage  *page;
   const WeftChplvisTrace *trace;
 } Fixture;
-
-static void
-iterate (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-/* Runs the main loop until @condition holds (or 20 s pass). */
-static gboolean
-wait_for (Condition condition,
-          gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!condition (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  iterate ();
-
-  return condition (data);
-}
 
 static gboolean
 page_settled (gpointer data)
@@ -74,7 +52,7 @@ page_settled (gpointer data)
 static void
 settle (Fixture *f)
 {
-  g_assert_true (wait_for (page_settled, f->page));
+  g_assert_true (weft_ui_wait_for (page_settled, f->page));
 }
 
 static gboolean
@@ -93,10 +71,10 @@ fixture_open (Fixture    *f,
   f->window = weft_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
   gtk_window_present (GTK_WINDOW (f->window));
-  iterate ();
+  weft_ui_iterate ();
 
   f->view = weft_window_open_files (f->window, &file, 1);
-  g_assert_true (wait_for (view_loaded, f->view));
+  g_assert_true (weft_ui_wait_for (view_loaded, f->view));
   g_assert_cmpstr (weft_document_view_get_state_name (f->view), ==, "content");
   page = weft_document_view_get_page (f->view);
   g_assert_true (WEFT_IS_CHPLVIS_PAGE (page));
@@ -135,7 +113,7 @@ fixture_close (Fixture *f)
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_destroy (GTK_WINDOW (f->window));
   /* A figures run in flight holds the page until it returns. */
-  g_assert_true (wait_for (is_null, &window));
+  g_assert_true (weft_ui_wait_for (is_null, &window));
 }
 
 /* Checks ------------------------------------------------------------------------ */
@@ -331,32 +309,6 @@ assert_records_equal (GArray *shown,
 
 /* Views and keys ------------------------------------------------------------------ */
 
-static char *xdotool;
-
-static void
-run_xdotool (const char *first,
-             ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  int status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, g_strdup (xdotool));
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                               NULL, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("xdotool failed: %s", err);
-}
-
 typedef struct
 {
   WeftChplvisPage *page;
@@ -412,7 +364,7 @@ test_views (void)
 
       g_assert_nonnull (child);
       weft_chplvis_page_set_view (f.page, names[i]);
-      iterate ();
+      weft_ui_iterate ();
       g_assert_cmpstr (weft_chplvis_page_get_view (f.page), ==, names[i]);
       g_assert_true (adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == child);
       g_assert_true (gtk_widget_get_mapped (child));
@@ -421,33 +373,33 @@ test_views (void)
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (weft_chplvis_page_get_matrix_view (f.page))));
 
   /* Real key presses: Alt+1 … Alt+5 (not the tab view's Alt+digits). */
-  if (xdotool == NULL)
+  if (!weft_ui_have_xdotool ())
     g_error ("xdotool is not installed: the key tests need it (apt-get install xdotool)");
   xid = g_strdup_printf ("%lu", (gulong)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (f.window))));
-  run_xdotool ("windowfocus", "--sync", xid, NULL);
+  weft_ui_xdotool ("windowfocus", "--sync", xid, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       guint n = (i + 2) % G_N_ELEMENTS (names);
       g_autofree char *key = g_strdup_printf ("alt+%u", n + 1);
       ViewWait wait = { f.page, names[n] };
 
-      run_xdotool ("key", key, NULL);
-      g_assert_true (wait_for (view_is, &wait));
+      weft_ui_xdotool ("key", key, NULL);
+      g_assert_true (weft_ui_wait_for (view_is, &wait));
     }
 
   /* Ctrl+F finds the profile's search entry. */
   weft_chplvis_page_set_view (f.page, "profile");
-  iterate ();
-  run_xdotool ("key", "ctrl+f", NULL);
-  g_assert_true (wait_for (search_focused, &f));
+  weft_ui_iterate ();
+  weft_ui_xdotool ("key", "ctrl+f", NULL);
+  g_assert_true (weft_ui_wait_for (search_focused, &f));
 
   /* Escape closes the details panel (once the entry let go of the focus). */
   weft_chplvis_page_set_view (f.page, "matrix");
   gtk_widget_grab_focus (GTK_WIDGET (weft_chplvis_page_get_matrix_view (f.page)));
   weft_chplvis_page_set_details_visible (f.page, TRUE);
-  iterate ();
-  run_xdotool ("key", "Escape", NULL);
-  g_assert_true (wait_for (details_hidden, f.page));
+  weft_ui_iterate ();
+  weft_ui_xdotool ("key", "Escape", NULL);
+  g_assert_true (weft_ui_wait_for (details_hidden, f.page));
 
   fixture_close (&f);
 }
@@ -640,7 +592,7 @@ test_pair_details (void)
 
   /* A matrix cell: chplvis's Comm box and the list of those records. */
   weft_chplvis_page_set_view (f.page, "matrix");
-  iterate ();
+  weft_ui_iterate ();
   weft_matrix_view_activate_cell (weft_chplvis_page_get_matrix_view (f.page), 1, 2);
   g_assert_true (weft_chplvis_page_get_details_visible (f.page));
   settle (&f);
@@ -718,7 +670,7 @@ test_pair_details (void)
 
   /* A graph node. */
   weft_chplvis_page_set_view (f.page, "graph");
-  iterate ();
+  weft_ui_iterate ();
   {
     WeftRingGraphView *graph = weft_chplvis_page_get_graph_view (f.page);
     graphene_point_t center;
@@ -731,7 +683,7 @@ test_pair_details (void)
 
   /* A locales table row. */
   weft_chplvis_page_set_view (f.page, "locales");
-  iterate ();
+  weft_ui_iterate ();
   {
     WeftChplvisLocalesView *locales = weft_chplvis_page_get_locales_view (f.page);
     g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (weft_chplvis_locales_view_get_model (locales), 6);
@@ -760,7 +712,7 @@ test_timeline_details (void)
   fixture_open_demo (&f);
   details = weft_chplvis_page_get_details (f.page);
   weft_chplvis_page_set_view (f.page, "timeline");
-  iterate ();
+  weft_ui_iterate ();
   table = weft_dataset_get_event_table (WEFT_DATASET (weft_chplvis_page_get_dataset (f.page)));
   g_assert_true (weft_timeline_view_get_table (weft_chplvis_page_get_timeline_view (f.page)) == table);
   g_assert_true (weft_timeline_view_get_time_model (weft_chplvis_page_get_timeline_view (f.page)) ==
@@ -929,14 +881,14 @@ test_source_view (void)
   source = weft_chplvis_page_get_source_view (f.page);
   profile = weft_chplvis_page_get_profile_view (f.page);
   weft_chplvis_page_set_view (f.page, "profile");
-  iterate ();
+  weft_ui_iterate ();
   g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "empty");
 
   /* A profile row opens its function's definition, highlighted. */
   position = find_profile_row (&f, "stencil.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (source)));
-  g_assert_true (wait_for (source_settled, source));
+  g_assert_true (weft_ui_wait_for (source_settled, source));
   g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "lines");
   g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, stencil);
   g_assert_cmpint (weft_chplvis_source_view_get_line (source), ==, function->line);
@@ -980,7 +932,7 @@ test_source_view (void)
   /* A file the remapping does not reach: the path tried, and where to fix it. */
   position = find_profile_row (&f, "BlockDist.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
-  g_assert_true (wait_for (source_settled, source));
+  g_assert_true (weft_ui_wait_for (source_settled, source));
   g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
   g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, "/opt/chapel-1.25/modules/dists/BlockDist.chpl");
   g_assert_nonnull (strstr (weft_chplvis_source_view_get_message (source), "/opt/chapel-1.25/modules/dists/BlockDist.chpl"));
@@ -991,7 +943,7 @@ test_source_view (void)
   g_settings_reset (settings, "chplvis-path-remaps");
   position = find_profile_row (&f, "stencil.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
-  g_assert_true (wait_for (source_settled, source));
+  g_assert_true (weft_ui_wait_for (source_settled, source));
   g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
   g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, "/home/user/stencil/stencil.chpl");
 
@@ -999,7 +951,7 @@ test_source_view (void)
   g_variant_builder_init (&remaps, G_VARIANT_TYPE ("a{ss}"));
   g_variant_builder_add (&remaps, "{ss}", "/home/user/stencil/", dir);
   g_settings_set_value (settings, "chplvis-path-remaps", g_variant_builder_end (&remaps));
-  g_assert_true (wait_for (source_settled, source));
+  g_assert_true (weft_ui_wait_for (source_settled, source));
   g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "lines");
   g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, stencil);
   g_assert_cmpint (weft_chplvis_source_view_get_highlighted_line (source), ==, function->line);
@@ -1020,7 +972,7 @@ test_source_view (void)
     g_file_set_contents (binary, bytes, sizeof bytes, &error);
     g_assert_no_error (error);
     weft_chplvis_source_view_open (source, "stencil.chpl", binary, 1);
-    g_assert_true (wait_for (source_settled, source));
+    g_assert_true (weft_ui_wait_for (source_settled, source));
     g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
     g_assert_nonnull (strstr (weft_chplvis_source_view_get_message (source), "not a text file"));
   }
@@ -1037,7 +989,7 @@ test_source_view (void)
     g_assert_nonnull (item);
     expected = weft_chplvis_resolve_source (f.trace, record->src_file, NULL);
     weft_chplvis_comm_list_activate_row (list, 0);
-    g_assert_true (wait_for (source_settled, source));
+    g_assert_true (weft_ui_wait_for (source_settled, source));
     g_assert_cmpint (weft_chplvis_source_view_get_line (source), ==, record->src_line);
     g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, expected);
   }
@@ -1276,8 +1228,8 @@ test_page_finalizes (void)
   weft_chplvis_page_show_pair (f.page, 0, 1);
   tabs = weft_window_get_tab_view (f.window);
   adw_tab_view_close_page (tabs, adw_tab_view_get_nth_page (tabs, 0));
-  g_assert_true (wait_for (is_null, &page));
-  g_assert_true (wait_for (is_null, &document));
+  g_assert_true (weft_ui_wait_for (is_null, &page));
+  g_assert_true (weft_ui_wait_for (is_null, &document));
 
   /* The tab view's Alt+digits are back for the other tabs. */
   g_assert_true ((adw_tab_view_get_shortcuts (tabs) & ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS) != 0);
@@ -1289,13 +1241,14 @@ int
 main (int    argc,
       char **argv)
 {
+  /* xdotool speaks X11. */
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   /* No crossfades: the view a test looks at is the only one mapped. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   weft_init_resources ();
   weft_formats_init ();
-  xdotool = g_find_program_in_path ("xdotool");
 
   g_test_add_func ("/chplvis/page/views", test_views);
   g_test_add_func ("/chplvis/page/matrix-graph", test_matrix_and_graph);

@@ -7,7 +7,7 @@
 
 #include <adwaita.h>
 
-#include "test-grid-util.h"
+#include "weft-ui-test-util.h"
 #include "weft-matrix-view.h"
 
 #define THIN_SPACE "\u2009"
@@ -28,14 +28,6 @@ cell_activated_cb (WeftMatrixView *view,
   activation->calls++;
   activation->row = row;
   activation->column = column;
-}
-
-static void
-count_cb (GObject    *object,
-          GParamSpec *pspec,
-          guint      *count)
-{
-  (*count)++;
 }
 
 static WeftMatrix *
@@ -93,7 +85,7 @@ test_tooltips (void)
   guint row, column;
 
   weft_matrix_view_set_matrix (WEFT_MATRIX_VIEW (view), m);
-  window = test_grid_show_in_window (view, 500, 500);
+  window = weft_ui_show_in_window (view, 500, 500);
   g_assert_true (gtk_widget_get_has_tooltip (view));
 
   cell_center (WEFT_MATRIX_VIEW (view), 3, 1, &x, &y);
@@ -115,7 +107,7 @@ test_tooltips (void)
   outside = weft_matrix_view_dup_tooltip_text (WEFT_MATRIX_VIEW (view), 1, 1);
   g_assert_null (outside);
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -129,10 +121,10 @@ test_click (void)
 
   weft_matrix_view_set_matrix (WEFT_MATRIX_VIEW (view), m);
   g_signal_connect (view, "cell-activated", G_CALLBACK (cell_activated_cb), &activation);
-  window = test_grid_show_in_window (view, 500, 500);
+  window = weft_ui_show_in_window (view, 500, 500);
 
   cell_center (WEFT_MATRIX_VIEW (view), 2, 3, &x, &y);
-  test_grid_click (view, x, y);
+  weft_ui_click (view, x, y);
   g_assert_cmpuint (activation.calls, ==, 1);
   g_assert_cmpuint (activation.row, ==, 2);
   g_assert_cmpuint (activation.column, ==, 3);
@@ -141,7 +133,7 @@ test_click (void)
   g_assert_true (gtk_widget_has_focus (view));
 
   /* Outside the cells: no activation. */
-  test_grid_click (view, 2, 2);
+  weft_ui_click (view, 2, 2);
   g_assert_cmpuint (activation.calls, ==, 1);
 
   /* The public path does the same. */
@@ -150,7 +142,7 @@ test_click (void)
   g_assert_cmpuint (activation.row, ==, 0);
   g_assert_cmpuint (activation.column, ==, 1);
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -163,44 +155,44 @@ test_keyboard (void)
 
   weft_matrix_view_set_matrix (WEFT_MATRIX_VIEW (view), m);
   g_signal_connect (view, "cell-activated", G_CALLBACK (cell_activated_cb), &activation);
-  window = test_grid_show_in_window (view, 500, 500);
+  window = weft_ui_show_in_window (view, 500, 500);
   g_assert_true (gtk_widget_get_focusable (view));
 
   /* Enter with nothing selected does nothing; the first arrow selects (0, 0). */
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Return, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Return, 0));
   g_assert_cmpuint (activation.calls, ==, 0);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Right, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Right, 0));
   g_assert_cmpint (weft_matrix_view_get_selected_row (WEFT_MATRIX_VIEW (view)), ==, 0);
   g_assert_cmpint (weft_matrix_view_get_selected_column (WEFT_MATRIX_VIEW (view)), ==, 0);
 
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Right, 0));
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Right, 0));
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Down, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Right, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Right, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Down, 0));
   g_assert_cmpint (weft_matrix_view_get_selected_row (WEFT_MATRIX_VIEW (view)), ==, 1);
   g_assert_cmpint (weft_matrix_view_get_selected_column (WEFT_MATRIX_VIEW (view)), ==, 2);
 
   /* The edges hold. */
-  g_assert_true (test_grid_press_key (view, GDK_KEY_End, 0));
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Right, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_End, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Right, 0));
   g_assert_cmpint (weft_matrix_view_get_selected_column (WEFT_MATRIX_VIEW (view)), ==, 3);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Page_Up, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Page_Up, 0));
   g_assert_cmpint (weft_matrix_view_get_selected_row (WEFT_MATRIX_VIEW (view)), ==, 0);
 
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Return, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Return, 0));
   g_assert_cmpuint (activation.calls, ==, 1);
   g_assert_cmpuint (activation.row, ==, 0);
   g_assert_cmpuint (activation.column, ==, 3);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_space, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_space, 0));
   g_assert_cmpuint (activation.calls, ==, 2);
 
   /* Ctrl+plus zooms, Ctrl+0 resets. */
   g_assert_cmpfloat (weft_matrix_view_get_zoom (WEFT_MATRIX_VIEW (view)), ==, 1.0);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_plus, GDK_CONTROL_MASK));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_plus, GDK_CONTROL_MASK));
   g_assert_cmpfloat (weft_matrix_view_get_zoom (WEFT_MATRIX_VIEW (view)), >, 1.0);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_0, GDK_CONTROL_MASK));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_0, GDK_CONTROL_MASK));
   g_assert_cmpfloat (weft_matrix_view_get_zoom (WEFT_MATRIX_VIEW (view)), ==, 1.0);
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 /* In a large zoomed-in matrix the keyboard scrolls the selection into view. */
@@ -213,18 +205,18 @@ test_keyboard_scrolls (void)
   graphene_rect_t area;
 
   weft_matrix_view_set_matrix (WEFT_MATRIX_VIEW (view), m);
-  window = test_grid_show_in_window (view, 500, 500);
+  window = weft_ui_show_in_window (view, 500, 500);
   for (guint i = 0; i < 4; i++)
-    g_assert_true (test_grid_press_key (view, GDK_KEY_plus, GDK_CONTROL_MASK));
+    g_assert_true (weft_ui_press_key (view, GDK_KEY_plus, GDK_CONTROL_MASK));
   weft_matrix_view_select_cell (WEFT_MATRIX_VIEW (view), 0, 0);
   g_assert_false (weft_matrix_view_get_cell_area (WEFT_MATRIX_VIEW (view), 199, 199, &area));
-  g_assert_true (test_grid_press_key (view, GDK_KEY_End, GDK_CONTROL_MASK));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_End, GDK_CONTROL_MASK));
   g_assert_cmpint (weft_matrix_view_get_selected_row (WEFT_MATRIX_VIEW (view)), ==, 199);
   g_assert_cmpint (weft_matrix_view_get_selected_column (WEFT_MATRIX_VIEW (view)), ==, 199);
   g_assert_true (weft_matrix_view_get_cell_area (WEFT_MATRIX_VIEW (view), 199, 199, &area));
   g_assert_cmpfloat (area.origin.x + area.size.width, <=, gtk_widget_get_width (view));
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -236,10 +228,10 @@ test_notify (void)
   guint rows = 0, columns = 0, matrices = 0, modes = 0;
   int row, column;
 
-  g_signal_connect (view, "notify::selected-row", G_CALLBACK (count_cb), &rows);
-  g_signal_connect (view, "notify::selected-column", G_CALLBACK (count_cb), &columns);
-  g_signal_connect (view, "notify::matrix", G_CALLBACK (count_cb), &matrices);
-  g_signal_connect (view, "notify::scale-mode", G_CALLBACK (count_cb), &modes);
+  g_signal_connect (view, "notify::selected-row", G_CALLBACK (weft_ui_count_cb), &rows);
+  g_signal_connect (view, "notify::selected-column", G_CALLBACK (weft_ui_count_cb), &columns);
+  g_signal_connect (view, "notify::matrix", G_CALLBACK (weft_ui_count_cb), &matrices);
+  g_signal_connect (view, "notify::scale-mode", G_CALLBACK (weft_ui_count_cb), &modes);
 
   /* Without a matrix nothing can be selected. */
   weft_matrix_view_set_selected_row (view, 1);

@@ -7,7 +7,7 @@
 
 #include <adwaita.h>
 
-#include "test-grid-util.h"
+#include "weft-ui-test-util.h"
 #include "weft-ring-graph-view.h"
 
 #define THIN_SPACE "\u2009"
@@ -39,14 +39,6 @@ link_activated_cb (WeftRingGraphView *view,
   s->links++;
   s->from = from;
   s->to = to;
-}
-
-static void
-count_cb (GObject    *object,
-          GParamSpec *pspec,
-          guint      *count)
-{
-  (*count)++;
 }
 
 /* 0 → 1 carries 1 234, nothing comes back; 2 ↔ 3 both ways. */
@@ -106,18 +98,18 @@ test_hits_become_signals (void)
   g_object_set (view, "matrix", m, "node-values", v, NULL);
   g_signal_connect (view, "node-activated", G_CALLBACK (node_activated_cb), &s);
   g_signal_connect (view, "link-activated", G_CALLBACK (link_activated_cb), &s);
-  window = test_grid_show_in_window (view, 560, 600);
+  window = weft_ui_show_in_window (view, 560, 600);
 
   /* A click on node 2. */
   g_assert_true (weft_ring_graph_view_get_node_center (WEFT_RING_GRAPH_VIEW (view), 2, &center));
-  test_grid_click (view, center.x + 5, center.y - 5);
+  weft_ui_click (view, center.x + 5, center.y - 5);
   g_assert_cmpuint (s.nodes, ==, 1);
   g_assert_cmpuint (s.node, ==, 2);
   g_assert_cmpint (weft_ring_graph_view_get_selected_node (WEFT_RING_GRAPH_VIEW (view)), ==, 2);
 
   /* The half next to node 1 is the traffic 0 → 1. */
   point_on_link (WEFT_RING_GRAPH_VIEW (view), 0, 1, 0.7, &x, &y);
-  test_grid_click (view, x, y);
+  weft_ui_click (view, x, y);
   g_assert_cmpuint (s.links, ==, 1);
   g_assert_cmpuint (s.from, ==, 0);
   g_assert_cmpuint (s.to, ==, 1);
@@ -125,17 +117,17 @@ test_hits_become_signals (void)
   /* The grey half next to node 0 (nothing 1 → 0) opens nothing. */
   point_on_link (WEFT_RING_GRAPH_VIEW (view), 0, 1, 0.3, &x, &y);
   g_assert_false (weft_ring_graph_view_activate_at (WEFT_RING_GRAPH_VIEW (view), x, y));
-  test_grid_click (view, x, y);
+  weft_ui_click (view, x, y);
   g_assert_cmpuint (s.links, ==, 1);
 
   /* Both halves of 2 ↔ 3. */
   point_on_link (WEFT_RING_GRAPH_VIEW (view), 2, 3, 0.3, &x, &y);
-  test_grid_click (view, x, y);
+  weft_ui_click (view, x, y);
   g_assert_cmpuint (s.links, ==, 2);
   g_assert_cmpuint (s.from, ==, 3);
   g_assert_cmpuint (s.to, ==, 2);
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -150,18 +142,18 @@ test_keyboard (void)
   make_graph (&m, &v);
   g_object_set (view, "matrix", m, "node-values", v, NULL);
   g_signal_connect (view, "node-activated", G_CALLBACK (node_activated_cb), &s);
-  window = test_grid_show_in_window (view, 560, 600);
+  window = weft_ui_show_in_window (view, 560, 600);
 
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Right, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Right, 0));
   g_assert_cmpint (weft_ring_graph_view_get_selected_node (WEFT_RING_GRAPH_VIEW (view)), ==, 0);
   /* Left from node 0 wraps round to node 3. */
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Left, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Left, 0));
   g_assert_cmpint (weft_ring_graph_view_get_selected_node (WEFT_RING_GRAPH_VIEW (view)), ==, 3);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Return, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Return, 0));
   g_assert_cmpuint (s.nodes, ==, 1);
   g_assert_cmpuint (s.node, ==, 3);
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -178,7 +170,7 @@ test_tooltips (void)
 
   make_graph (&m, &v);
   g_object_set (view, "matrix", m, "node-values", v, NULL);
-  window = test_grid_show_in_window (view, 560, 600);
+  window = weft_ui_show_in_window (view, 560, 600);
 
   weft_ring_graph_view_get_node_center (WEFT_RING_GRAPH_VIEW (view), 1, &center);
   node = weft_ring_graph_view_dup_tooltip_text (WEFT_RING_GRAPH_VIEW (view), center.x, center.y);
@@ -187,7 +179,7 @@ test_tooltips (void)
   link = weft_ring_graph_view_dup_tooltip_text (WEFT_RING_GRAPH_VIEW (view), x, y);
   g_assert_cmpstr (link, ==, "from locale 0 → to locale 1\ncount: 1" THIN_SPACE "234");
 
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -199,9 +191,9 @@ test_notify (void)
   guint selected = 0, columns = 0, values = 0;
 
   make_graph (&m, &v);
-  g_signal_connect (view, "notify::selected-node", G_CALLBACK (count_cb), &selected);
-  g_signal_connect (view, "notify::node-column", G_CALLBACK (count_cb), &columns);
-  g_signal_connect (view, "notify::node-values", G_CALLBACK (count_cb), &values);
+  g_signal_connect (view, "notify::selected-node", G_CALLBACK (weft_ui_count_cb), &selected);
+  g_signal_connect (view, "notify::node-column", G_CALLBACK (weft_ui_count_cb), &columns);
+  g_signal_connect (view, "notify::node-values", G_CALLBACK (weft_ui_count_cb), &values);
 
   weft_ring_graph_view_set_matrix (view, m);
   weft_ring_graph_view_set_node_values (view, v);

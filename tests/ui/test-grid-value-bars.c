@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "test-grid-util.h"
+#include "weft-ui-test-util.h"
 #include "weft-bar-cell.h"
 #include "weft-value-bars-view.h"
 
@@ -16,14 +16,6 @@ row_activated_cb (WeftValueBarsView *view,
                   int               *activated)
 {
   *activated = (int)row;
-}
-
-static void
-count_cb (GObject    *object,
-          GParamSpec *pspec,
-          guint      *count)
-{
-  (*count)++;
 }
 
 static WeftValueTable *
@@ -59,13 +51,13 @@ test_value_bars (void)
 
   weft_value_bars_view_set_values (WEFT_VALUE_BARS_VIEW (view), v);
   g_signal_connect (view, "row-activated", G_CALLBACK (row_activated_cb), &activated);
-  g_signal_connect (view, "notify::sort", G_CALLBACK (count_cb), &sorts);
+  g_signal_connect (view, "notify::sort", G_CALLBACK (weft_ui_count_cb), &sorts);
 
   /* Its natural height fits every row. */
   gtk_widget_measure (view, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
   g_assert_cmpint (natural, >, 5 * 10);
 
-  window = test_grid_show_in_window (view, 500, 300);
+  window = weft_ui_show_in_window (view, 500, 300);
   renderer = weft_value_bars_view_get_renderer (WEFT_VALUE_BARS_VIEW (view));
 
   /* Largest first: locale 1 on top; a click on its bar activates row 1. */
@@ -74,20 +66,20 @@ test_value_bars (void)
   g_assert_cmpuint (sorts, ==, 1);
   g_assert_true (weft_value_bars_renderer_get_bar_rect (renderer, gtk_widget_get_width (view),
                                                         gtk_widget_get_height (view), 1, &bar));
-  test_grid_click (view, bar.x + bar.width / 2, bar.y + bar.height / 2);
+  weft_ui_click (view, bar.x + bar.width / 2, bar.y + bar.height / 2);
   g_assert_cmpint (activated, ==, 1);
   g_assert_cmpint (weft_value_bars_view_get_selected_row (WEFT_VALUE_BARS_VIEW (view)), ==, 1);
   tip = weft_value_bars_view_dup_tooltip_text (WEFT_VALUE_BARS_VIEW (view), bar.x + 1, bar.y + 1);
   g_assert_cmpstr (tip, ==, "locale 1\ntasks: 40");
 
   /* Down goes to the next bar shown (locale 2, 12), Enter activates it. */
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Down, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Down, 0));
   g_assert_cmpint (weft_value_bars_view_get_selected_row (WEFT_VALUE_BARS_VIEW (view)), ==, 2);
-  g_assert_true (test_grid_press_key (view, GDK_KEY_Return, 0));
+  g_assert_true (weft_ui_press_key (view, GDK_KEY_Return, 0));
   g_assert_cmpint (activated, ==, 2);
 
   g_assert_cmpstr (gtk_widget_get_css_name (view), ==, "valuebars");
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 }
 
 static void
@@ -98,8 +90,8 @@ test_bar_cell (void)
   guint fractions = 0, texts = 0;
   double fraction;
 
-  g_signal_connect (cell, "notify::fraction", G_CALLBACK (count_cb), &fractions);
-  g_signal_connect (cell, "notify::text", G_CALLBACK (count_cb), &texts);
+  g_signal_connect (cell, "notify::fraction", G_CALLBACK (weft_ui_count_cb), &fractions);
+  g_signal_connect (cell, "notify::text", G_CALLBACK (weft_ui_count_cb), &texts);
 
   weft_bar_cell_set_value (cell, 30, 120, "30");
   g_assert_cmpfloat (weft_bar_cell_get_fraction (cell), ==, 0.25);
@@ -120,9 +112,9 @@ test_bar_cell (void)
 
   /* It draws in a window without complaint. */
   weft_bar_cell_set_value (cell, 2, 3, "2");
-  window = test_grid_show_in_window (GTK_WIDGET (cell), 200, 40);
+  window = weft_ui_show_in_window (GTK_WIDGET (cell), 200, 40);
   gtk_window_set_child (GTK_WINDOW (window), NULL);
-  test_grid_destroy_window (window);
+  weft_ui_destroy_window (window);
 
   g_assert_finalize_object (cell);
 }

@@ -11,6 +11,14 @@
 
 #include "weft-ui-test-util.h"
 
+/* Dispatches whatever is pending, without waiting. */
+void
+weft_ui_iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
 /* Runs the main loop for @milliseconds, handling whatever the X server sends. */
 void
 weft_ui_spin (guint milliseconds)
@@ -25,6 +33,35 @@ weft_ui_spin (guint milliseconds)
     }
 }
 
+/**
+ * weft_ui_wait_for:
+ *
+ * Runs the main loop until @condition holds (20 s at most).
+ *
+ * Returns: whether @condition holds in the end.
+ */
+gboolean
+weft_ui_wait_for (WeftUiCondition condition,
+                  gpointer        data)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!condition (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  weft_ui_iterate ();
+
+  return condition (data);
+}
+
+/* A "notify" handler that counts. */
+void
+weft_ui_count_cb (GObject    *object,
+                  GParamSpec *pspec,
+                  guint      *count)
+{
+  (*count)++;
+}
+
 /* Waits (10 s at most) until @widget is mapped with a size, then a few frames
  * more so that its window is on the X server and painted. */
 void
@@ -37,6 +74,104 @@ weft_ui_wait_drawn (GtkWidget *widget)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (gtk_widget_get_mapped (widget));
   weft_ui_spin (300);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  gboolean *timed_out = data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows @child alone in a window of @width × @height and waits until it has
+ * been laid out (at most 5 s). */
+GtkWidget *
+weft_ui_show_in_window (GtkWidget *child,
+                        int        width,
+                        int        height)
+{
+  GtkWidget *window = gtk_window_new ();
+  gboolean timed_out = FALSE;
+  guint id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+
+  id = g_timeout_add (5000, timeout_cb, &timed_out);
+  while (!timed_out && (gtk_widget_get_width (child) < width / 2 || gtk_widget_get_height (child) < height / 2))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  g_assert_false (timed_out);
+
+  /* Let the first frame draw. */
+  weft_ui_iterate ();
+
+  return window;
+}
+
+void
+weft_ui_destroy_window (GtkWidget *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  weft_ui_iterate ();
+}
+
+/* Runs what pressing @keyval + @modifiers on @widget runs: the shortcut the
+ * widget's class bound to that key (GTK keeps class bindings in a shortcut
+ * controller on each widget). Returns FALSE when nothing is bound. */
+gboolean
+weft_ui_press_key (GtkWidget       *widget,
+                   guint            keyval,
+                   GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+
+  return FALSE;
+}
+
+/* A primary-button click at (@x, @y): the widget's own click gesture's
+ * "pressed" and "released" handlers run, as they do for a real click. */
+void
+weft_ui_click (GtkWidget *widget,
+               double     x,
+               double     y)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_GESTURE_CLICK (controller))
+        continue;
+      g_signal_emit_by_name (controller, "pressed", 1, x, y);
+      g_signal_emit_by_name (controller, "released", 1, x, y);
+      found = TRUE;
+    }
+
+  g_assert_true (found);
 }
 
 static char *

@@ -1,5 +1,6 @@
-/* weft-ui-test-util.h: real input for UI tests under Xvfb (xdotool), and
- * waiting for GTK without sleeping blindly.
+/* weft-ui-test-util.h: helpers shared by the UI tests: waiting for GTK
+ * without sleeping blindly, a widget alone in a window, what a widget's own
+ * click gesture and key bindings do, and real input under Xvfb (xdotool).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,13 +17,33 @@ typedef struct
   gulong  xid;   /* the toplevel's X window */
 } WeftScreenOrigin;
 
-void     weft_ui_spin            (guint             milliseconds);
-void     weft_ui_wait_drawn      (GtkWidget        *widget);
-gboolean weft_ui_have_xdotool    (void);
-void     weft_ui_xdotool         (const char       *first_arg,
-                                  ...) G_GNUC_NULL_TERMINATED;
-char    *weft_ui_px              (double            value);
-void     weft_ui_locate          (GtkWidget        *widget,
-                                  WeftScreenOrigin *origin);
+typedef gboolean (*WeftUiCondition) (gpointer data);
+
+void       weft_ui_iterate         (void);
+void       weft_ui_spin            (guint             milliseconds);
+gboolean   weft_ui_wait_for        (WeftUiCondition   condition,
+                                    gpointer          data);
+void       weft_ui_wait_drawn      (GtkWidget        *widget);
+void       weft_ui_count_cb        (GObject          *object,
+                                    GParamSpec       *pspec,
+                                    guint            *count);
+
+GtkWidget *weft_ui_show_in_window  (GtkWidget        *child,
+                                    int               width,
+                                    int               height);
+void       weft_ui_destroy_window  (GtkWidget        *window);
+gboolean   weft_ui_press_key       (GtkWidget        *widget,
+                                    guint             keyval,
+                                    GdkModifierType   modifiers);
+void       weft_ui_click           (GtkWidget        *widget,
+                                    double            x,
+                                    double            y);
+
+gboolean   weft_ui_have_xdotool    (void);
+void       weft_ui_xdotool         (const char       *first_arg,
+                                    ...) G_GNUC_NULL_TERMINATED;
+char      *weft_ui_px              (double            value);
+void       weft_ui_locate          (GtkWidget        *widget,
+                                    WeftScreenOrigin *origin);
 
 G_END_DECLS

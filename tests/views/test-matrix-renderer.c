@@ -561,6 +561,10 @@ test_highlights (void)
   weft_matrix_renderer_get_cell_rect (renderer, 400, 400, 0, 0, &rect);
   views_assert_pixel (hovered, rect.x + rect.width * 0.3, rect.y + rect.height * 0.3,
                       (ViewsPixel) { 255, 255, 255 }, 0);
+  /* Where they cross, the hovered cell keeps its own colour. */
+  weft_matrix_renderer_get_cell_rect (renderer, 400, 400, 3, 1, &rect);
+  views_assert_pixel (hovered, rect.x + rect.width * 0.3, rect.y + rect.height * 0.3,
+                      views_get_pixel (plain, rect.x + rect.width * 0.3, rect.y + rect.height * 0.3), 0);
 
   cairo_surface_destroy (plain);
   cairo_surface_destroy (selected);

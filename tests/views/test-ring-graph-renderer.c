@@ -396,6 +396,68 @@ test_selection_overlay (void)
   weft_render_theme_clear (&theme);
 }
 
+/* Pixels of the accent colour beside the link 0 → 1 (its half next to 1),
+ * 2 to 3.5 px off its centre line: the hovered link's outline. */
+static guint
+count_link_outline (WeftRingGraphRenderer *renderer,
+                    cairo_surface_t       *surface,
+                    const WeftRgba        *accent)
+{
+  ViewsPixel want = views_pixel_from_rgba (accent);
+  double ax, ay, bx, by, nx, ny, len;
+  guint n = 0;
+
+  weft_ring_graph_renderer_get_node_center (renderer, 400, 400, 0, &ax, &ay);
+  weft_ring_graph_renderer_get_node_center (renderer, 400, 400, 1, &bx, &by);
+  len = hypot (bx - ax, by - ay);
+  nx = -(by - ay) / len;
+  ny = (bx - ax) / len;
+  for (double t = 0.6; t < 0.95; t += 0.05)
+    for (double d = 2.2; d <= 3.3; d += 0.1)
+      for (int side = -1; side <= 1; side += 2)
+        {
+          ViewsPixel p = views_get_pixel (surface, ax + (bx - ax) * t + side * d * nx,
+                                          ay + (by - ay) * t + side * d * ny);
+
+          n += ABS (p.r - want.r) <= 1 && ABS (p.g - want.g) <= 1 && ABS (p.b - want.b) <= 1;
+        }
+  return n;
+}
+
+/* The link under the pointer is outlined in the accent colour. */
+static void
+test_hover_overlay (void)
+{
+  g_autoptr(WeftMatrix) m = NULL;
+  g_autoptr(WeftValueTable) v = NULL;
+  g_autoptr(WeftRingGraphRenderer) renderer = weft_ring_graph_renderer_new ();
+  WeftRingGraphLayout layout;
+  WeftRingGraphHit hit;
+  WeftRenderTheme theme;
+  cairo_surface_t *surface;
+  double x, y;
+
+  weft_render_theme_init_light (&theme);
+  make_graph (&m, &v);
+  weft_ring_graph_renderer_set_matrix (renderer, m);
+  weft_ring_graph_renderer_get_layout (renderer, 400, 400, &layout);
+  g_assert_cmpfloat (layout.link_width, ==, 3.0);
+
+  surface = render (renderer, 400, 400);
+  g_assert_cmpuint (count_link_outline (renderer, surface, &theme.accent), ==, 0);
+  cairo_surface_destroy (surface);
+
+  point_on_link (renderer, 0, 1, 0.75, &x, &y);
+  weft_ring_graph_renderer_hit_test (renderer, 400, 400, x, y, &hit);
+  g_assert_cmpint (hit.kind, ==, WEFT_RING_GRAPH_HIT_LINK);
+  g_assert_true (weft_ring_graph_renderer_set_hover (renderer, &hit));
+  surface = render (renderer, 400, 400);
+  g_assert_cmpuint (count_link_outline (renderer, surface, &theme.accent), >, 4);
+  cairo_surface_destroy (surface);
+
+  weft_render_theme_clear (&theme);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -409,6 +471,7 @@ main (int   argc,
   g_test_add_func ("/views/ring-graph/log-scale", test_log_scale);
   g_test_add_func ("/views/ring-graph/large", test_large_graph);
   g_test_add_func ("/views/ring-graph/selection-overlay", test_selection_overlay);
+  g_test_add_func ("/views/ring-graph/hover-overlay", test_hover_overlay);
 
   return g_test_run ();
 }

@@ -101,6 +101,42 @@ test_bars (void)
   weft_render_theme_clear (&theme);
 }
 
+/* The selected row's bar is drawn in the full accent colour (the others at
+ * 80 %), and the row under the pointer gets the selection colour across. */
+static void
+test_hover_and_selection (void)
+{
+  g_autoptr(WeftValueTable) v = make_table ();
+  g_autoptr(WeftValueBarsRenderer) renderer = weft_value_bars_renderer_new ();
+  WeftRenderTheme theme;
+  cairo_rectangle_t r1, r2;
+  cairo_surface_t *surface;
+  WeftRgba hover;
+
+  weft_render_theme_init_light (&theme);
+  weft_value_bars_renderer_set_values (renderer, v, 0);
+  g_assert_true (weft_value_bars_renderer_set_selected_row (renderer, 1));
+  g_assert_false (weft_value_bars_renderer_set_selected_row (renderer, 1));
+  g_assert_true (weft_value_bars_renderer_set_hover_row (renderer, 2));
+  g_assert_false (weft_value_bars_renderer_set_hover_row (renderer, 2));
+  g_assert_true (weft_value_bars_renderer_get_bar_rect (renderer, 500, 300, 1, &r1));
+  g_assert_true (weft_value_bars_renderer_get_bar_rect (renderer, 500, 300, 2, &r2));
+
+  surface = render (renderer, 500, 300);
+  views_assert_pixel (surface, r1.x + r1.width / 2, r1.y + r1.height / 2, views_pixel_from_rgba (&theme.accent), 1);
+  /* Past the hovered row's bar: the selection colour over white. */
+  hover = theme.selection;
+  hover.red = 1 + (hover.red - 1) * theme.selection.alpha;
+  hover.green = 1 + (hover.green - 1) * theme.selection.alpha;
+  hover.blue = 1 + (hover.blue - 1) * theme.selection.alpha;
+  views_assert_pixel (surface, r2.x + r2.width + 2, r2.y + r2.height / 2, views_pixel_from_rgba (&hover), 1);
+  /* Nothing drawn past row 1's bar, which is only selected. */
+  views_assert_pixel (surface, r1.x + r1.width + 2, r1.y + r1.height / 2, (ViewsPixel) { 255, 255, 255 }, 0);
+  cairo_surface_destroy (surface);
+
+  weft_render_theme_clear (&theme);
+}
+
 static void
 test_sorting (void)
 {
@@ -205,6 +241,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/views/value-bars/bars", test_bars);
+  g_test_add_func ("/views/value-bars/hover-and-selection", test_hover_and_selection);
   g_test_add_func ("/views/value-bars/sorting", test_sorting);
   g_test_add_func ("/views/value-bars/describe", test_describe);
   g_test_add_func ("/views/value-bars/negative", test_negative_values);
