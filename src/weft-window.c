@@ -167,6 +167,47 @@ mime_type_for_document (WeftDocument *document)
   return format != NULL && format->mime_type != NULL ? format->mime_type : "application/octet-stream";
 }
 
+/* Most recently used first: the manager keeps items in file order, where a
+ * re-opened document keeps its old place. */
+static int
+compare_recent_newest_first (gconstpointer a,
+                             gconstpointer b)
+{
+  GtkRecentInfo *info_a = *(GtkRecentInfo * const *)a;
+  GtkRecentInfo *info_b = *(GtkRecentInfo * const *)b;
+
+  return g_date_time_compare (gtk_recent_info_get_modified (info_b), gtk_recent_info_get_modified (info_a));
+}
+
+static void
+rebuild_recent_menu (WeftWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (self->recent);
+  g_autoptr(GPtrArray) ours = g_ptr_array_new ();
+
+  g_menu_remove_all (self->recent_section);
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+
+      if (gtk_recent_info_has_application (info, "Weft") && gtk_recent_info_exists (info))
+        g_ptr_array_add (ours, info);
+    }
+  g_ptr_array_sort (ours, compare_recent_newest_first);
+
+  for (guint i = 0; i < ours->len && i < MAX_RECENT; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (ours, i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (info));
+      g_menu_append_item (self->recent_section, item);
+    }
+
+  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
+}
+
 static void
 add_recent (WeftWindow   *self,
             WeftDocument *document)
@@ -180,31 +221,9 @@ add_recent (WeftWindow   *self,
   };
 
   gtk_recent_manager_add_full (self->recent, uri, &data);
-}
-
-static void
-rebuild_recent_menu (WeftWindow *self)
-{
-  GList *items = gtk_recent_manager_get_items (self->recent);
-  guint n = 0;
-
-  g_menu_remove_all (self->recent_section);
-
-  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      g_autoptr(GMenuItem) item = NULL;
-
-      if (!gtk_recent_info_has_application (info, "Weft") || !gtk_recent_info_exists (info))
-        continue;
-
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (info));
-      g_menu_append_item (self->recent_section, item);
-      n++;
-    }
-
-  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
+  /* The manager announces "changed" only after a 250 ms timeout; the menu
+   * should not lag behind the tab that just loaded. */
+  rebuild_recent_menu (self);
 }
 
 /* Opening --------------------------------------------------------------------- */

@@ -153,7 +153,7 @@ main (int    argc,
 {
   /* xdotool speaks X11. */
   g_setenv ("GDK_BACKEND", "x11", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
+  weft_ui_test_init (&argc, &argv);
   adw_init ();
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   weft_init_resources ();

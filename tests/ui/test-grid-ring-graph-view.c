@@ -218,7 +218,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  weft_ui_test_init (&argc, &argv);
   adw_init ();
 
   g_test_add_func ("/ui/grid/ring-graph-view/hits-become-signals", test_hits_become_signals);

@@ -123,7 +123,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  weft_ui_test_init (&argc, &argv);
   adw_init ();
 
   g_test_add_func ("/ui/grid/value-bars/view", test_value_bars);

@@ -484,7 +484,7 @@ main (int   argc,
 {
   /* Real input needs X11 (xdotool); the widget tests run there too. */
   g_setenv ("GDK_BACKEND", "x11", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
+  weft_ui_test_init (&argc, &argv);
   adw_init ();
 
   g_test_add ("/timeline/widget/actions", Fixture, NULL, fixture_set_up, test_actions, fixture_tear_down);

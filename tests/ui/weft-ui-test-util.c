@@ -5,11 +5,61 @@
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "weft-test-util.h"
 #include "weft-ui-test-util.h"
+
+static char *test_home;
+
+static void
+remove_test_home (void)
+{
+  weft_test_rm_rf (test_home);
+  g_clear_pointer (&test_home, g_free);
+}
+
+/**
+ * weft_ui_test_init:
+ *
+ * gtk_test_init() with the XDG data, config, cache and state folders in a
+ * temporary folder of their own (removed at exit), so that what the app
+ * writes there (the recent-files list above all) neither comes from nor
+ * goes to the account running the tests. The folder is
+ * weft_ui_test_home(); a test may put files there before the app reads them.
+ */
+void
+weft_ui_test_init (int    *argc,
+                   char ***argv)
+{
+  static const struct { const char *variable; const char *folder; } xdg[] = {
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_CACHE_HOME", "cache" },
+    { "XDG_STATE_HOME", "state" },
+  };
+
+  test_home = weft_test_make_tmp_dir ();
+  atexit (remove_test_home);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
+    {
+      g_autofree char *path = g_build_filename (test_home, xdg[i].folder, NULL);
+
+      g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+      g_setenv (xdg[i].variable, path, TRUE);
+    }
+  gtk_test_init (argc, argv, NULL);
+}
+
+const char *
+weft_ui_test_home (void)
+{
+  return test_home;
+}
 
 /* Dispatches whatever is pending, without waiting. */
 void

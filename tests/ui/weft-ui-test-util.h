@@ -19,6 +19,9 @@ typedef struct
 
 typedef gboolean (*WeftUiCondition) (gpointer data);
 
+void       weft_ui_test_init       (int              *argc,
+                                    char           ***argv);
+const char *weft_ui_test_home      (void);
 void       weft_ui_iterate         (void);
 void       weft_ui_spin            (guint             milliseconds);
 gboolean   weft_ui_wait_for        (WeftUiCondition   condition,
