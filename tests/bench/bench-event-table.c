@@ -63,6 +63,10 @@ peak_rss_kb (void)
   return usage.ru_maxrss;
 }
 
+/* Links that end when they start, as Chapel's communication does; otherwise
+ * each link lasts 0.5 to 5 µs, as a message does. */
+static gboolean instant_links;
+
 /* Fills @builder with about @n_events events in the given proportions. */
 static void
 fill (WeftEventTableBuilder *builder,
@@ -157,8 +161,9 @@ fill (WeftEventTableBuilder *builder,
           {
             gint64 from = (gint64)((double)extent * i / MAX (1, n_links)) + g_rand_int_range (rand, 0, 500);
             guint to = (r + 1 + g_rand_int_range (rand, 0, 8)) % N_ROWS;
+            gint64 duration = g_rand_int_range (rand, 500, 5000);
 
-            weft_event_table_builder_add_link (builder, r, from, to, from + g_rand_int_range (rand, 500, 5000),
+            weft_event_table_builder_add_link (builder, r, from, to, instant_links ? from : from + duration,
                                                link_kind[i % N_LINK_KINDS], 8 * g_rand_int_range (rand, 1, 4096),
                                                0, (guint32)i);
           }
@@ -326,6 +331,9 @@ main (int   argc,
       category_bytes ("interval", 1.0, 0.0, 0.0);
       category_bytes ("instant", 0.0, 1.0, 0.0);
       category_bytes ("link", 0.0, 0.0, 1.0);
+      instant_links = TRUE;
+      category_bytes ("instant-link", 0.0, 0.0, 1.0);
+      instant_links = FALSE;
     }
 
   return EXIT_SUCCESS;

@@ -369,6 +369,48 @@ test_instants_and_links (void)
   cairo_surface_destroy (surface);
 }
 
+/* Zoomed in to [3400, 3700), between the send link's ends (3000 → 4000): the
+ * link still crosses the view and is drawn; past its end it is not. */
+static void
+test_link_crossing_view (void)
+{
+  g_autoptr(WeftEventTable) table = build_table ();
+  g_autoptr(WeftTimelineRenderer) renderer = make_renderer (table);
+  WeftTimeSpan inside = { 3400, 3700 };
+  WeftTimeSpan after = { 4100, 5000 };
+  cairo_surface_t *surface;
+  double c0, c1, x, y;
+  guint64 n_visible = 0;
+  gboolean found = FALSE;
+
+  weft_timeline_renderer_set_visible_span (renderer, &inside);
+  surface = render (renderer, FALSE);
+  g_assert_cmpuint (weft_timeline_renderer_get_n_links_drawn (renderer, &n_visible), ==, 1);
+  g_assert_cmpuint (n_visible, ==, 1);
+
+  /* At t = 3500 the line is halfway between the rows' centres:
+   * x = 160 + (3500 - 3400) × 1000 / 300. */
+  c0 = row_center (renderer, 0, -1);
+  c1 = row_center (renderer, 1, -1);
+  x = 160 + 100 * 1000.0 / 300;
+  y = c0 + (c1 - c0) * 0.5;
+  for (int dy = -1; dy <= 1; dy++)
+    {
+      guint32 p = pixel_at (surface, (int)round (x), (int)round (y) + dy);
+
+      /* Purple: more red and blue than green. */
+      if (color_distance (p, 0xffffffff) > 40 && ((p >> 8) & 0xff) < ((p >> 16) & 0xff) && ((p >> 8) & 0xff) < (p & 0xff))
+        found = TRUE;
+    }
+  g_assert_true (found);
+  cairo_surface_destroy (surface);
+
+  weft_timeline_renderer_set_visible_span (renderer, &after);
+  surface = render (renderer, FALSE);
+  g_assert_cmpuint (weft_timeline_renderer_get_n_links_drawn (renderer, NULL), ==, 0);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_selection (void)
 {
@@ -924,6 +966,7 @@ main (int   argc,
   g_test_add_func ("/timeline/renderer/intervals", test_intervals);
   g_test_add_func ("/timeline/renderer/lanes-and-concurrency", test_lanes_and_concurrency);
   g_test_add_func ("/timeline/renderer/instants-and-links", test_instants_and_links);
+  g_test_add_func ("/timeline/renderer/link-crossing-view", test_link_crossing_view);
   g_test_add_func ("/timeline/renderer/selection", test_selection);
   g_test_add_func ("/timeline/renderer/hit-testing", test_hit_testing);
   g_test_add_func ("/timeline/renderer/bucket-hit", test_bucket_hit);

@@ -1125,10 +1125,103 @@ test_memory (void)
   per_event = (double)memory / n_events;
   g_test_message ("%" G_GSIZE_FORMAT " bytes, %.2f bytes per event", memory, per_event);
 
-  /* At least the columns (26 B per interval, 18 per instant, 34 per link)... */
+  /* At least the columns (26 B per interval, 18 per instant, 34 per link
+   * with an extent)... */
   g_assert_cmpuint (memory, >=, 700000 * 26 + 200000 * 18 + 100000 * 34);
   /* ...and within the target of 32 bytes per event overall. */
   g_assert_cmpfloat (per_event, <=, 32.0);
+}
+
+/* A view of [begin, end) must draw links that started before it and still
+ * cross it, and backward links that start after it; pairs whose links all
+ * end when they start store no end times. */
+static void
+test_links_crossing (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTableBuilder) instant_builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  g_autoptr(WeftEventTable) instant_table = NULL;
+  WeftLinkSlice slice;
+  gsize first, last;
+  int pair;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      weft_event_table_builder_add_row (builder, "r", NULL);
+      weft_event_table_builder_add_row (instant_builder, "r", NULL);
+    }
+  weft_event_table_builder_add_kind (builder, "k", WEFT_EVENT_LINK, 0);
+  weft_event_table_builder_add_kind (instant_builder, "k", WEFT_EVENT_LINK, 0);
+  /* 0 → 1: instantaneous links only. */
+  for (gint64 t = 10; t <= 30; t += 10)
+    {
+      weft_event_table_builder_add_link (builder, 0, t, 1, t, 0, 8, 0, 0);
+      weft_event_table_builder_add_link (instant_builder, 0, t, 1, t, 0, 8, 0, 0);
+    }
+  /* 0 → 2: 100 → 500 crosses [300, 400); 200 → 250 does not. */
+  weft_event_table_builder_add_link (builder, 0, 100, 2, 500, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (builder, 0, 200, 2, 250, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (builder, 0, 600, 2, 601, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (instant_builder, 0, 100, 2, 100, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (instant_builder, 0, 200, 2, 200, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (instant_builder, 0, 600, 2, 600, 0, 8, 0, 0);
+  /* 1 → 0: a link backward in time, 900 → 100. */
+  weft_event_table_builder_add_link (builder, 1, 900, 0, 100, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (instant_builder, 1, 900, 0, 900, 0, 8, 0, 0);
+  /* 2 → 1: the longest link a table holds. */
+  weft_event_table_builder_add_link (builder, 2, WEFT_EVENT_TIME_MIN, 1, WEFT_EVENT_TIME_MAX, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (instant_builder, 2, 0, 1, 0, 0, 8, 0, 0);
+  table = finish (builder);
+  instant_table = finish (instant_builder);
+
+  pair = weft_event_table_lookup_link_pair (table, 0, 1);
+  weft_event_table_get_link_pair (table, pair, &slice);
+  g_assert_true (slice.to_time == slice.from_time);
+  g_assert_cmpint (slice.to_time[2], ==, 30);
+  weft_event_table_find_links_crossing (table, pair, 15, 25, &first, &last);
+  g_assert_cmpuint (first, ==, 1);
+  g_assert_cmpuint (last, ==, 2);
+
+  pair = weft_event_table_lookup_link_pair (table, 0, 2);
+  weft_event_table_get_link_pair (table, pair, &slice);
+  g_assert_true (slice.to_time != slice.from_time);
+  g_assert_cmpint (slice.to_time[0], ==, 500);
+  g_assert_cmpint (slice.to_time[1], ==, 250);
+  g_assert_cmpint (slice.to_time[2], ==, 601);
+  weft_event_table_find_links (table, pair, 300, 400, &first, &last);
+  g_assert_cmpuint (first, ==, last);
+  weft_event_table_find_links_crossing (table, pair, 300, 400, &first, &last);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (last, ==, 2);
+  /* Reach 400 after the start: nothing from before 602 - 400 reaches [602, 700). */
+  weft_event_table_find_links_crossing (table, pair, 602, 700, &first, &last);
+  g_assert_cmpuint (first, ==, 2);
+  g_assert_cmpuint (last, ==, 3);
+
+  pair = weft_event_table_lookup_link_pair (table, 1, 0);
+  weft_event_table_get_link_pair (table, pair, &slice);
+  g_assert_cmpint (slice.from_time[0], ==, 900);
+  g_assert_cmpint (slice.to_time[0], ==, 100);
+  weft_event_table_find_links_crossing (table, pair, 200, 300, &first, &last);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (last, ==, 1);
+
+  pair = weft_event_table_lookup_link_pair (table, 2, 1);
+  weft_event_table_get_link_pair (table, pair, &slice);
+  g_assert_cmpint (slice.to_time[0], ==, WEFT_EVENT_TIME_MAX);
+  weft_event_table_find_links_crossing (table, pair, 0, 10, &first, &last);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (last, ==, 1);
+  /* The reach does not overflow a query over all time. */
+  weft_event_table_find_links_crossing (table, pair, G_MININT64, G_MAXINT64, &first, &last);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (last, ==, 1);
+
+  /* The end times of the three pairs with extents cost 8 bytes per link;
+   * the instantaneous pair's cost nothing. */
+  g_assert_cmpuint (weft_event_table_get_memory_size (table) - weft_event_table_get_memory_size (instant_table),
+                    ==, 5 * sizeof (gint64) - sizeof (gint64));
 }
 
 static void
@@ -1236,6 +1329,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/clamped-times", test_clamped_times);
   g_test_add_func ("/EventTable/find-edges", test_find_edges);
   g_test_add_func ("/EventTable/links", test_links);
+  g_test_add_func ("/EventTable/links-crossing", test_links_crossing);
   g_test_add_func ("/EventTable/deterministic", test_deterministic);
   g_test_add_func ("/EventTable/lanes-brute", test_lanes_brute);
   g_test_add_func ("/EventTable/lod-brute", test_lod_brute);

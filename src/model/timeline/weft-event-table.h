@@ -268,6 +268,12 @@ void               weft_event_table_find_links        (const WeftEventTable *sel
                                                        gint64                end,
                                                        gsize                *first,
                                                        gsize                *last);
+void               weft_event_table_find_links_crossing (const WeftEventTable *self,
+                                                         guint                 pair,
+                                                         gint64                begin,
+                                                         gint64                end,
+                                                         gsize                *first,
+                                                         gsize                *last);
 
 guint              weft_event_table_get_lod_n_levels  (const WeftEventTable *self,
                                                        guint                 row);

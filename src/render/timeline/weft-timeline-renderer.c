@@ -1356,7 +1356,7 @@ draw_links (WeftTimelineFrame *f)
       /* Both ends above or both below the visible rows: nothing shows. */
       if ((ya < top && yb < top) || (ya > bottom && yb > bottom))
         continue;
-      weft_event_table_find_links (table, p, t0, t1, &firsts[p], &lasts[p]);
+      weft_event_table_find_links_crossing (table, p, t0, t1, &firsts[p], &lasts[p]);
       lasts[p] = MIN (lasts[p], slice.n);
       if (lasts[p] > firsts[p])
         total += lasts[p] - firsts[p];
@@ -1381,12 +1381,16 @@ draw_links (WeftTimelineFrame *f)
       yb = row_center_y (self, slice.to_row);
       for (gsize i = firsts[p]; i < lasts[p]; i += stride)
         {
+          gint64 a = slice.from_time[i], b = slice.to_time[i];
           Arrow arrow = {
-            weft_timeline_renderer_time_to_x (self, slice.from_time[i]), ya,
-            weft_timeline_renderer_time_to_x (self, slice.to_time[i]), yb,
+            weft_timeline_renderer_time_to_x (self, a), ya,
+            weft_timeline_renderer_time_to_x (self, b), yb,
             p, i, slice.kind[i],
           };
 
+          /* Taken in by the pair's reach but lying wholly outside the range. */
+          if (MAX (a, b) < t0 || MIN (a, b) >= t1)
+            continue;
           g_array_append_val (self->arrows, arrow);
         }
     }
@@ -1881,7 +1885,9 @@ weft_timeline_renderer_draw (WeftTimelineRenderer  *self,
 
 /**
  * weft_timeline_renderer_get_n_links_drawn:
- * @n_visible: (out) (optional): links starting in the visible span
+ * @n_visible: (out) (optional): links the visible span's query found, before
+ *   sampling: those that start in it and those of pairs whose links reach
+ *   into it from before (a few of these may end short of it)
  *
  * Returns: the arrows the last draw_base() drew (links are sampled down to a
  *   budget when there are more).
