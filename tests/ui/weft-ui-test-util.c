@@ -279,6 +279,9 @@ weft_ui_xdotool (const char *first_arg,
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("xdotool failed: %s", err);
 
+  /* A round trip to the X server: every event the input caused is now on
+   * our connection; then let GTK's frame clock deliver them. */
+  gdk_display_sync (gdk_display_get_default ());
   weft_ui_spin (250);
 }
 
