@@ -10,6 +10,7 @@
  *   bench chplvis-parse-wc-ratio X          the reader's time over wc's
  *   bench chplvis-load-throughput X MB/s    the whole load (reader + timeline), best of N
  *   bench chplvis-load-rss X MB             peak resident memory of a process that loads it once
+ *   bench chplvis-held-rss X MB             what stays resident in it while the document is open
  * MB are 10^6 bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,20 +35,22 @@ now (void)
   return (double)g_get_monotonic_time () / 1e6;
 }
 
-/* Peak resident set (VmHWM) of this process, in bytes. */
+/* A size from this process's /proc status, such as "VmHWM" (the peak
+ * resident set) or "VmRSS" (the current one), in bytes. */
 static guint64
-peak_rss (void)
+status_bytes (const char *field)
 {
   g_autofree char *status = NULL;
+  g_autofree char *key = g_strconcat (field, ":", NULL);
   const char *line;
 
   if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
     return 0;
-  line = strstr (status, "VmHWM:");
+  line = strstr (status, key);
   if (line == NULL)
     return 0;
 
-  return g_ascii_strtoull (line + strlen ("VmHWM:"), NULL, 10) * 1024;
+  return g_ascii_strtoull (line + strlen (key), NULL, 10) * 1024;
 }
 
 static GPtrArray *
@@ -162,14 +165,18 @@ time_load (const char  *folder,
   return elapsed;
 }
 
-/* In a fresh process: load once, report the peak. */
-static guint64
+/* In a fresh process: load once, report the peak and what stays resident
+ * while the document is open. */
+static void
 child_rss (const char *self,
-           const char *folder)
+           const char *folder,
+           guint64    *peak,
+           guint64    *held)
 {
   const char *argv[] = { self, "--rss-child", folder, NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
+  char *end = NULL;
   int status;
 
   if (!g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error) ||
@@ -179,7 +186,8 @@ child_rss (const char *self,
       exit (1);
     }
 
-  return g_ascii_strtoull (out, NULL, 10);
+  *peak = g_ascii_strtoull (out, &end, 10);
+  *held = g_ascii_strtoull (end, NULL, 10);
 }
 
 static char *
@@ -225,8 +233,13 @@ main (int    argc,
 
   if (argc == 3 && g_str_equal (argv[1], "--rss-child"))
     {
-      time_load (argv[2], NULL);
-      g_print ("%" G_GUINT64_FORMAT "\n", peak_rss ());
+      g_autoptr(GFile) file = g_file_new_for_path (argv[2]);
+      g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+      g_autoptr(GError) error = NULL;
+
+      if (!weft_document_load (document, NULL, &error))
+        g_error ("%s", error->message);
+      g_print ("%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", status_bytes ("VmHWM"), status_bytes ("VmRSS"));
       return 0;
     }
 
@@ -274,7 +287,13 @@ main (int    argc,
   g_print ("bench chplvis-wc-throughput %.1f MB/s\n", (double)total / 1e6 / best_wc);
   g_print ("bench chplvis-parse-wc-ratio %.2f\n", best_parse / best_wc);
   g_print ("bench chplvis-load-throughput %.1f MB/s\n", (double)total / 1e6 / best_load);
-  g_print ("bench chplvis-load-rss %.1f MB\n", (double)child_rss (argv[0], folder) / 1e6);
+  {
+    guint64 peak = 0, held = 0;
+
+    child_rss (argv[0], folder, &peak, &held);
+    g_print ("bench chplvis-load-rss %.1f MB\n", (double)peak / 1e6);
+    g_print ("bench chplvis-held-rss %.1f MB\n", (double)held / 1e6);
+  }
 
   if (generated != NULL && !keep)
     weft_test_rm_rf (generated);

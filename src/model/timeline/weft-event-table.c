@@ -39,6 +39,9 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#ifdef G_OS_UNIX
+#include <sys/mman.h>
+#endif
 
 #include "weft-error.h"
 #include "weft-event-table.h"
@@ -103,6 +106,7 @@ struct _Chunk
   Chunk  *next;
   gsize   len;
   gsize   cap;
+  gsize   mapped;   /* bytes mapped for it (header included), 0 for a malloc block */
   guint64 data[];   /* records; guint64 for their alignment */
 };
 
@@ -249,6 +253,50 @@ clamp_time (gint64 t)
 
 /* Record lists ---------------------------------------------------------------- */
 
+/* Big chunks are mapped pages of their own rather than malloc blocks:
+ * glibc keeps freed heap blocks for reuse, so without this the records a
+ * finished row no longer needs would stay resident next to the table
+ * being filled (about 75 MB more at the peak of a 4.5M-line Chapel load). */
+#define CHUNK_MAP_BYTES (64 * 1024)
+
+static Chunk *
+chunk_new (gsize bytes)
+{
+  Chunk *chunk = NULL;
+
+#ifdef G_OS_UNIX
+  if (bytes >= CHUNK_MAP_BYTES)
+    {
+      void *pages = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+      if (pages != MAP_FAILED)
+        chunk = pages;
+    }
+#endif
+  if (chunk != NULL)
+    {
+      chunk->mapped = bytes;
+      return chunk;
+    }
+  chunk = g_malloc (bytes);
+  chunk->mapped = 0;
+
+  return chunk;
+}
+
+static void
+chunk_free (Chunk *chunk)
+{
+#ifdef G_OS_UNIX
+  if (chunk->mapped > 0)
+    {
+      munmap (chunk, chunk->mapped);
+      return;
+    }
+#endif
+  g_free (chunk);
+}
+
 static gpointer
 rec_list_append (RecList *list,
                  gsize    rec_size)
@@ -260,7 +308,7 @@ rec_list_append (RecList *list,
       gsize bytes = chunk == NULL ? CHUNK_MIN_BYTES : MIN (CHUNK_MAX_BYTES, chunk->cap * rec_size * 2);
       gsize cap = MAX (1, bytes / rec_size);
 
-      chunk = g_malloc (sizeof (Chunk) + cap * rec_size);
+      chunk = chunk_new (sizeof (Chunk) + cap * rec_size);
       chunk->next = NULL;
       chunk->len = 0;
       chunk->cap = cap;
@@ -291,7 +339,7 @@ rec_list_drain (RecList  *list,
 
       memcpy (pos, chunk->data, chunk->len * rec_size);
       pos += chunk->len * rec_size;
-      g_free (chunk);
+      chunk_free (chunk);
       chunk = next;
     }
   list->head = list->tail = NULL;
@@ -307,7 +355,7 @@ rec_list_clear (RecList *list)
     {
       Chunk *next = chunk->next;
 
-      g_free (chunk);
+      chunk_free (chunk);
       chunk = next;
     }
   list->head = list->tail = NULL;
