@@ -5,12 +5,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "weft-document.h"
 #include "weft-error.h"
+#include "weft-memory.h"
 
 struct _WeftDocument
 {
@@ -532,12 +530,8 @@ load_job_run (LoadJob  *job,
   job->warnings = weft_load_context_dup_warnings (job->context);
   job->n_warnings = weft_load_context_get_n_warnings (job->context);
 
-#ifdef __GLIBC__
-  /* A load frees hundreds of megabytes of scratch (builder records, sort
-   * buffers) in pieces that glibc keeps for reuse; give them back, since a
-   * document stays open for a long time and others may follow. */
-  malloc_trim (0);
-#endif
+  /* A document stays open for a long time, and others may follow. */
+  weft_memory_release_freed ();
 
   return dataset;
 }

@@ -1159,10 +1159,13 @@ test_links_crossing (void)
       weft_event_table_builder_add_link (builder, 0, t, 1, t, 0, 8, 0, 0);
       weft_event_table_builder_add_link (instant_builder, 0, t, 1, t, 0, 8, 0, 0);
     }
-  /* 0 → 2: 100 → 500 crosses [300, 400); 200 → 250 does not. */
-  weft_event_table_builder_add_link (builder, 0, 100, 2, 500, 0, 8, 0, 0);
-  weft_event_table_builder_add_link (builder, 0, 200, 2, 250, 0, 8, 0, 0);
+  /* 0 → 2: 100 → 500 crosses [300, 400); 200 → 250 does not; one link at
+   * 150 ends when it starts, among links that do not. */
   weft_event_table_builder_add_link (builder, 0, 600, 2, 601, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (builder, 0, 200, 2, 250, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (builder, 0, 150, 2, 150, 0, 8, 0, 15);
+  weft_event_table_builder_add_link (builder, 0, 100, 2, 500, 0, 8, 0, 0);
+  weft_event_table_builder_add_link (instant_builder, 0, 150, 2, 150, 0, 8, 0, 15);
   weft_event_table_builder_add_link (instant_builder, 0, 100, 2, 100, 0, 8, 0, 0);
   weft_event_table_builder_add_link (instant_builder, 0, 200, 2, 200, 0, 8, 0, 0);
   weft_event_table_builder_add_link (instant_builder, 0, 600, 2, 600, 0, 8, 0, 0);
@@ -1186,18 +1189,22 @@ test_links_crossing (void)
   pair = weft_event_table_lookup_link_pair (table, 0, 2);
   weft_event_table_get_link_pair (table, pair, &slice);
   g_assert_true (slice.to_time != slice.from_time);
+  g_assert_cmpuint (slice.n, ==, 4);
   g_assert_cmpint (slice.to_time[0], ==, 500);
-  g_assert_cmpint (slice.to_time[1], ==, 250);
-  g_assert_cmpint (slice.to_time[2], ==, 601);
+  g_assert_cmpint (slice.from_time[1], ==, 150);
+  g_assert_cmpint (slice.to_time[1], ==, 150);
+  g_assert_cmpuint (slice.ref[1], ==, 15);
+  g_assert_cmpint (slice.to_time[2], ==, 250);
+  g_assert_cmpint (slice.to_time[3], ==, 601);
   weft_event_table_find_links (table, pair, 300, 400, &first, &last);
   g_assert_cmpuint (first, ==, last);
   weft_event_table_find_links_crossing (table, pair, 300, 400, &first, &last);
   g_assert_cmpuint (first, ==, 0);
-  g_assert_cmpuint (last, ==, 2);
+  g_assert_cmpuint (last, ==, 3);
   /* Reach 400 after the start: nothing from before 602 - 400 reaches [602, 700). */
   weft_event_table_find_links_crossing (table, pair, 602, 700, &first, &last);
-  g_assert_cmpuint (first, ==, 2);
-  g_assert_cmpuint (last, ==, 3);
+  g_assert_cmpuint (first, ==, 3);
+  g_assert_cmpuint (last, ==, 4);
 
   pair = weft_event_table_lookup_link_pair (table, 1, 0);
   weft_event_table_get_link_pair (table, pair, &slice);
@@ -1218,10 +1225,11 @@ test_links_crossing (void)
   g_assert_cmpuint (first, ==, 0);
   g_assert_cmpuint (last, ==, 1);
 
-  /* The end times of the three pairs with extents cost 8 bytes per link;
-   * the instantaneous pair's cost nothing. */
+  /* The end times of the three pairs with extents cost 8 bytes per link
+   * (6 links); the instantaneous pairs' cost nothing (the one slot every
+   * table keeps aside). */
   g_assert_cmpuint (weft_event_table_get_memory_size (table) - weft_event_table_get_memory_size (instant_table),
-                    ==, 5 * sizeof (gint64) - sizeof (gint64));
+                    ==, 6 * sizeof (gint64) - sizeof (gint64));
 }
 
 static void

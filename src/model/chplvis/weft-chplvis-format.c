@@ -13,6 +13,7 @@
 #include "weft-chplvis-reader.h"
 #include "weft-format.h"
 #include "weft-formats-builtin.h"
+#include "weft-memory.h"
 
 static gboolean
 has_child (const WeftSniffInput *input,
@@ -73,6 +74,8 @@ weft_chplvis_format_load (GFile * const    *files,
   trace = weft_chplvis_read (files, n_files, context, error);
   if (trace == NULL)
     return NULL;
+  /* The readers' scratch, before the timeline builder needs as much again. */
+  weft_memory_release_freed ();
 
   weft_load_context_begin_stage (context, from + (1.0 - from) * 0.8, 1.0, _("Building the timeline"));
 
