@@ -191,18 +191,23 @@ rebuild_recent_menu (WeftWindow *self)
     {
       GtkRecentInfo *info = l->data;
 
-      if (gtk_recent_info_has_application (info, "Weft") && gtk_recent_info_exists (info))
+      if (gtk_recent_info_has_application (info, "Weft"))
         g_ptr_array_add (ours, info);
     }
   g_ptr_array_sort (ours, compare_recent_newest_first);
 
-  for (guint i = 0; i < ours->len && i < MAX_RECENT; i++)
+  /* Existence is checked last (a stat each), and only until the menu is full. */
+  for (guint i = 0, n = 0; i < ours->len && n < MAX_RECENT; i++)
     {
       GtkRecentInfo *info = g_ptr_array_index (ours, i);
-      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_autoptr(GMenuItem) item = NULL;
 
+      if (!gtk_recent_info_exists (info))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (info));
       g_menu_append_item (self->recent_section, item);
+      n++;
     }
 
   g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);

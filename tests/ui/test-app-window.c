@@ -411,6 +411,16 @@ write_old_recent_items (void)
       g_bookmark_file_add_application (bookmarks, uri, "Weft", "weft %u");
       g_bookmark_file_set_modified_date_time (bookmarks, uri, long_ago);
     }
+  /* Newer than all of them, but gone: the menu leaves it out. */
+  {
+    g_autofree char *gone = g_build_filename (weft_ui_test_home (), "gone", NULL);
+    g_autofree char *uri = g_filename_to_uri (gone, NULL, NULL);
+    g_autoptr(GDateTime) an_hour_ago = g_date_time_add_hours (now, -1);
+
+    g_bookmark_file_set_mime_type (bookmarks, uri, "inode/directory");
+    g_bookmark_file_add_application (bookmarks, uri, "Weft", "weft %u");
+    g_bookmark_file_set_modified_date_time (bookmarks, uri, an_hour_ago);
+  }
   g_bookmark_file_to_file (bookmarks, xbel, &error);
   g_assert_no_error (error);
 }
@@ -448,6 +458,13 @@ test_recent (void)
   first = g_menu_model_get_item_attribute_value (section, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
   g_assert_nonnull (first);
   g_assert_cmpstr (g_variant_get_string (first, NULL), ==, uri);
+  for (int i = 0; i < MENU_RECENT; i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                          G_VARIANT_TYPE_STRING);
+
+      g_assert_false (g_str_has_suffix (g_variant_get_string (target, NULL), "/gone"));
+    }
   g_clear_object (&section);
 
   gtk_recent_manager_remove_item (recent, uri, NULL);
