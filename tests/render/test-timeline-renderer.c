@@ -369,6 +369,42 @@ test_instants_and_links (void)
   cairo_surface_destroy (surface);
 }
 
+/* One long link in a pair does not make every earlier link of the pair
+ * count as visible: the links crossing a zoomed-in view are counted exactly
+ * and, being few, all drawn (no sampling). */
+static void
+test_link_crossing_exact_count (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  g_autoptr(WeftTimelineRenderer) renderer = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftTimeSpan view = { 9000, 9100 };
+  cairo_surface_t *surface;
+  guint64 n_visible = 0;
+  guint16 send;
+
+  send = weft_event_table_builder_add_kind (builder, "send", WEFT_EVENT_LINK, PURPLE);
+  weft_event_table_builder_add_row (builder, "L0", NULL);
+  weft_event_table_builder_add_row (builder, "L1", NULL);
+  /* The long one: 0 → 10000. */
+  weft_event_table_builder_add_link (builder, 0, 0, 1, 10000, send, 8, 0, 0);
+  /* 2000 short links before the view, 3 inside it. */
+  for (gint64 t = 1; t <= 2000; t++)
+    weft_event_table_builder_add_link (builder, 0, t * 4, 1, t * 4 + 2, send, 8, 0, 0);
+  for (gint64 t = 9010; t < 9100; t += 30)
+    weft_event_table_builder_add_link (builder, 0, t, 1, t + 5, send, 8, 0, 0);
+  table = weft_event_table_builder_finish (builder, NULL, &error);
+  g_assert_no_error (error);
+
+  renderer = make_renderer (table);
+  weft_timeline_renderer_set_visible_span (renderer, &view);
+  surface = render (renderer, FALSE);
+  g_assert_cmpuint (weft_timeline_renderer_get_n_links_drawn (renderer, &n_visible), ==, 4);
+  g_assert_cmpuint (n_visible, ==, 4);
+  cairo_surface_destroy (surface);
+}
+
 /* Zoomed in to [3400, 3700), between the send link's ends (3000 → 4000): the
  * link still crosses the view and is drawn; past its end it is not. */
 static void
@@ -967,6 +1003,7 @@ main (int   argc,
   g_test_add_func ("/timeline/renderer/lanes-and-concurrency", test_lanes_and_concurrency);
   g_test_add_func ("/timeline/renderer/instants-and-links", test_instants_and_links);
   g_test_add_func ("/timeline/renderer/link-crossing-view", test_link_crossing_view);
+  g_test_add_func ("/timeline/renderer/link-crossing-exact-count", test_link_crossing_exact_count);
   g_test_add_func ("/timeline/renderer/selection", test_selection);
   g_test_add_func ("/timeline/renderer/hit-testing", test_hit_testing);
   g_test_add_func ("/timeline/renderer/bucket-hit", test_bucket_hit);

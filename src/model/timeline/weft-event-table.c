@@ -572,6 +572,8 @@ weft_event_table_builder_add_link (WeftEventTableBuilder *self,
                                    guint32                label,
                                    guint32                ref)
 {
+  gint64 from = clamp_time (from_time);
+  gint64 to = clamp_time (to_time);
   RowBuild *rb;
   LinkRec *rec;
 
@@ -582,11 +584,11 @@ weft_event_table_builder_add_link (WeftEventTableBuilder *self,
   g_return_if_fail (kind < self->kinds->len);
 
   rb = &g_array_index (self->rows, RowBuild, from_row);
-  if (clamp_time (from_time) == clamp_time (to_time))
+  if (from == to)
     {
       InstantLinkRec *instant = rec_list_append (&rb->instant_links, sizeof *instant);
 
-      instant->time = clamp_time (from_time);
+      instant->time = from;
       instant->to_row = to_row;
       instant->size = size;
       instant->kind = kind;
@@ -596,8 +598,8 @@ weft_event_table_builder_add_link (WeftEventTableBuilder *self,
     }
 
   rec = rec_list_append (&rb->links, sizeof *rec);
-  rec->from_time = clamp_time (from_time);
-  rec->to_time = clamp_time (to_time);
+  rec->from_time = from;
+  rec->to_time = to;
   rec->to_row = to_row;
   rec->size = size;
   rec->kind = kind;

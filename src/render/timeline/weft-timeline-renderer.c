@@ -1325,6 +1325,40 @@ compare_arrow_kind (gconstpointer a,
   return (int)aa->kind - (int)ab->kind;
 }
 
+static gboolean
+link_crosses (const WeftLinkSlice *slice,
+              gsize                i,
+              gint64               t0,
+              gint64               t1)
+{
+  gint64 a = slice->from_time[i], b = slice->to_time[i];
+
+  return MAX (a, b) >= t0 && MIN (a, b) < t1;
+}
+
+/* How many of links [first, last) of @slice cross [t0, t1). Those starting in
+ * it all do ([in_first, in_last)); the others were taken in by the pair's
+ * reach and are checked one by one, so that one long link in a pair does not
+ * make every link before the view count (and thin out the sampling). */
+static guint64
+count_crossing_links (const WeftLinkSlice *slice,
+                      gsize                first,
+                      gsize                last,
+                      gsize                in_first,
+                      gsize                in_last,
+                      gint64               t0,
+                      gint64               t1)
+{
+  guint64 n = in_last - in_first;
+
+  for (gsize i = first; i < in_first; i++)
+    n += link_crosses (slice, i, t0, t1);
+  for (gsize i = in_last; i < last; i++)
+    n += link_crosses (slice, i, t0, t1);
+
+  return n;
+}
+
 static void
 draw_links (WeftTimelineFrame *f)
 {
@@ -1348,6 +1382,7 @@ draw_links (WeftTimelineFrame *f)
   for (guint p = 0; p < n_pairs; p++)
     {
       WeftLinkSlice slice;
+      gsize in_first, in_last;
       double ya, yb;
 
       weft_event_table_get_link_pair (table, p, &slice);
@@ -1357,9 +1392,8 @@ draw_links (WeftTimelineFrame *f)
       if ((ya < top && yb < top) || (ya > bottom && yb > bottom))
         continue;
       weft_event_table_find_links_crossing (table, p, t0, t1, &firsts[p], &lasts[p]);
-      lasts[p] = MIN (lasts[p], slice.n);
-      if (lasts[p] > firsts[p])
-        total += lasts[p] - firsts[p];
+      weft_event_table_find_links (table, p, t0, t1, &in_first, &in_last);
+      total += count_crossing_links (&slice, firsts[p], lasts[p], in_first, in_last, t0, t1);
     }
   self->n_links_visible = total;
   if (total == 0)
@@ -1381,17 +1415,15 @@ draw_links (WeftTimelineFrame *f)
       yb = row_center_y (self, slice.to_row);
       for (gsize i = firsts[p]; i < lasts[p]; i += stride)
         {
-          gint64 a = slice.from_time[i], b = slice.to_time[i];
           Arrow arrow = {
-            weft_timeline_renderer_time_to_x (self, a), ya,
-            weft_timeline_renderer_time_to_x (self, b), yb,
+            weft_timeline_renderer_time_to_x (self, slice.from_time[i]), ya,
+            weft_timeline_renderer_time_to_x (self, slice.to_time[i]), yb,
             p, i, slice.kind[i],
           };
 
           /* Taken in by the pair's reach but lying wholly outside the range. */
-          if (MAX (a, b) < t0 || MIN (a, b) >= t1)
-            continue;
-          g_array_append_val (self->arrows, arrow);
+          if (link_crosses (&slice, i, t0, t1))
+            g_array_append_val (self->arrows, arrow);
         }
     }
 
@@ -1885,9 +1917,8 @@ weft_timeline_renderer_draw (WeftTimelineRenderer  *self,
 
 /**
  * weft_timeline_renderer_get_n_links_drawn:
- * @n_visible: (out) (optional): links the visible span's query found, before
- *   sampling: those that start in it and those of pairs whose links reach
- *   into it from before (a few of these may end short of it)
+ * @n_visible: (out) (optional): links crossing the visible span (starting
+ *   in it or reaching into it), before sampling
  *
  * Returns: the arrows the last draw_base() drew (links are sampled down to a
  *   budget when there are more).
