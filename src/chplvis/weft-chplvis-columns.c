@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "weft-bar-cell.h"
-#include "weft-chplvis-array-item.h"
+#include "weft-array-item.h"
 #include "weft-chplvis-columns.h"
 
 typedef struct
@@ -44,9 +44,9 @@ bind_label_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                ColumnData               *data)
 {
-  WeftChplvisArrayItem *row = gtk_list_item_get_item (item);
+  WeftArrayItem *row = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = data->text (weft_chplvis_array_item_peek (row), data->column, data->user_data);
+  g_autofree char *text = data->text (weft_array_item_peek (row), data->column, data->user_data);
 
   gtk_label_set_label (GTK_LABEL (label), text);
   /* Middle-ellipsized paths stay readable in full on hover. */
@@ -67,8 +67,8 @@ bind_bar_cb (GtkSignalListItemFactory *factory,
              GtkListItem              *item,
              ColumnData               *data)
 {
-  WeftChplvisArrayItem *row = gtk_list_item_get_item (item);
-  gconstpointer element = weft_chplvis_array_item_peek (row);
+  WeftArrayItem *row = gtk_list_item_get_item (item);
+  gconstpointer element = weft_array_item_peek (row);
   g_autofree char *text = data->text (element, data->column, data->user_data);
 
   weft_bar_cell_set_value (WEFT_BAR_CELL (gtk_list_item_get_child (item)),
@@ -82,8 +82,8 @@ compare_items_cb (gconstpointer a,
                   gpointer      user_data)
 {
   ColumnData *data = user_data;
-  gconstpointer x = weft_chplvis_array_item_peek ((WeftChplvisArrayItem *)a);
-  gconstpointer y = weft_chplvis_array_item_peek ((WeftChplvisArrayItem *)b);
+  gconstpointer x = weft_array_item_peek ((WeftArrayItem *)a);
+  gconstpointer y = weft_array_item_peek ((WeftArrayItem *)b);
 
   if (data->compare != NULL)
     return data->compare (x, y, data->user_data);

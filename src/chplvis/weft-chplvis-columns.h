@@ -1,7 +1,7 @@
 /* weft-chplvis-columns.h: sortable GtkColumnView columns over array items.
  *
  * The Chapel page's tables (communication lists, locales, profile) show
- * WeftChplvisArrayItem rows; their columns only differ in how they turn an
+ * WeftArrayItem rows; their columns only differ in how they turn an
  * element into text, a number and an order. These helpers build such a
  * column: a label (numbers right-aligned, with tabular figures) or a
  * WeftBarCell (a number over a bar as long as its share of the column's

@@ -8,7 +8,7 @@
 
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-comm-list.h"
-#include "weft-chplvis-table.h"
+#include "weft-array-table.h"
 #include "weft-units.h"
 
 struct _WeftChplvisCommList
@@ -16,7 +16,7 @@ struct _WeftChplvisCommList
   GtkWidget            parent_instance;
 
   WeftChplvisDataset  *dataset;
-  WeftChplvisTable    *table;
+  WeftArrayTable    *table;
 
   GtkWidget           *box;
   GtkSearchEntry      *search_entry;
@@ -275,9 +275,9 @@ match_cb (gconstpointer element,
   g_autofree char *full_source = g_strdup_printf ("%s:%d", file != NULL ? file : "", record->src_line);
   g_autofree char *id = id_text (self, record);
 
-  return weft_chplvis_table_match_text (kind, search) || weft_chplvis_table_match_text (direction, search) ||
-         weft_chplvis_table_match_text (task, search) || weft_chplvis_table_match_text (source, search) ||
-         weft_chplvis_table_match_text (full_source, search) || weft_chplvis_table_match_text (id, search);
+  return weft_array_table_match_text (kind, search) || weft_array_table_match_text (direction, search) ||
+         weft_array_table_match_text (task, search) || weft_array_table_match_text (source, search) ||
+         weft_array_table_match_text (full_source, search) || weft_array_table_match_text (id, search);
 }
 
 static char *
@@ -294,7 +294,7 @@ static void
 search_changed_cb (WeftChplvisCommList *self,
                    GtkSearchEntry      *entry)
 {
-  weft_chplvis_table_set_search (self->table, gtk_editable_get_text (GTK_EDITABLE (entry)));
+  weft_array_table_set_search (self->table, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
 static void
@@ -354,11 +354,11 @@ weft_chplvis_comm_list_init (WeftChplvisCommList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->table = weft_chplvis_table_new (self->column_view, match_cb, self);
+  self->table = weft_array_table_new (self->column_view, match_cb, self);
   /* Long lists are filtered and sorted a chunk at a time, between frames. */
-  weft_chplvis_table_set_incremental (self->table, TRUE);
+  weft_array_table_set_incremental (self->table, TRUE);
   add_columns (self);
-  weft_chplvis_table_set_count_label (self->table, self->count_label, count_text);
+  weft_array_table_set_count_label (self->table, self->count_label, count_text);
 }
 
 GtkWidget *
@@ -393,7 +393,7 @@ weft_chplvis_comm_list_get_records (WeftChplvisCommList *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self), NULL);
 
-  return weft_chplvis_table_get_array (self->table);
+  return weft_array_table_get_array (self->table);
 }
 
 /**
@@ -408,21 +408,21 @@ weft_chplvis_comm_list_set_records (WeftChplvisCommList *self,
   g_return_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self));
   g_return_if_fail (records == NULL || g_array_get_element_size (records) == sizeof (WeftChplvisCommRecord));
 
-  weft_chplvis_table_set_array (self->table, records);
+  weft_array_table_set_array (self->table, records);
 }
 
 /**
  * weft_chplvis_comm_list_get_model:
  *
  * Returns: (transfer none): the rows as shown: filtered and sorted
- *   (WeftChplvisArrayItem of WeftChplvisCommRecord).
+ *   (WeftArrayItem of WeftChplvisCommRecord).
  */
 GListModel *
 weft_chplvis_comm_list_get_model (WeftChplvisCommList *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self), NULL);
 
-  return weft_chplvis_table_get_model (self->table);
+  return weft_array_table_get_model (self->table);
 }
 
 GtkColumnView *
@@ -451,11 +451,11 @@ void
 weft_chplvis_comm_list_activate_row (WeftChplvisCommList *self,
                                      guint                position)
 {
-  g_autoptr(WeftChplvisArrayItem) item = NULL;
+  g_autoptr(WeftArrayItem) item = NULL;
 
   g_return_if_fail (WEFT_IS_CHPLVIS_COMM_LIST (self));
 
-  item = weft_chplvis_table_select (self->table, position);
+  item = weft_array_table_select (self->table, position);
   if (item != NULL)
-    g_signal_emit (self, signals[RECORD_ACTIVATED], 0, weft_chplvis_array_item_peek (item));
+    g_signal_emit (self, signals[RECORD_ACTIVATED], 0, weft_array_item_peek (item));
 }

@@ -8,14 +8,14 @@
 
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-locales-view.h"
-#include "weft-chplvis-table.h"
+#include "weft-array-table.h"
 #include "weft-grid-util.h"
 
 struct _WeftChplvisLocalesView
 {
   GtkWidget         parent_instance;
 
-  WeftChplvisTable *table;
+  WeftArrayTable *table;
   double            max[WEFT_CHPLVIS_N_LOCALE_COLUMNS];   /* the bars' scale */
 
   GtkWidget        *scroller;
@@ -145,7 +145,7 @@ weft_chplvis_locales_view_init (WeftChplvisLocalesView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* No search entry: every locale is listed. */
-  self->table = weft_chplvis_table_new (self->column_view, NULL, NULL);
+  self->table = weft_array_table_new (self->column_view, NULL, NULL);
   add_columns (self);
 }
 
@@ -173,14 +173,14 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
   g_return_if_fail (WEFT_IS_CHPLVIS_LOCALES_VIEW (self));
   g_return_if_fail (figures != NULL);
 
-  selection = weft_chplvis_table_get_selection (self->table);
-  shown = weft_chplvis_table_get_model (self->table);
+  selection = weft_array_table_get_selection (self->table);
+  shown = weft_array_table_get_model (self->table);
   selected = gtk_single_selection_get_selected (selection);
   if (selected != GTK_INVALID_LIST_POSITION)
     {
-      g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (shown, selected);
+      g_autoptr(WeftArrayItem) item = g_list_model_get_item (shown, selected);
 
-      selected_locale = ((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale;
+      selected_locale = ((const WeftChplvisLocaleRow *)weft_array_item_peek (item))->locale;
     }
 
   rows = g_array_sized_new (FALSE, FALSE, sizeof (WeftChplvisLocaleRow), figures->n_locales);
@@ -194,14 +194,14 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
   for (guint c = 0; c < WEFT_CHPLVIS_N_LOCALE_COLUMNS; c++)
     self->max[c] = weft_chplvis_column_max (rows, c, value_cb, self);
 
-  weft_chplvis_table_set_array (self->table, rows);
+  weft_array_table_set_array (self->table, rows);
 
   if (selected_locale != G_MAXUINT)
     for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
       {
-        g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (shown, i);
+        g_autoptr(WeftArrayItem) item = g_list_model_get_item (shown, i);
 
-        if (((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale == selected_locale)
+        if (((const WeftChplvisLocaleRow *)weft_array_item_peek (item))->locale == selected_locale)
           {
             gtk_single_selection_set_selected (selection, i);
             break;
@@ -212,7 +212,7 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
 /**
  * weft_chplvis_locales_view_get_model:
  *
- * Returns: (transfer none): the rows as shown (sorted), WeftChplvisArrayItem
+ * Returns: (transfer none): the rows as shown (sorted), WeftArrayItem
  *   of WeftChplvisLocaleRow.
  */
 GListModel *
@@ -220,7 +220,7 @@ weft_chplvis_locales_view_get_model (WeftChplvisLocalesView *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_LOCALES_VIEW (self), NULL);
 
-  return weft_chplvis_table_get_model (self->table);
+  return weft_array_table_get_model (self->table);
 }
 
 GtkColumnView *
@@ -241,12 +241,12 @@ void
 weft_chplvis_locales_view_activate_row (WeftChplvisLocalesView *self,
                                         guint                   position)
 {
-  g_autoptr(WeftChplvisArrayItem) item = NULL;
+  g_autoptr(WeftArrayItem) item = NULL;
 
   g_return_if_fail (WEFT_IS_CHPLVIS_LOCALES_VIEW (self));
 
-  item = weft_chplvis_table_select (self->table, position);
+  item = weft_array_table_select (self->table, position);
   if (item != NULL)
     g_signal_emit (self, signals[LOCALE_ACTIVATED], 0,
-                   ((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale);
+                   ((const WeftChplvisLocaleRow *)weft_array_item_peek (item))->locale);
 }

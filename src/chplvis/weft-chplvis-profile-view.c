@@ -8,7 +8,7 @@
 
 #include "weft-chplvis-columns.h"
 #include "weft-chplvis-profile-view.h"
-#include "weft-chplvis-table.h"
+#include "weft-array-table.h"
 #include "weft-grid-util.h"
 
 /* The figures shown, after the function and its definition. */
@@ -24,7 +24,7 @@ struct _WeftChplvisProfileView
 {
   GtkWidget         parent_instance;
 
-  WeftChplvisTable *table;
+  WeftArrayTable *table;
   double            max[WEFT_CHPLVIS_N_PROFILE_COLUMNS];   /* the bars' scale */
 
   GtkWidget        *box;
@@ -148,7 +148,7 @@ match_cb (gconstpointer element,
 {
   const WeftChplvisProfileRow *row = element;
 
-  return weft_chplvis_table_match_text (row->name, search) || weft_chplvis_table_match_text (row->file, search);
+  return weft_array_table_match_text (row->name, search) || weft_array_table_match_text (row->file, search);
 }
 
 static char *
@@ -166,7 +166,7 @@ static void
 search_changed_cb (WeftChplvisProfileView *self,
                    GtkSearchEntry         *entry)
 {
-  weft_chplvis_table_set_search (self->table, gtk_editable_get_text (GTK_EDITABLE (entry)));
+  weft_array_table_set_search (self->table, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
 static void
@@ -224,9 +224,9 @@ weft_chplvis_profile_view_init (WeftChplvisProfileView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->table = weft_chplvis_table_new (self->column_view, match_cb, self);
+  self->table = weft_array_table_new (self->column_view, match_cb, self);
   add_columns (self);
-  weft_chplvis_table_set_count_label (self->table, self->count_label, count_text);
+  weft_array_table_set_count_label (self->table, self->count_label, count_text);
 }
 
 GtkWidget *
@@ -261,21 +261,21 @@ weft_chplvis_profile_view_set_figures (WeftChplvisProfileView *self,
   for (guint i = 0; i < G_N_ELEMENTS (figure_columns); i++)
     self->max[figure_columns[i]] = weft_chplvis_column_max (rows, figure_columns[i], value_cb, self);
 
-  weft_chplvis_table_set_array (self->table, rows);
+  weft_array_table_set_array (self->table, rows);
 }
 
 /**
  * weft_chplvis_profile_view_get_model:
  *
  * Returns: (transfer none): the rows as shown: filtered and sorted
- *   (WeftChplvisArrayItem of WeftChplvisProfileRow).
+ *   (WeftArrayItem of WeftChplvisProfileRow).
  */
 GListModel *
 weft_chplvis_profile_view_get_model (WeftChplvisProfileView *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_PROFILE_VIEW (self), NULL);
 
-  return weft_chplvis_table_get_model (self->table);
+  return weft_array_table_get_model (self->table);
 }
 
 GtkColumnView *
@@ -304,12 +304,12 @@ void
 weft_chplvis_profile_view_activate_row (WeftChplvisProfileView *self,
                                         guint                   position)
 {
-  g_autoptr(WeftChplvisArrayItem) item = NULL;
+  g_autoptr(WeftArrayItem) item = NULL;
 
   g_return_if_fail (WEFT_IS_CHPLVIS_PROFILE_VIEW (self));
 
-  item = weft_chplvis_table_select (self->table, position);
+  item = weft_array_table_select (self->table, position);
   if (item != NULL)
     g_signal_emit (self, signals[FUNCTION_ACTIVATED], 0,
-                   ((const WeftChplvisProfileRow *)weft_chplvis_array_item_peek (item))->fid);
+                   ((const WeftChplvisProfileRow *)weft_array_item_peek (item))->fid);
 }

@@ -10,7 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "weft-chplvis-array-model.h"
+#include "weft-array-model.h"
 #include "weft-chplvis-source-view.h"
 
 /* A line longer than this is cut when shown (minified or generated code
@@ -39,7 +39,7 @@ struct _WeftChplvisSourceView
   char                  *message;
   int                    line;
   GBytes                *text;
-  WeftChplvisArrayModel *lines;
+  WeftArrayModel *lines;
   GtkSingleSelection    *selection;
   GCancellable          *cancellable;
   guint                  center_tick;
@@ -282,7 +282,7 @@ load_cb (GObject      *object,
   self->number_chars = (guint)strlen (digits);
 
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  weft_chplvis_array_model_set_array (self->lines, loaded->lines);
+  weft_array_model_set_array (self->lines, loaded->lines);
   if (self->line >= 1 && (guint)self->line <= n)
     gtk_single_selection_set_selected (self->selection, (guint)self->line - 1);
   else if (self->line > 0)
@@ -327,12 +327,12 @@ bind_line_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               WeftChplvisSourceView    *self)
 {
-  WeftChplvisArrayItem *row = gtk_list_item_get_item (item);
-  const SourceLine *line = weft_chplvis_array_item_peek (row);
+  WeftArrayItem *row = gtk_list_item_get_item (item);
+  const SourceLine *line = weft_array_item_peek (row);
   GtkWidget *number = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   GtkWidget *text = gtk_widget_get_next_sibling (number);
   const char *data = self->text != NULL ? g_bytes_get_data (self->text, NULL) : "";
-  g_autofree char *number_text = g_strdup_printf ("%u", weft_chplvis_array_item_get_index (row) + 1);
+  g_autofree char *number_text = g_strdup_printf ("%u", weft_array_item_get_index (row) + 1);
   g_autofree char *line_text = NULL;
 
   if (line->length > MAX_SHOWN_LINE)
@@ -467,7 +467,7 @@ weft_chplvis_source_view_init (WeftChplvisSourceView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->lines = weft_chplvis_array_model_new ();
+  self->lines = weft_array_model_new ();
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->lines)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
@@ -538,7 +538,7 @@ weft_chplvis_source_view_open (WeftChplvisSourceView *self,
   gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view)), 0);
   gtk_adjustment_set_value (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->list_view)), 0);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  weft_chplvis_array_model_set_array (self->lines, NULL);
+  weft_array_model_set_array (self->lines, NULL);
   g_clear_pointer (&self->text, g_bytes_unref);
 
   if (path == NULL)
@@ -645,7 +645,7 @@ weft_chplvis_source_view_dup_line_text (WeftChplvisSourceView *self,
 
   g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
 
-  lines = weft_chplvis_array_model_get_array (self->lines);
+  lines = weft_array_model_get_array (self->lines);
   if (lines == NULL || self->text == NULL || line < 1 || line > lines->len)
     return NULL;
   l = &g_array_index (lines, SourceLine, line - 1);

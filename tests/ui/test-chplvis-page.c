@@ -21,7 +21,7 @@
 #include <glib/gstdio.h>
 
 #include "weft-application.h"
-#include "weft-chplvis-array-item.h"
+#include "weft-array-item.h"
 #include "weft-chplvis-page.h"
 #include "weft-chplvis-sources.h"
 #include "weft-exporter.h"
@@ -230,8 +230,8 @@ assert_locales_show (Fixture                *f,
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, f->trace->n_locales);
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
-      g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (rows, i);
-      const WeftChplvisLocaleRow *row = weft_chplvis_array_item_peek (item);
+      g_autoptr(WeftArrayItem) item = g_list_model_get_item (rows, i);
+      const WeftChplvisLocaleRow *row = weft_array_item_peek (item);
 
       g_assert_cmpmem (&row->stats, sizeof row->stats, &stats[row->locale], sizeof stats[row->locale]);
     }
@@ -262,8 +262,8 @@ assert_profile_shows (Fixture                *f,
   /* Every row as computed, largest clock first (chplvis's order). */
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
-      g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (rows, i);
-      const WeftChplvisProfileRow *shown = weft_chplvis_array_item_peek (item);
+      g_autoptr(WeftArrayItem) item = g_list_model_get_item (rows, i);
+      const WeftChplvisProfileRow *shown = weft_array_item_peek (item);
       gboolean found = FALSE;
 
       g_assert_cmpfloat (shown->clock, <=, last_clock);
@@ -686,11 +686,11 @@ test_pair_details (void)
   weft_ui_iterate ();
   {
     WeftChplvisLocalesView *locales = weft_chplvis_page_get_locales_view (f.page);
-    g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (weft_chplvis_locales_view_get_model (locales), 6);
+    g_autoptr(WeftArrayItem) item = g_list_model_get_item (weft_chplvis_locales_view_get_model (locales), 6);
 
     weft_chplvis_locales_view_activate_row (locales, 6);
     g_assert_cmpuint (weft_chplvis_details_get_locale (details),
-                      ==, ((const WeftChplvisLocaleRow *)weft_chplvis_array_item_peek (item))->locale);
+                      ==, ((const WeftChplvisLocaleRow *)weft_array_item_peek (item))->locale);
   }
 
   fixture_close (&f);
@@ -836,8 +836,8 @@ find_profile_row (Fixture                    *f,
 
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
-      g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (rows, i);
-      const WeftChplvisProfileRow *row = weft_chplvis_array_item_peek (item);
+      g_autoptr(WeftArrayItem) item = g_list_model_get_item (rows, i);
+      const WeftChplvisProfileRow *row = weft_array_item_peek (item);
 
       if (row->file != NULL && g_str_has_suffix (row->file, suffix) && row->line > 0)
         {
@@ -982,8 +982,8 @@ test_source_view (void)
   settle (&f);
   {
     WeftChplvisCommList *list = weft_chplvis_details_get_comm_list (weft_chplvis_page_get_details (f.page));
-    g_autoptr(WeftChplvisArrayItem) item = g_list_model_get_item (weft_chplvis_comm_list_get_model (list), 0);
-    const WeftChplvisCommRecord *record = weft_chplvis_array_item_peek (item);
+    g_autoptr(WeftArrayItem) item = g_list_model_get_item (weft_chplvis_comm_list_get_model (list), 0);
+    const WeftChplvisCommRecord *record = weft_array_item_peek (item);
     g_autofree char *expected = NULL;
 
     g_assert_nonnull (item);

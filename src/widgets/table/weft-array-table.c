@@ -1,4 +1,4 @@
-/* weft-chplvis-table.c
+/* weft-array-table.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,30 +6,30 @@
 
 #include <string.h>
 
-#include "weft-chplvis-array-model.h"
-#include "weft-chplvis-table.h"
+#include "weft-array-model.h"
+#include "weft-array-table.h"
 
-struct _WeftChplvisTable
+struct _WeftArrayTable
 {
   GObject                parent_instance;
 
-  WeftChplvisArrayModel *records;
+  WeftArrayModel *records;
   GtkFilterListModel    *filter_model;  /* NULL for a table without search */
   GtkSortListModel      *sort_model;
   GtkSingleSelection    *selection;
 
-  WeftChplvisTableMatch  match;
+  WeftArrayTableMatch  match;
   gpointer               match_data;
   char                  *search;        /* casefolded, NULL when empty */
 
   GtkLabel              *count_label;
-  WeftChplvisTableCount  count;
+  WeftArrayTableCount  count;
 };
 
-G_DEFINE_FINAL_TYPE (WeftChplvisTable, weft_chplvis_table, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (WeftArrayTable, weft_array_table, G_TYPE_OBJECT)
 
 static void
-update_count (WeftChplvisTable *self)
+update_count (WeftArrayTable *self)
 {
   g_autofree char *text = NULL;
 
@@ -45,16 +45,16 @@ static gboolean
 filter_cb (gpointer item,
            gpointer user_data)
 {
-  WeftChplvisTable *self = user_data;
+  WeftArrayTable *self = user_data;
 
   return self->search == NULL ||
-         self->match (weft_chplvis_array_item_peek (item), self->search, self->match_data);
+         self->match (weft_array_item_peek (item), self->search, self->match_data);
 }
 
 static void
-weft_chplvis_table_dispose (GObject *object)
+weft_array_table_dispose (GObject *object)
 {
-  WeftChplvisTable *self = (WeftChplvisTable *)object;
+  WeftArrayTable *self = (WeftArrayTable *)object;
 
   /* The column view may keep the models a little longer: first stop the
    * filter (it calls into the widget) and the counting (its label goes with
@@ -69,56 +69,56 @@ weft_chplvis_table_dispose (GObject *object)
   g_clear_object (&self->filter_model);
   g_clear_object (&self->records);
 
-  G_OBJECT_CLASS (weft_chplvis_table_parent_class)->dispose (object);
+  G_OBJECT_CLASS (weft_array_table_parent_class)->dispose (object);
 }
 
 static void
-weft_chplvis_table_finalize (GObject *object)
+weft_array_table_finalize (GObject *object)
 {
-  WeftChplvisTable *self = (WeftChplvisTable *)object;
+  WeftArrayTable *self = (WeftArrayTable *)object;
 
   g_clear_pointer (&self->search, g_free);
 
-  G_OBJECT_CLASS (weft_chplvis_table_parent_class)->finalize (object);
+  G_OBJECT_CLASS (weft_array_table_parent_class)->finalize (object);
 }
 
 static void
-weft_chplvis_table_class_init (WeftChplvisTableClass *klass)
+weft_array_table_class_init (WeftArrayTableClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = weft_chplvis_table_dispose;
-  object_class->finalize = weft_chplvis_table_finalize;
+  object_class->dispose = weft_array_table_dispose;
+  object_class->finalize = weft_array_table_finalize;
 }
 
 static void
-weft_chplvis_table_init (WeftChplvisTable *self)
+weft_array_table_init (WeftArrayTable *self)
 {
 }
 
 /**
- * weft_chplvis_table_new:
+ * weft_array_table_new:
  * @column_view: the view showing the rows; its sorter sorts them and it gets
  *   the selection as its model
  * @match: (nullable): what a search shows; %NULL for a table without search
  *
  * Returns: (transfer full): an empty table
  */
-WeftChplvisTable *
-weft_chplvis_table_new (GtkColumnView         *column_view,
-                        WeftChplvisTableMatch  match,
+WeftArrayTable *
+weft_array_table_new (GtkColumnView         *column_view,
+                        WeftArrayTableMatch  match,
                         gpointer               user_data)
 {
-  WeftChplvisTable *self;
+  WeftArrayTable *self;
   GListModel *shown;
 
   g_return_val_if_fail (GTK_IS_COLUMN_VIEW (column_view), NULL);
 
-  self = g_object_new (WEFT_TYPE_CHPLVIS_TABLE, NULL);
+  self = g_object_new (WEFT_TYPE_ARRAY_TABLE, NULL);
   self->match = match;
   self->match_data = user_data;
 
-  self->records = weft_chplvis_array_model_new ();
+  self->records = weft_array_model_new ();
   shown = G_LIST_MODEL (self->records);
   if (match != NULL)
     {
@@ -136,16 +136,16 @@ weft_chplvis_table_new (GtkColumnView         *column_view,
 }
 
 /**
- * weft_chplvis_table_set_incremental:
+ * weft_array_table_set_incremental:
  *
  * Whether searching and sorting go a chunk at a time, between frames (for
  * long lists).
  */
 void
-weft_chplvis_table_set_incremental (WeftChplvisTable *self,
+weft_array_table_set_incremental (WeftArrayTable *self,
                                     gboolean          incremental)
 {
-  g_return_if_fail (WEFT_IS_CHPLVIS_TABLE (self));
+  g_return_if_fail (WEFT_IS_ARRAY_TABLE (self));
 
   if (self->filter_model != NULL)
     gtk_filter_list_model_set_incremental (self->filter_model, incremental);
@@ -153,17 +153,17 @@ weft_chplvis_table_set_incremental (WeftChplvisTable *self,
 }
 
 /**
- * weft_chplvis_table_set_count_label:
+ * weft_array_table_set_count_label:
  * @count: the label's text for a number of rows shown and in all
  *
  * Keeps @label saying how many rows are shown, from now on.
  */
 void
-weft_chplvis_table_set_count_label (WeftChplvisTable      *self,
+weft_array_table_set_count_label (WeftArrayTable      *self,
                                     GtkLabel              *label,
-                                    WeftChplvisTableCount  count)
+                                    WeftArrayTableCount  count)
 {
-  g_return_if_fail (WEFT_IS_CHPLVIS_TABLE (self));
+  g_return_if_fail (WEFT_IS_ARRAY_TABLE (self));
   g_return_if_fail (GTK_IS_LABEL (label));
   g_return_if_fail (count != NULL);
   g_return_if_fail (self->count_label == NULL);
@@ -175,20 +175,20 @@ weft_chplvis_table_set_count_label (WeftChplvisTable      *self,
 }
 
 /**
- * weft_chplvis_table_set_search:
+ * weft_array_table_set_search:
  * @text: (nullable): what the search entry says
  *
  * Shows only the rows that match @text (stripped, casefolded); all of them
  * when it is empty.
  */
 void
-weft_chplvis_table_set_search (WeftChplvisTable *self,
+weft_array_table_set_search (WeftArrayTable *self,
                                const char       *text)
 {
   g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
   GtkFilter *filter = NULL;
 
-  g_return_if_fail (WEFT_IS_CHPLVIS_TABLE (self));
+  g_return_if_fail (WEFT_IS_ARRAY_TABLE (self));
   g_return_if_fail (self->filter_model != NULL);
 
   g_clear_pointer (&self->search, g_free);
@@ -203,62 +203,62 @@ weft_chplvis_table_set_search (WeftChplvisTable *self,
 }
 
 /**
- * weft_chplvis_table_get_array:
+ * weft_array_table_get_array:
  *
  * Returns: (transfer none) (nullable): every row, in the order given
  */
 GArray *
-weft_chplvis_table_get_array (WeftChplvisTable *self)
+weft_array_table_get_array (WeftArrayTable *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_TABLE (self), NULL);
+  g_return_val_if_fail (WEFT_IS_ARRAY_TABLE (self), NULL);
 
-  return weft_chplvis_array_model_get_array (self->records);
+  return weft_array_model_get_array (self->records);
 }
 
 /**
- * weft_chplvis_table_set_array:
+ * weft_array_table_set_array:
  * @array: (nullable): the rows (kept by reference; not to be changed
  *   afterwards)
  */
 void
-weft_chplvis_table_set_array (WeftChplvisTable *self,
+weft_array_table_set_array (WeftArrayTable *self,
                               GArray           *array)
 {
-  g_return_if_fail (WEFT_IS_CHPLVIS_TABLE (self));
+  g_return_if_fail (WEFT_IS_ARRAY_TABLE (self));
 
-  weft_chplvis_array_model_set_array (self->records, array);
+  weft_array_model_set_array (self->records, array);
   update_count (self);
 }
 
 /**
- * weft_chplvis_table_get_model:
+ * weft_array_table_get_model:
  *
  * Returns: (transfer none): the rows as shown: filtered and sorted
- *   (WeftChplvisArrayItem)
+ *   (WeftArrayItem)
  */
 GListModel *
-weft_chplvis_table_get_model (WeftChplvisTable *self)
+weft_array_table_get_model (WeftArrayTable *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_TABLE (self), NULL);
+  g_return_val_if_fail (WEFT_IS_ARRAY_TABLE (self), NULL);
 
   return G_LIST_MODEL (self->sort_model);
 }
 
 /**
- * weft_chplvis_table_get_selection:
+ * weft_array_table_get_selection:
  *
  * Returns: (transfer none): the column view's model, over the rows as shown
  */
 GtkSingleSelection *
-weft_chplvis_table_get_selection (WeftChplvisTable *self)
+weft_array_table_get_selection (WeftArrayTable *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_TABLE (self), NULL);
+  g_return_val_if_fail (WEFT_IS_ARRAY_TABLE (self), NULL);
 
   return self->selection;
 }
 
 /**
- * weft_chplvis_table_select:
+ * weft_array_table_select:
  * @position: a row as shown (filtered and sorted)
  *
  * Selects the row at @position, as a click on it does.
@@ -267,13 +267,13 @@ weft_chplvis_table_get_selection (WeftChplvisTable *self)
  *   element alive while the widget reports it; %NULL when there is no such
  *   row (nothing is selected then)
  */
-WeftChplvisArrayItem *
-weft_chplvis_table_select (WeftChplvisTable *self,
+WeftArrayItem *
+weft_array_table_select (WeftArrayTable *self,
                            guint             position)
 {
-  WeftChplvisArrayItem *item;
+  WeftArrayItem *item;
 
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_TABLE (self), NULL);
+  g_return_val_if_fail (WEFT_IS_ARRAY_TABLE (self), NULL);
 
   item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
   if (item != NULL)
@@ -283,14 +283,14 @@ weft_chplvis_table_select (WeftChplvisTable *self,
 }
 
 /**
- * weft_chplvis_table_match_text:
+ * weft_array_table_match_text:
  * @text: (nullable): a cell's text
- * @search: a casefolded search, as given to a #WeftChplvisTableMatch
+ * @search: a casefolded search, as given to a #WeftArrayTableMatch
  *
  * Returns: whether @text contains @search, case aside
  */
 gboolean
-weft_chplvis_table_match_text (const char *text,
+weft_array_table_match_text (const char *text,
                                const char *search)
 {
   g_autofree char *folded = NULL;
