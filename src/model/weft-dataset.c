@@ -253,3 +253,28 @@ weft_dataset_dup_values (WeftDataset           *self,
 
   return iface->dup_values (self, view, options ? options : &defaults, error);
 }
+
+/**
+ * weft_dataset_dup_call_tree:
+ *
+ * Returns: (transfer full): the call tree of @view ("stacks", "tree") for
+ *   @options, or %NULL with @error set.
+ */
+WeftCallTree *
+weft_dataset_dup_call_tree (WeftDataset           *self,
+                            const char            *view,
+                            const WeftViewOptions *options,
+                            GError               **error)
+{
+  WeftDatasetInterface *iface;
+  static const WeftViewOptions defaults;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  if (!check_view (self, view, iface->dup_call_tree, error))
+    return NULL;
+
+  return iface->dup_call_tree (self, view, options ? options : &defaults, error);
+}

@@ -6,9 +6,10 @@
  * interface; the family's own page may know its concrete type.
  *
  * "Views" are the named, exportable shapes of the data (see DESIGN.md):
- * "timeline" (an event table), "comm-matrix" (a WeftMatrix), "values" (a
- * WeftValueTable), later "stacks", "tree", "array". A dataset lists the views it
- * has; dup_matrix/dup_values build one for the given options.
+ * "timeline" (an event table), "comm-matrix" and "array" (a WeftMatrix),
+ * "values" (a WeftValueTable), "stacks" and "tree" (a WeftCallTree). A dataset
+ * lists the views it has; dup_matrix/dup_values/dup_call_tree build one for the
+ * given options.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +17,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "weft-call-tree.h"
 #include "weft-event-table.h"
 #include "weft-matrix.h"
 #include "weft-time-span.h"
@@ -60,6 +62,10 @@ struct _WeftDatasetInterface
                                              const char            *view,
                                              const WeftViewOptions *options,
                                              GError               **error);
+  WeftCallTree       *(*dup_call_tree)      (WeftDataset           *self,
+                                             const char            *view,
+                                             const WeftViewOptions *options,
+                                             GError               **error);
 };
 
 const char         *weft_dataset_get_family         (WeftDataset           *self);
@@ -80,6 +86,10 @@ WeftMatrix         *weft_dataset_dup_matrix         (WeftDataset           *self
                                                      const WeftViewOptions *options,
                                                      GError               **error);
 WeftValueTable     *weft_dataset_dup_values         (WeftDataset           *self,
+                                                     const char            *view,
+                                                     const WeftViewOptions *options,
+                                                     GError               **error);
+WeftCallTree       *weft_dataset_dup_call_tree      (WeftDataset           *self,
                                                      const char            *view,
                                                      const WeftViewOptions *options,
                                                      GError               **error);

@@ -43,6 +43,7 @@ static GMutex registry_mutex;
 static GHashTable *views;          /* view -> ViewEntry */
 static GHashTable *matrix_writers; /* format -> WriterEntry */
 static GHashTable *values_writers;
+static GHashTable *tree_writers;
 
 static void
 view_entry_free (ViewEntry *entry)
@@ -66,6 +67,7 @@ ensure_tables (void)
       views = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)view_entry_free);
       matrix_writers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)writer_entry_free);
       values_writers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)writer_entry_free);
+      tree_writers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)writer_entry_free);
     }
 }
 
@@ -130,6 +132,16 @@ weft_exporter_register_values_writer (const char           *format,
   register_writer (&values_writers, format, write);
 }
 
+void
+weft_exporter_register_tree_writer (const char         *format,
+                                    WeftTreeWriterFunc  write)
+{
+  g_return_if_fail (format != NULL);
+  g_return_if_fail (write != NULL);
+
+  register_writer (&tree_writers, format, write);
+}
+
 gboolean
 weft_exporter_is_known_view (const char *view)
 {
@@ -167,6 +179,8 @@ lookup_writer (WeftViewShape  shape,
     entry = g_hash_table_lookup (matrix_writers, format);
   else if (shape == WEFT_VIEW_SHAPE_VALUES)
     entry = g_hash_table_lookup (values_writers, format);
+  else if (shape == WEFT_VIEW_SHAPE_TREE)
+    entry = g_hash_table_lookup (tree_writers, format);
   g_mutex_unlock (&registry_mutex);
 
   return entry != NULL ? entry->write : NULL;
@@ -290,6 +304,25 @@ write_data (const ViewEntry         *entry,
       if (matrix == NULL)
         return FALSE;
       return ((WeftMatrixWriterFunc)write) (matrix, request->path, error);
+    }
+  else if (entry->shape == WEFT_VIEW_SHAPE_TREE)
+    {
+      g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (dataset, request->view, options, error);
+      int metric = -1;
+
+      if (tree == NULL)
+        return FALSE;
+      if (options->metric != NULL)
+        {
+          metric = weft_call_tree_find_metric (tree, options->metric);
+          if (metric < 0)
+            {
+              g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                           _("The %s view has no metric “%s”"), request->view, options->metric);
+              return FALSE;
+            }
+        }
+      return ((WeftTreeWriterFunc)write) (tree, metric, request->path, error);
     }
   else
     {

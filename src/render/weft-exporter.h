@@ -4,7 +4,7 @@
  * writers are registered: a picture renderer per view ("timeline",
  * "comm-matrix", "values", "graph", "profile") and a data writer per (data
  * shape, format)
- * (matrix → mda-csv/mda-hdf5, values → cpc-csv, later trees → psv-csv/psv-xml).
+ * (matrix → mda-csv/mda-hdf5, values → cpc-csv, call trees → psv-csv/psv-xml).
  * Every write is atomic (a temporary file renamed over the destination), so a
  * failed export never leaves a half-written or clobbered file.
  *
@@ -50,11 +50,19 @@ typedef gboolean (*WeftValuesWriterFunc) (WeftValueTable *values,
                                           const char     *path,
                                           GError        **error);
 
+/* Writes @tree; @metric is the metric column the format has room for (PSV
+ * has none; -1 when the view has no metric). */
+typedef gboolean (*WeftTreeWriterFunc)   (WeftCallTree   *tree,
+                                          int             metric,
+                                          const char     *path,
+                                          GError        **error);
+
 typedef enum
 {
   WEFT_VIEW_SHAPE_PICTURE,  /* pictures only (timeline, profile) */
   WEFT_VIEW_SHAPE_MATRIX,   /* data through dup_matrix: MDA CSV/HDF5 */
   WEFT_VIEW_SHAPE_VALUES,   /* data through dup_values: CPC CSV */
+  WEFT_VIEW_SHAPE_TREE,     /* data through dup_call_tree: PSV CSV/XML */
 } WeftViewShape;
 
 /* The timeline is a picture-only view. */
@@ -69,6 +77,8 @@ void     weft_exporter_register_matrix_writer  (const char            *format,
                                                 WeftMatrixWriterFunc   write);
 void     weft_exporter_register_values_writer  (const char            *format,
                                                 WeftValuesWriterFunc   write);
+void     weft_exporter_register_tree_writer    (const char            *format,
+                                                WeftTreeWriterFunc     write);
 
 gboolean weft_exporter_is_known_view           (const char            *view);
 gboolean weft_exporter_is_known_format         (const char            *format);

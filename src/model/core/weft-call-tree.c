@@ -1,0 +1,882 @@
+/* weft-call-tree.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "weft-call-tree.h"
+#include "weft-string-pool.h"
+
+typedef struct
+{
+  WeftCallNode parent;
+  WeftCallNode first_child;
+  WeftCallNode last_child;
+  WeftCallNode next_sibling;
+  guint32      frame;
+  gint32       depth;
+} Node;
+
+typedef struct
+{
+  char                *name;
+  char                *unit;
+  WeftCallMetricFlags  flags;
+  double              *exclusive;   /* n_nodes_alloc, or NULL while all zero */
+  double              *inclusive;   /* computed, or given (INCLUSIVE_GIVEN) */
+} Metric;
+
+struct _WeftCallTree
+{
+  gatomicrefcount  ref_count;
+  char            *title;
+
+  WeftStringPool  *strings;
+  GArray          *frames;          /* WeftCallFrame */
+  GHashTable      *frame_ids;       /* WeftCallFrame* (in a key array) -> id + 1 */
+  GPtrArray       *frame_keys;      /* owned copies used as hash keys */
+
+  Node            *nodes;
+  guint            n_nodes;
+  guint            n_alloc;
+  int              max_depth;
+
+  /* (parent, frame) -> child, open addressing over node ids; 0 = empty slot
+   * (node 0 is the root and never anyone's child). */
+  WeftCallNode    *slots;
+  guint            n_slots;         /* a power of two */
+
+  GArray          *metrics;         /* Metric */
+  gboolean         inclusive_valid;
+
+  WeftIntSet     **processes;       /* n_alloc, or NULL */
+  WeftThreadSet  **threads;
+  guint64         *process_counts;  /* explicit counts, G_MAXUINT64 = not given */
+  guint64         *thread_counts;
+};
+
+G_DEFINE_BOXED_TYPE (WeftCallTree, weft_call_tree, weft_call_tree_ref, weft_call_tree_unref)
+
+static guint
+frame_hash (gconstpointer key)
+{
+  const WeftCallFrame *f = key;
+  guint h = g_direct_hash (f->function);
+
+  h = h * 31 + g_direct_hash (f->file);
+  h = h * 31 + g_direct_hash (f->module);
+  h = h * 31 + (guint)(f->address ^ (f->address >> 32));
+  h = h * 31 + f->line;
+  h = h * 31 + f->kind;
+  return h;
+}
+
+/* Strings are interned, so pointers compare. */
+static gboolean
+frame_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const WeftCallFrame *x = a, *y = b;
+
+  return x->function == y->function && x->file == y->file && x->module == y->module &&
+         x->address == y->address && x->line == y->line && x->kind == y->kind;
+}
+
+static void
+metric_clear (Metric *metric)
+{
+  g_free (metric->name);
+  g_free (metric->unit);
+  g_free (metric->exclusive);
+  g_free (metric->inclusive);
+}
+
+/**
+ * weft_call_tree_new:
+ *
+ * Returns: (transfer full): a tree holding only its invisible root.
+ */
+WeftCallTree *
+weft_call_tree_new (void)
+{
+  WeftCallTree *self = g_new0 (WeftCallTree, 1);
+  WeftCallFrame root_frame = { 0 };
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->strings = weft_string_pool_new ();
+  self->frames = g_array_new (FALSE, FALSE, sizeof (WeftCallFrame));
+  self->frame_ids = g_hash_table_new (frame_hash, frame_equal);
+  self->frame_keys = g_ptr_array_new_with_free_func (g_free);
+  self->metrics = g_array_new (FALSE, TRUE, sizeof (Metric));
+  g_array_set_clear_func (self->metrics, (GDestroyNotify)metric_clear);
+  self->n_alloc = 64;
+  self->nodes = g_new (Node, self->n_alloc);
+  self->n_slots = 128;
+  self->slots = g_new0 (WeftCallNode, self->n_slots);
+  self->max_depth = -1;
+
+  /* Frame 0 is the root's: every string empty. */
+  root_frame.function = root_frame.file = root_frame.module = weft_string_pool_lookup (self->strings, 0);
+  weft_call_tree_intern_frame (self, &root_frame);
+
+  self->nodes[0] = (Node) {
+    .parent = WEFT_CALL_NODE_NONE,
+    .first_child = WEFT_CALL_NODE_NONE,
+    .last_child = WEFT_CALL_NODE_NONE,
+    .next_sibling = WEFT_CALL_NODE_NONE,
+    .frame = 0,
+    .depth = -1,
+  };
+  self->n_nodes = 1;
+
+  return self;
+}
+
+WeftCallTree *
+weft_call_tree_ref (WeftCallTree *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+weft_call_tree_unref (WeftCallTree *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+
+  for (guint i = 0; self->processes != NULL && i < self->n_nodes; i++)
+    g_clear_pointer (&self->processes[i], weft_int_set_free);
+  for (guint i = 0; self->threads != NULL && i < self->n_nodes; i++)
+    g_clear_pointer (&self->threads[i], weft_thread_set_free);
+  g_free (self->processes);
+  g_free (self->threads);
+  g_free (self->process_counts);
+  g_free (self->thread_counts);
+  g_array_unref (self->metrics);
+  g_free (self->slots);
+  g_free (self->nodes);
+  g_hash_table_unref (self->frame_ids);
+  g_ptr_array_unref (self->frame_keys);
+  g_array_unref (self->frames);
+  weft_string_pool_free (self->strings);
+  g_free (self->title);
+  g_free (self);
+}
+
+guint
+weft_call_tree_get_n_nodes (const WeftCallTree *self)
+{
+  return self->n_nodes;
+}
+
+static inline const Node *
+node_at (const WeftCallTree *self,
+         WeftCallNode        node)
+{
+  g_return_val_if_fail (node < self->n_nodes, &self->nodes[0]);
+  return &self->nodes[node];
+}
+
+WeftCallNode
+weft_call_tree_get_parent (const WeftCallTree *self,
+                           WeftCallNode        node)
+{
+  return node_at (self, node)->parent;
+}
+
+WeftCallNode
+weft_call_tree_get_first_child (const WeftCallTree *self,
+                                WeftCallNode        node)
+{
+  return node_at (self, node)->first_child;
+}
+
+WeftCallNode
+weft_call_tree_get_next_sibling (const WeftCallTree *self,
+                                 WeftCallNode        node)
+{
+  return node_at (self, node)->next_sibling;
+}
+
+guint
+weft_call_tree_get_n_children (const WeftCallTree *self,
+                               WeftCallNode        node)
+{
+  guint n = 0;
+
+  for (WeftCallNode c = node_at (self, node)->first_child; c != WEFT_CALL_NODE_NONE; c = self->nodes[c].next_sibling)
+    n++;
+  return n;
+}
+
+/* The root has depth -1, its children 0. */
+int
+weft_call_tree_get_depth (const WeftCallTree *self,
+                          WeftCallNode        node)
+{
+  return node_at (self, node)->depth;
+}
+
+/* -1 for a tree without frames. */
+int
+weft_call_tree_get_max_depth (const WeftCallTree *self)
+{
+  return self->max_depth;
+}
+
+/**
+ * weft_call_tree_next_preorder:
+ *
+ * Returns: the node after @node in pre-order (children before siblings), or
+ *   %WEFT_CALL_NODE_NONE after the last one. Start from the root to visit
+ *   every frame; the walk needs no stack, so depth is never a limit.
+ */
+WeftCallNode
+weft_call_tree_next_preorder (const WeftCallTree *self,
+                              WeftCallNode        node)
+{
+  const Node *n = node_at (self, node);
+
+  if (n->first_child != WEFT_CALL_NODE_NONE)
+    return n->first_child;
+  while (node != WEFT_CALL_NODE_NONE)
+    {
+      n = &self->nodes[node];
+      if (n->next_sibling != WEFT_CALL_NODE_NONE)
+        return n->next_sibling;
+      node = n->parent;
+    }
+  return WEFT_CALL_NODE_NONE;
+}
+
+const WeftCallFrame *
+weft_call_tree_get_frame (const WeftCallTree *self,
+                          WeftCallNode        node)
+{
+  return &g_array_index (self->frames, WeftCallFrame, node_at (self, node)->frame);
+}
+
+guint32
+weft_call_tree_get_frame_id (const WeftCallTree *self,
+                             WeftCallNode        node)
+{
+  return node_at (self, node)->frame;
+}
+
+guint
+weft_call_tree_get_n_frames (const WeftCallTree *self)
+{
+  return self->frames->len;
+}
+
+const WeftCallFrame *
+weft_call_tree_lookup_frame (const WeftCallTree *self,
+                             guint32             frame_id)
+{
+  g_return_val_if_fail (frame_id < self->frames->len, NULL);
+  return &g_array_index (self->frames, WeftCallFrame, frame_id);
+}
+
+static const char *
+intern (WeftCallTree *self,
+        const char   *str)
+{
+  return weft_string_pool_lookup (self->strings, weft_string_pool_intern (self->strings, str != NULL ? str : ""));
+}
+
+/**
+ * weft_call_tree_intern_frame:
+ * @frame: a frame whose strings may live anywhere (NULL reads as "")
+ *
+ * Returns: the id of the tree's copy of @frame, the same for equal frames.
+ */
+guint32
+weft_call_tree_intern_frame (WeftCallTree        *self,
+                             const WeftCallFrame *frame)
+{
+  WeftCallFrame key = *frame;
+  gpointer value;
+  WeftCallFrame *copy;
+  guint32 id;
+
+  key.function = intern (self, frame->function);
+  key.file = intern (self, frame->file);
+  key.module = intern (self, frame->module);
+
+  value = g_hash_table_lookup (self->frame_ids, &key);
+  if (value != NULL)
+    return GPOINTER_TO_UINT (value) - 1;
+
+  id = self->frames->len;
+  g_array_append_val (self->frames, key);
+  copy = g_memdup2 (&key, sizeof key);
+  g_ptr_array_add (self->frame_keys, copy);
+  g_hash_table_insert (self->frame_ids, copy, GUINT_TO_POINTER (id + 1));
+
+  return id;
+}
+
+/**
+ * weft_call_frame_to_label:
+ *
+ * Returns: (transfer full): "function (file:line)" as DDT writes a frame, the
+ *   function alone when there is no file, "module+0xaddress" when there is no
+ *   function.
+ */
+char *
+weft_call_frame_to_label (const WeftCallFrame *frame)
+{
+  const char *function = frame->function != NULL ? frame->function : "";
+
+  if (function[0] == '\0' && frame->address != 0)
+    return g_strdup_printf ("%s+0x%" G_GINT64_MODIFIER "x",
+                            frame->module != NULL && frame->module[0] != '\0' ? frame->module : "",
+                            frame->address);
+  if (frame->file != NULL && frame->file[0] != '\0')
+    {
+      if (frame->line > 0)
+        return g_strdup_printf ("%s (%s:%u)", function, frame->file, frame->line);
+      return g_strdup_printf ("%s (%s)", function, frame->file);
+    }
+  return g_strdup (function);
+}
+
+static inline guint
+slot_hash (WeftCallNode parent,
+           guint32      frame)
+{
+  guint64 key = ((guint64)parent << 32) | frame;
+
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  key ^= key >> 33;
+  return (guint)key;
+}
+
+static void
+slots_insert (WeftCallTree *self,
+              WeftCallNode  child)
+{
+  guint mask = self->n_slots - 1;
+  guint i = slot_hash (self->nodes[child].parent, self->nodes[child].frame) & mask;
+
+  while (self->slots[i] != 0)
+    i = (i + 1) & mask;
+  self->slots[i] = child;
+}
+
+static void
+slots_grow (WeftCallTree *self)
+{
+  g_free (self->slots);
+  self->n_slots *= 2;
+  self->slots = g_new0 (WeftCallNode, self->n_slots);
+  for (WeftCallNode n = 1; n < self->n_nodes; n++)
+    slots_insert (self, n);
+}
+
+WeftCallNode
+weft_call_tree_find_child (const WeftCallTree *self,
+                           WeftCallNode        parent,
+                           guint32             frame_id)
+{
+  guint mask = self->n_slots - 1;
+  guint i = slot_hash (parent, frame_id) & mask;
+
+  for (; self->slots[i] != 0; i = (i + 1) & mask)
+    {
+      const Node *n = &self->nodes[self->slots[i]];
+
+      if (n->parent == parent && n->frame == frame_id)
+        return self->slots[i];
+    }
+  return WEFT_CALL_NODE_NONE;
+}
+
+static void
+grow_columns (WeftCallTree *self,
+              guint         old_alloc)
+{
+  gsize added = self->n_alloc - old_alloc;
+
+  for (guint m = 0; m < self->metrics->len; m++)
+    {
+      Metric *metric = &g_array_index (self->metrics, Metric, m);
+
+      if (metric->exclusive != NULL)
+        {
+          metric->exclusive = g_renew (double, metric->exclusive, self->n_alloc);
+          memset (metric->exclusive + old_alloc, 0, added * sizeof (double));
+        }
+      if (metric->inclusive != NULL)
+        {
+          metric->inclusive = g_renew (double, metric->inclusive, self->n_alloc);
+          memset (metric->inclusive + old_alloc, 0, added * sizeof (double));
+        }
+    }
+  if (self->processes != NULL)
+    {
+      self->processes = g_renew (WeftIntSet *, self->processes, self->n_alloc);
+      memset (self->processes + old_alloc, 0, added * sizeof (gpointer));
+    }
+  if (self->threads != NULL)
+    {
+      self->threads = g_renew (WeftThreadSet *, self->threads, self->n_alloc);
+      memset (self->threads + old_alloc, 0, added * sizeof (gpointer));
+    }
+  if (self->process_counts != NULL)
+    {
+      self->process_counts = g_renew (guint64, self->process_counts, self->n_alloc);
+      memset (self->process_counts + old_alloc, 0xff, added * sizeof (guint64));
+      self->thread_counts = g_renew (guint64, self->thread_counts, self->n_alloc);
+      memset (self->thread_counts + old_alloc, 0xff, added * sizeof (guint64));
+    }
+}
+
+WeftCallNode
+weft_call_tree_add_child_frame_id (WeftCallTree *self,
+                                   WeftCallNode  parent,
+                                   guint32       frame_id)
+{
+  WeftCallNode child;
+  Node *p;
+
+  g_return_val_if_fail (parent < self->n_nodes, WEFT_CALL_NODE_NONE);
+  g_return_val_if_fail (frame_id < self->frames->len, WEFT_CALL_NODE_NONE);
+
+  if (self->n_nodes == G_MAXUINT32 - 1)
+    return WEFT_CALL_NODE_NONE;
+
+  if (self->n_nodes == self->n_alloc)
+    {
+      guint old_alloc = self->n_alloc;
+
+      self->n_alloc = self->n_alloc > G_MAXUINT32 / 2 ? G_MAXUINT32 - 1 : self->n_alloc * 2;
+      self->nodes = g_renew (Node, self->nodes, self->n_alloc);
+      grow_columns (self, old_alloc);
+    }
+
+  child = self->n_nodes++;
+  p = &self->nodes[parent];
+  self->nodes[child] = (Node) {
+    .parent = parent,
+    .first_child = WEFT_CALL_NODE_NONE,
+    .last_child = WEFT_CALL_NODE_NONE,
+    .next_sibling = WEFT_CALL_NODE_NONE,
+    .frame = frame_id,
+    .depth = p->depth + 1,
+  };
+  if (p->last_child == WEFT_CALL_NODE_NONE)
+    p->first_child = child;
+  else
+    self->nodes[p->last_child].next_sibling = child;
+  p->last_child = child;
+  self->max_depth = MAX (self->max_depth, self->nodes[child].depth);
+
+  /* Keep the table at most half full. */
+  if ((self->n_nodes - 1) * 2 > self->n_slots)
+    slots_grow (self);
+  else
+    slots_insert (self, child);
+
+  self->inclusive_valid = FALSE;
+  return child;
+}
+
+/**
+ * weft_call_tree_add_child:
+ *
+ * Appends a new child of @parent at @frame, even when @parent already has a
+ * child there (a PSV file lists what it lists).
+ *
+ * Returns: the new node, or %WEFT_CALL_NODE_NONE when the tree is full.
+ */
+WeftCallNode
+weft_call_tree_add_child (WeftCallTree        *self,
+                          WeftCallNode         parent,
+                          const WeftCallFrame *frame)
+{
+  return weft_call_tree_add_child_frame_id (self, parent, weft_call_tree_intern_frame (self, frame));
+}
+
+/**
+ * weft_call_tree_ensure_child:
+ *
+ * Returns: @parent's child at @frame, added when there is none (merging).
+ */
+WeftCallNode
+weft_call_tree_ensure_child (WeftCallTree        *self,
+                             WeftCallNode         parent,
+                             const WeftCallFrame *frame)
+{
+  return weft_call_tree_ensure_child_frame_id (self, parent, weft_call_tree_intern_frame (self, frame));
+}
+
+WeftCallNode
+weft_call_tree_ensure_child_frame_id (WeftCallTree *self,
+                                      WeftCallNode  parent,
+                                      guint32       frame_id)
+{
+  WeftCallNode child = weft_call_tree_find_child (self, parent, frame_id);
+
+  if (child != WEFT_CALL_NODE_NONE)
+    return child;
+  return weft_call_tree_add_child_frame_id (self, parent, frame_id);
+}
+
+guint
+weft_call_tree_add_metric (WeftCallTree        *self,
+                           const char          *name,
+                           const char          *unit,
+                           WeftCallMetricFlags  flags)
+{
+  Metric metric = { 0 };
+
+  g_return_val_if_fail (name != NULL, 0);
+
+  metric.name = g_strdup (name);
+  metric.unit = g_strdup (unit != NULL ? unit : "");
+  metric.flags = flags;
+  g_array_append_val (self->metrics, metric);
+  self->inclusive_valid = FALSE;
+
+  return self->metrics->len - 1;
+}
+
+guint
+weft_call_tree_get_n_metrics (const WeftCallTree *self)
+{
+  return self->metrics->len;
+}
+
+static inline Metric *
+metric_at (const WeftCallTree *self,
+           guint               metric)
+{
+  g_return_val_if_fail (metric < self->metrics->len, NULL);
+  return &g_array_index (self->metrics, Metric, metric);
+}
+
+const char *
+weft_call_tree_get_metric_name (const WeftCallTree *self,
+                                guint               metric)
+{
+  Metric *m = metric_at (self, metric);
+
+  return m != NULL ? m->name : NULL;
+}
+
+const char *
+weft_call_tree_get_metric_unit (const WeftCallTree *self,
+                                guint               metric)
+{
+  Metric *m = metric_at (self, metric);
+
+  return m != NULL ? m->unit : NULL;
+}
+
+WeftCallMetricFlags
+weft_call_tree_get_metric_flags (const WeftCallTree *self,
+                                 guint               metric)
+{
+  Metric *m = metric_at (self, metric);
+
+  return m != NULL ? m->flags : WEFT_CALL_METRIC_NONE;
+}
+
+/* Returns: the metric's index, or -1. */
+int
+weft_call_tree_find_metric (const WeftCallTree *self,
+                            const char         *name)
+{
+  for (guint m = 0; name != NULL && m < self->metrics->len; m++)
+    if (g_str_equal (g_array_index (self->metrics, Metric, m).name, name))
+      return (int)m;
+  return -1;
+}
+
+static double *
+ensure_column (WeftCallTree  *self,
+               double       **column)
+{
+  if (*column == NULL)
+    *column = g_new0 (double, self->n_alloc);
+  return *column;
+}
+
+void
+weft_call_tree_set_exclusive (WeftCallTree *self,
+                              WeftCallNode  node,
+                              guint         metric,
+                              double        value)
+{
+  Metric *m = metric_at (self, metric);
+
+  g_return_if_fail (m != NULL && node < self->n_nodes);
+
+  ensure_column (self, &m->exclusive)[node] = value;
+  self->inclusive_valid = FALSE;
+}
+
+void
+weft_call_tree_add_exclusive (WeftCallTree *self,
+                              WeftCallNode  node,
+                              guint         metric,
+                              double        value)
+{
+  Metric *m = metric_at (self, metric);
+
+  g_return_if_fail (m != NULL && node < self->n_nodes);
+
+  ensure_column (self, &m->exclusive)[node] += value;
+  self->inclusive_valid = FALSE;
+}
+
+/* For a WEFT_CALL_METRIC_INCLUSIVE_GIVEN metric only. */
+void
+weft_call_tree_set_inclusive (WeftCallTree *self,
+                              WeftCallNode  node,
+                              guint         metric,
+                              double        value)
+{
+  Metric *m = metric_at (self, metric);
+
+  g_return_if_fail (m != NULL && node < self->n_nodes);
+  g_return_if_fail (m->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN);
+
+  ensure_column (self, &m->inclusive)[node] = value;
+}
+
+double
+weft_call_tree_get_exclusive (const WeftCallTree *self,
+                              WeftCallNode        node,
+                              guint               metric)
+{
+  Metric *m = metric_at (self, metric);
+
+  g_return_val_if_fail (m != NULL && node < self->n_nodes, 0.0);
+
+  return m->exclusive != NULL ? m->exclusive[node] : 0.0;
+}
+
+/**
+ * weft_call_tree_compute_inclusive:
+ *
+ * Sums exclusive values up the tree for every metric whose inclusive values
+ * are not given. Children always have larger ids than their parents, so one
+ * backward sweep over the arrays does it, whatever the depth.
+ */
+void
+weft_call_tree_compute_inclusive (WeftCallTree *self)
+{
+  if (self->inclusive_valid)
+    return;
+
+  for (guint m = 0; m < self->metrics->len; m++)
+    {
+      Metric *metric = &g_array_index (self->metrics, Metric, m);
+
+      if (metric->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN)
+        continue;
+
+      ensure_column (self, &metric->inclusive);
+      if (metric->exclusive != NULL)
+        memcpy (metric->inclusive, metric->exclusive, self->n_nodes * sizeof (double));
+      else
+        memset (metric->inclusive, 0, self->n_nodes * sizeof (double));
+      for (WeftCallNode n = self->n_nodes - 1; n > 0; n--)
+        metric->inclusive[self->nodes[n].parent] += metric->inclusive[n];
+    }
+  self->inclusive_valid = TRUE;
+}
+
+double
+weft_call_tree_get_inclusive (WeftCallTree *self,
+                              WeftCallNode  node,
+                              guint         metric)
+{
+  Metric *m = metric_at (self, metric);
+
+  g_return_val_if_fail (m != NULL && node < self->n_nodes, 0.0);
+
+  if (!(m->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN))
+    weft_call_tree_compute_inclusive (self);
+  return m->inclusive != NULL ? m->inclusive[node] : 0.0;
+}
+
+/* Takes ownership of @processes (may be NULL to clear). */
+void
+weft_call_tree_set_processes (WeftCallTree *self,
+                              WeftCallNode  node,
+                              WeftIntSet   *processes)
+{
+  g_return_if_fail (node < self->n_nodes);
+
+  if (self->processes == NULL)
+    self->processes = g_new0 (WeftIntSet *, self->n_alloc);
+  g_clear_pointer (&self->processes[node], weft_int_set_free);
+  self->processes[node] = processes;
+}
+
+/* Takes ownership of @threads (may be NULL to clear). */
+void
+weft_call_tree_set_threads (WeftCallTree  *self,
+                            WeftCallNode   node,
+                            WeftThreadSet *threads)
+{
+  g_return_if_fail (node < self->n_nodes);
+
+  if (self->threads == NULL)
+    self->threads = g_new0 (WeftThreadSet *, self->n_alloc);
+  g_clear_pointer (&self->threads[node], weft_thread_set_free);
+  self->threads[node] = threads;
+}
+
+const WeftIntSet *
+weft_call_tree_get_processes (const WeftCallTree *self,
+                              WeftCallNode        node)
+{
+  g_return_val_if_fail (node < self->n_nodes, NULL);
+  return self->processes != NULL ? self->processes[node] : NULL;
+}
+
+const WeftThreadSet *
+weft_call_tree_get_threads (const WeftCallTree *self,
+                            WeftCallNode        node)
+{
+  g_return_val_if_fail (node < self->n_nodes, NULL);
+  return self->threads != NULL ? self->threads[node] : NULL;
+}
+
+/* Counts for a node whose sets are unknown (PSV XML may carry only counts);
+ * G_MAXUINT64 leaves a count unset. */
+void
+weft_call_tree_set_counts (WeftCallTree *self,
+                           WeftCallNode  node,
+                           guint64       n_processes,
+                           guint64       n_threads)
+{
+  g_return_if_fail (node < self->n_nodes);
+
+  if (self->process_counts == NULL)
+    {
+      self->process_counts = g_new (guint64, self->n_alloc);
+      self->thread_counts = g_new (guint64, self->n_alloc);
+      memset (self->process_counts, 0xff, self->n_alloc * sizeof (guint64));
+      memset (self->thread_counts, 0xff, self->n_alloc * sizeof (guint64));
+    }
+  self->process_counts[node] = n_processes;
+  self->thread_counts[node] = n_threads;
+}
+
+/* The count given with weft_call_tree_set_counts(), else the size of the set. */
+guint64
+weft_call_tree_get_process_count (const WeftCallTree *self,
+                                  WeftCallNode        node)
+{
+  g_return_val_if_fail (node < self->n_nodes, 0);
+
+  if (self->process_counts != NULL && self->process_counts[node] != G_MAXUINT64)
+    return self->process_counts[node];
+  if (self->processes != NULL && self->processes[node] != NULL)
+    return weft_int_set_get_count (self->processes[node]);
+  return 0;
+}
+
+guint64
+weft_call_tree_get_thread_count (const WeftCallTree *self,
+                                 WeftCallNode        node)
+{
+  g_return_val_if_fail (node < self->n_nodes, 0);
+
+  if (self->thread_counts != NULL && self->thread_counts[node] != G_MAXUINT64)
+    return self->thread_counts[node];
+  if (self->threads != NULL && self->threads[node] != NULL)
+    return weft_thread_set_get_count (self->threads[node]);
+  return 0;
+}
+
+gboolean
+weft_call_tree_has_process_info (const WeftCallTree *self)
+{
+  return self->processes != NULL || self->threads != NULL || self->process_counts != NULL;
+}
+
+/* Returns: (transfer full): the union of every node's process set. */
+WeftIntSet *
+weft_call_tree_dup_all_processes (const WeftCallTree *self)
+{
+  WeftIntSet *all = weft_int_set_new ();
+
+  for (guint n = 0; self->processes != NULL && n < self->n_nodes; n++)
+    if (self->processes[n] != NULL)
+      weft_int_set_add_set (all, self->processes[n]);
+  return all;
+}
+
+/* Returns: (transfer full): the union of every node's thread set. */
+WeftThreadSet *
+weft_call_tree_dup_all_threads (const WeftCallTree *self)
+{
+  WeftThreadSet *all = weft_thread_set_new ();
+
+  for (guint n = 0; self->threads != NULL && n < self->n_nodes; n++)
+    {
+      const WeftThreadSet *set = self->threads[n];
+
+      if (set == NULL)
+        continue;
+      for (guint r = 0; r < weft_thread_set_get_n_runs (set); r++)
+        {
+          gint64 first, last;
+          const WeftIntSet *threads = weft_thread_set_get_run (set, r, &first, &last);
+
+          for (guint i = 0; i < weft_int_set_get_n_ranges (threads); i++)
+            {
+              const WeftIntRange *range = weft_int_set_get_range (threads, i);
+
+              weft_thread_set_add_box (all, first, last, range->first, range->last);
+            }
+        }
+    }
+  return all;
+}
+
+char *
+weft_call_tree_dup_path (const WeftCallTree *self,
+                         WeftCallNode        node)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  GString *path = g_string_new (NULL);
+
+  for (; node != WEFT_CALL_NODE_NONE && node != WEFT_CALL_TREE_ROOT; node = self->nodes[node].parent)
+    g_ptr_array_add (labels, weft_call_frame_to_label (weft_call_tree_get_frame (self, node)));
+  for (guint i = labels->len; i > 0; i--)
+    {
+      if (path->len > 0)
+        g_string_append_c (path, ';');
+      g_string_append (path, g_ptr_array_index (labels, i - 1));
+    }
+  return g_string_free (path, FALSE);
+}
+
+const char *
+weft_call_tree_get_title (const WeftCallTree *self)
+{
+  return self->title;
+}
+
+void
+weft_call_tree_set_title (WeftCallTree *self,
+                          const char   *title)
+{
+  g_free (self->title);
+  self->title = g_strdup (title);
+}

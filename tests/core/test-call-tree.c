@@ -1,0 +1,229 @@
+/* test-call-tree.c: the call tree shared by PSV, HPCToolkit and VisAndOr.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "weft-call-tree.h"
+
+static WeftCallFrame
+frame (const char *function,
+       const char *file,
+       guint32     line)
+{
+  return (WeftCallFrame) { .function = function, .file = file, .line = line };
+}
+
+/* main -> {solve -> {mpi_wait, compute}, io}; built with add_child. */
+static void
+test_structure (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  WeftCallFrame f;
+  WeftCallNode main_node, solve, wait, compute, io, n;
+  const char *order[] = { "main", "solve", "mpi_wait", "compute", "io" };
+  guint i = 0;
+
+  f = frame ("main", "main.c", 10);
+  main_node = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &f);
+  f = frame ("solve", "solve.c", 42);
+  solve = weft_call_tree_add_child (tree, main_node, &f);
+  f = frame ("mpi_wait", NULL, 0);
+  wait = weft_call_tree_add_child (tree, solve, &f);
+  f = frame ("compute", "solve.c", 50);
+  compute = weft_call_tree_add_child (tree, solve, &f);
+  f = frame ("io", "io.c", 7);
+  io = weft_call_tree_add_child (tree, main_node, &f);
+
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 6);
+  g_assert_cmpint (weft_call_tree_get_depth (tree, WEFT_CALL_TREE_ROOT), ==, -1);
+  g_assert_cmpint (weft_call_tree_get_depth (tree, main_node), ==, 0);
+  g_assert_cmpint (weft_call_tree_get_depth (tree, compute), ==, 2);
+  g_assert_cmpint (weft_call_tree_get_max_depth (tree), ==, 2);
+  g_assert_cmpuint (weft_call_tree_get_parent (tree, wait), ==, solve);
+  g_assert_cmpuint (weft_call_tree_get_first_child (tree, solve), ==, wait);
+  g_assert_cmpuint (weft_call_tree_get_next_sibling (tree, wait), ==, compute);
+  g_assert_cmpuint (weft_call_tree_get_next_sibling (tree, compute), ==, WEFT_CALL_NODE_NONE);
+  g_assert_cmpuint (weft_call_tree_get_n_children (tree, main_node), ==, 2);
+  g_assert_cmpuint (weft_call_tree_get_next_sibling (tree, solve), ==, io);
+
+  for (n = weft_call_tree_next_preorder (tree, WEFT_CALL_TREE_ROOT); n != WEFT_CALL_NODE_NONE;
+       n = weft_call_tree_next_preorder (tree, n))
+    g_assert_cmpstr (weft_call_tree_get_frame (tree, n)->function, ==, order[i++]);
+  g_assert_cmpuint (i, ==, G_N_ELEMENTS (order));
+
+  {
+    g_autofree char *label = weft_call_frame_to_label (weft_call_tree_get_frame (tree, solve));
+    g_autofree char *bare = weft_call_frame_to_label (weft_call_tree_get_frame (tree, wait));
+    g_autofree char *path = weft_call_tree_dup_path (tree, compute);
+
+    g_assert_cmpstr (label, ==, "solve (solve.c:42)");
+    g_assert_cmpstr (bare, ==, "mpi_wait");
+    g_assert_cmpstr (path, ==, "main (main.c:10);solve (solve.c:42);compute (solve.c:50)");
+  }
+  /* Unknown strings read as "", never NULL. */
+  g_assert_cmpstr (weft_call_tree_get_frame (tree, wait)->file, ==, "");
+  g_assert_cmpstr (weft_call_tree_get_frame (tree, wait)->module, ==, "");
+}
+
+/* Merging: the same (parent, frame) is one node; the same frame under two
+ * parents is two nodes sharing one interned frame. */
+static void
+test_merge (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  const char *stacks[][3] = {
+    { "main", "a", "x" },
+    { "main", "a", "y" },
+    { "main", "b", "x" },
+    { "main", "a", "x" },
+  };
+  WeftCallNode leaves[4];
+  guint metric = weft_call_tree_add_metric (tree, "samples", NULL, WEFT_CALL_METRIC_INTEGER);
+
+  for (guint s = 0; s < G_N_ELEMENTS (stacks); s++)
+    {
+      WeftCallNode node = WEFT_CALL_TREE_ROOT;
+
+      for (guint d = 0; d < 3; d++)
+        {
+          WeftCallFrame f = frame (stacks[s][d], "f.c", 0);
+
+          node = weft_call_tree_ensure_child (tree, node, &f);
+        }
+      leaves[s] = node;
+      weft_call_tree_add_exclusive (tree, node, metric, 1 + s);
+    }
+
+  /* root, main, a, x, y, b, x */
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 7);
+  g_assert_cmpuint (leaves[0], ==, leaves[3]);
+  g_assert_cmpuint (leaves[0], !=, leaves[2]);
+  g_assert_cmpuint (weft_call_tree_get_frame_id (tree, leaves[0]), ==, weft_call_tree_get_frame_id (tree, leaves[2]));
+  /* root frame + main, a, x, y, b */
+  g_assert_cmpuint (weft_call_tree_get_n_frames (tree), ==, 6);
+
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (tree, leaves[0], metric), ==, 1 + 4);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric), ==, 1 + 2 + 3 + 4);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, weft_call_tree_get_parent (tree, leaves[1]), metric), ==, 1 + 2 + 4);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (tree, weft_call_tree_get_parent (tree, leaves[1]), metric), ==, 0);
+
+  /* A change after the sums were taken is seen. */
+  weft_call_tree_add_exclusive (tree, leaves[2], metric, 10);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric), ==, 20);
+
+  g_assert_cmpint (weft_call_tree_find_metric (tree, "samples"), ==, (int)metric);
+  g_assert_cmpint (weft_call_tree_find_metric (tree, "cycles"), ==, -1);
+}
+
+/* Thousands of nodes and a deep chain: the hash grows, the sums and the
+ * pre-order walk need no recursion. */
+static void
+test_large_and_deep (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  guint metric = weft_call_tree_add_metric (tree, "time", "s", WEFT_CALL_METRIC_NONE);
+  WeftCallNode node = WEFT_CALL_TREE_ROOT;
+  guint visited = 0;
+
+  for (guint d = 0; d < 100000; d++)
+    {
+      WeftCallFrame f = { .function = "recurse", .address = d };
+
+      node = weft_call_tree_ensure_child (tree, node, &f);
+      weft_call_tree_set_exclusive (tree, node, metric, 0.5);
+    }
+  g_assert_cmpint (weft_call_tree_get_max_depth (tree), ==, 99999);
+  g_assert_cmpfloat_with_epsilon (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric), 50000.0, 1e-6);
+
+  /* Walking again finds every node rather than adding. */
+  node = WEFT_CALL_TREE_ROOT;
+  for (guint d = 0; d < 100000; d++)
+    {
+      WeftCallFrame f = { .function = "recurse", .address = d };
+
+      node = weft_call_tree_ensure_child (tree, node, &f);
+    }
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 100001);
+
+  for (WeftCallNode n = weft_call_tree_next_preorder (tree, WEFT_CALL_TREE_ROOT); n != WEFT_CALL_NODE_NONE;
+       n = weft_call_tree_next_preorder (tree, n))
+    visited++;
+  g_assert_cmpuint (visited, ==, 100000);
+}
+
+static void
+test_process_sets (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  WeftCallFrame f = frame ("main", NULL, 0);
+  WeftCallNode a, b;
+  g_autoptr(WeftIntSet) all = NULL;
+  g_autoptr(WeftThreadSet) threads = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *thread_text = NULL;
+
+  g_assert_false (weft_call_tree_has_process_info (tree));
+
+  a = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &f);
+  f = frame ("stuck", NULL, 0);
+  b = weft_call_tree_add_child (tree, a, &f);
+  weft_call_tree_set_processes (tree, a, weft_int_set_parse ("0-3,7-17", -1, NULL, NULL));
+  weft_call_tree_set_threads (tree, a, weft_thread_set_parse ("0.0-3.1,7.0-17.1", -1, NULL, NULL));
+  weft_call_tree_set_processes (tree, b, weft_int_set_parse ("22", -1, NULL, NULL));
+  weft_call_tree_set_counts (tree, b, 1, 3);
+
+  g_assert_true (weft_call_tree_has_process_info (tree));
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, a), ==, 15);
+  g_assert_cmpuint (weft_call_tree_get_thread_count (tree, a), ==, 30);
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, b), ==, 1);
+  g_assert_cmpuint (weft_call_tree_get_thread_count (tree, b), ==, 3);
+  g_assert_null (weft_call_tree_get_threads (tree, b));
+
+  all = weft_call_tree_dup_all_processes (tree);
+  text = weft_int_set_to_string (all);
+  g_assert_cmpstr (text, ==, "0-3,7-17,22");
+  threads = weft_call_tree_dup_all_threads (tree);
+  thread_text = weft_thread_set_to_string (threads);
+  g_assert_cmpstr (thread_text, ==, "0.0-3.1,7.0-17.1");
+
+  /* Columns grow with the tree. */
+  for (guint i = 0; i < 1000; i++)
+    {
+      WeftCallFrame g = { .function = "leaf", .line = i };
+      WeftCallNode n = weft_call_tree_add_child (tree, b, &g);
+
+      weft_call_tree_set_processes (tree, n, weft_int_set_parse ("5", -1, NULL, NULL));
+    }
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, b + 1000), ==, 1);
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, b), ==, 1);
+}
+
+static void
+test_given_inclusive (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  guint metric = weft_call_tree_add_metric (tree, "processes", NULL,
+                                            WEFT_CALL_METRIC_INTEGER | WEFT_CALL_METRIC_INCLUSIVE_GIVEN);
+  WeftCallFrame f = frame ("main", NULL, 0);
+  WeftCallNode a = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &f);
+
+  weft_call_tree_set_inclusive (tree, a, metric, 64);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, a, metric), ==, 64);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/call-tree/structure", test_structure);
+  g_test_add_func ("/core/call-tree/merge", test_merge);
+  g_test_add_func ("/core/call-tree/large-and-deep", test_large_and_deep);
+  g_test_add_func ("/core/call-tree/process-sets", test_process_sets);
+  g_test_add_func ("/core/call-tree/given-inclusive", test_given_inclusive);
+
+  return g_test_run ();
+}
