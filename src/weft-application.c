@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <glib/gi18n.h>
 
 #include "weft-application.h"
@@ -182,6 +184,62 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action_cb },
 };
 
+/* The installed schema, or, for a binary run from the build tree, the one
+ * compiled into the build's data/ folder beside src/. */
+static GSettingsSchema *
+lookup_schema (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchemaSource) build_source = NULL;
+  g_autofree char *exe = NULL;
+  g_autofree char *exe_dir = NULL;
+  g_autofree char *data_dir = NULL;
+  GSettingsSchema *schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema != NULL)
+    return schema;
+
+  exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe == NULL)
+    return NULL;
+  exe_dir = g_path_get_dirname (exe);
+  data_dir = g_build_filename (exe_dir, "..", "data", NULL);
+  build_source = g_settings_schema_source_new_from_directory (data_dir, source, FALSE, NULL);
+  if (build_source == NULL)
+    return NULL;
+
+  return g_settings_schema_source_lookup (build_source, APP_ID, FALSE);
+}
+
+/**
+ * weft_settings_new:
+ *
+ * The application's settings, from the installed schema or, for a binary run
+ * from the build tree, the build's. Without a schema GSettings would abort
+ * with a trap; this says what is wrong and exits instead. Only a starting
+ * application and its windows need settings: --version and --help never get
+ * here.
+ *
+ * Returns: (transfer full): a new settings object.
+ */
+GSettings *
+weft_settings_new (void)
+{
+  g_autoptr(GSettingsSchema) schema = lookup_schema ();
+
+  if (schema == NULL)
+    {
+      g_printerr (_("weft: the settings schema “%s” is not installed. Install Weft (meson install), "
+                    "or run it from its build folder, or set GSETTINGS_SCHEMA_DIR to a folder "
+                    "holding the compiled schema.\n"), APP_ID);
+      exit (EXIT_FAILURE);
+    }
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
 static void
 weft_application_startup (GApplication *app)
 {
@@ -199,6 +257,8 @@ weft_application_startup (GApplication *app)
     { "win.export", { "<Control>e", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
+
+  self->settings = weft_settings_new ();
 
   weft_init_resources ();
   weft_formats_init ();
@@ -242,7 +302,6 @@ weft_application_init (WeftApplication *self)
     { NULL }
   };
 
-  self->settings = g_settings_new (APP_ID);
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE|FOLDER…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),

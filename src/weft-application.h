@@ -14,6 +14,7 @@ G_DECLARE_FINAL_TYPE (WeftApplication, weft_application, WEFT, APPLICATION, AdwA
 
 WeftApplication *weft_application_new          (void);
 GSettings       *weft_application_get_settings (WeftApplication *self);
+GSettings       *weft_settings_new             (void);
 void             weft_init_resources           (void);
 
 G_END_DECLS

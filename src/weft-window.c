@@ -570,16 +570,13 @@ static void
 weft_window_constructed (GObject *object)
 {
   WeftWindow *self = (WeftWindow *)object;
-  GtkApplication *app;
 
   G_OBJECT_CLASS (weft_window_parent_class)->constructed (object);
 
-  /* Tests build windows without an application: they read the schema themselves. */
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (WEFT_IS_APPLICATION (app))
-    self->settings = g_object_ref (weft_application_get_settings (WEFT_APPLICATION (app)));
-  else
-    self->settings = g_settings_new (APP_ID);
+  /* GObject sets "application" only after constructed(), so the window cannot
+   * borrow the application's settings here; its own object shares their
+   * backend. */
+  self->settings = weft_settings_new ();
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),

@@ -1153,7 +1153,7 @@ weft_chplvis_page_constructed (GObject *object)
   if (WEFT_IS_APPLICATION (app))
     self->settings = g_object_ref (weft_application_get_settings (WEFT_APPLICATION (app)));
   else
-    self->settings = g_settings_new (APP_ID);
+    self->settings = weft_settings_new ();
 
   table = weft_dataset_get_event_table (WEFT_DATASET (self->dataset));
   span = weft_event_table_get_span (table);

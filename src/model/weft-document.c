@@ -473,13 +473,23 @@ load_job_read (LoadJob  *job,
 {
   g_autoptr(WeftDataset) dataset = NULL;
   GFile *first = g_ptr_array_index (job->files, 0);
+  g_autoptr(GFile) resolved = NULL;
 
   weft_load_context_begin_stage (job->context, 0.0, 0.02, _("Detecting the format"));
 
-  job->format = weft_format_detect_full (first, &job->is_directory, weft_load_context_get_cancellable (job->context),
-                                         error);
+  job->format = weft_format_detect_full (first, &job->is_directory, job->files->len == 1 ? &resolved : NULL,
+                                         weft_load_context_get_cancellable (job->context), error);
   if (job->format == NULL)
     return NULL;
+  /* A folder holding one trace (the folder a run was made in) loads that
+   * trace; the document keeps the name the user opened. */
+  if (resolved != NULL)
+    {
+      g_ptr_array_unref (job->files);
+      job->files = g_ptr_array_new_with_free_func (g_object_unref);
+      g_ptr_array_add (job->files, g_steal_pointer (&resolved));
+      first = g_ptr_array_index (job->files, 0);
+    }
 
   /* The other files of a multi-file document must be of the same format. */
   for (guint i = 1; i < job->files->len; i++)

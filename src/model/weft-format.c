@@ -220,19 +220,105 @@ weft_format_detect (GFile         *file,
                     GCancellable  *cancellable,
                     GError       **error)
 {
-  return weft_format_detect_full (file, NULL, cancellable, error);
+  return weft_format_detect_full (file, NULL, NULL, cancellable, error);
+}
+
+/* The best format for what @data shows, or NULL. */
+static const WeftFormat *
+sniff_best (const SniffData *data)
+{
+  g_autofree const WeftFormat **formats = NULL;
+  const WeftFormat *best = NULL;
+  WeftSniffScore best_score = WEFT_SNIFF_NO;
+  guint n_formats;
+
+  formats = weft_format_list (&n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    {
+      WeftSniffScore score = formats[i]->sniff (&data->input);
+
+      if (score > best_score)
+        {
+          best_score = score;
+          best = formats[i];
+        }
+    }
+
+  return best;
+}
+
+/* A folder no format reads may be the folder a run was made in, holding the
+ * trace beside sources and binaries (run/BIG/BIG-0 …): looks one level down.
+ * Returns: the format of the only child that is a trace, with @child set;
+ *   NULL when none is (no error) or several are (@error names them). */
+static const WeftFormat *
+sniff_children (GFile             *folder,
+                const char *const *children,
+                GFile            **child,
+                GCancellable      *cancellable,
+                GError           **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GFile) found_file = NULL;
+  const WeftFormat *found_format = NULL;
+
+  for (guint i = 0; children != NULL && children[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_get_child (folder, children[i]);
+      const WeftFormat *format;
+      SniffData data;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      /* Unreadable entries are not traces; the folder's own error says so. */
+      if (!sniff_data_init (&data, file, cancellable, NULL))
+        {
+          sniff_data_clear (&data);
+          continue;
+        }
+      format = sniff_best (&data);
+      sniff_data_clear (&data);
+      if (format == NULL)
+        continue;
+
+      g_ptr_array_add (found, g_strdup (children[i]));
+      if (found->len == 1)
+        {
+          found_format = format;
+          found_file = g_steal_pointer (&file);
+        }
+    }
+
+  if (found->len > 1)
+    {
+      g_autofree char *display = g_file_get_parse_name (folder);
+      g_autofree char *list = NULL;
+
+      g_ptr_array_add (found, NULL);
+      list = g_strjoinv (", ", (char **)found->pdata);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT,
+                   _("%s holds several traces (%s): open one of them"), display, list);
+      return NULL;
+    }
+
+  *child = g_steal_pointer (&found_file);
+  return found_format;
 }
 
 /**
  * weft_format_detect_full:
  * @is_directory: (out) (optional): whether @file is a folder (known once it
  *   was looked at, so callers need not ask the file system again)
+ * @resolved: (out) (optional) (transfer full): when not %NULL and @file is a
+ *   folder no format reads, the only trace inside it (one level down) is
+ *   detected instead and returned here; %NULL when @file itself is the trace
  *
  * weft_format_detect(), telling also what kind of file it looked at.
  */
 const WeftFormat *
 weft_format_detect_full (GFile         *file,
                          gboolean      *is_directory,
+                         GFile        **resolved,
                          GCancellable  *cancellable,
                          GError       **error)
 {
@@ -240,13 +326,15 @@ weft_format_detect_full (GFile         *file,
   g_autofree char *display = NULL;
   g_autoptr(GString) tried = NULL;
   const WeftFormat *best = NULL;
-  WeftSniffScore best_score = WEFT_SNIFF_NO;
   SniffData data;
   guint n_formats;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   weft_formats_init ();
+
+  if (resolved != NULL)
+    *resolved = NULL;
 
   if (!sniff_data_init (&data, file, cancellable, error))
     {
@@ -256,15 +344,17 @@ weft_format_detect_full (GFile         *file,
   if (is_directory != NULL)
     *is_directory = data.input.is_directory;
 
-  formats = weft_format_list (&n_formats);
-  for (guint i = 0; i < n_formats; i++)
+  best = sniff_best (&data);
+  if (best == NULL && resolved != NULL && data.input.is_directory)
     {
-      WeftSniffScore score = formats[i]->sniff (&data.input);
+      GError *local_error = NULL;
 
-      if (score > best_score)
+      best = sniff_children (file, data.input.children, resolved, cancellable, &local_error);
+      if (local_error != NULL)
         {
-          best_score = score;
-          best = formats[i];
+          g_propagate_error (error, local_error);
+          sniff_data_clear (&data);
+          return NULL;
         }
     }
 
@@ -272,6 +362,7 @@ weft_format_detect_full (GFile         *file,
 
   if (best == NULL)
     {
+      formats = weft_format_list (&n_formats);
       tried = g_string_new (NULL);
       for (guint i = 0; i < n_formats; i++)
         g_string_append_printf (tried, "\n • %s: %s", _(formats[i]->name), formats[i]->expects);

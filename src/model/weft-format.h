@@ -69,6 +69,7 @@ const WeftFormat  *weft_format_detect            (GFile             *file,
                                                   GError           **error);
 const WeftFormat  *weft_format_detect_full       (GFile             *file,
                                                   gboolean          *is_directory,
+                                                  GFile            **resolved,
                                                   GCancellable      *cancellable,
                                                   GError           **error);
 

@@ -485,6 +485,68 @@ test_sniff_renamed_chapel_folder (void)
   weft_test_rm_rf (dir);
 }
 
+/* Copies the Chapel demo run into @dir/@name (NAME-0 … NAME-7). */
+static void
+copy_demo_run (const char *dir,
+               const char *name)
+{
+  g_autofree char *run = g_build_filename (dir, name, NULL);
+
+  g_mkdir (run, 0700);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *base = g_strdup_printf ("DEMO-%u", i);
+      g_autofree char *copy_base = g_strdup_printf ("%s-%u", name, i);
+      g_autofree char *sample = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", base, NULL);
+      g_autofree char *copy = g_build_filename (run, copy_base, NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize len;
+
+      g_file_get_contents (sample, &contents, &len, &error);
+      g_assert_no_error (error);
+      g_file_set_contents (copy, contents, len, &error);
+      g_assert_no_error (error);
+    }
+}
+
+/* The folder a run was made in (sources, a binary, and the trace folder BIG/)
+ * opens the one trace it holds; with two traces, the error names both. */
+static void
+test_folder_holding_one_trace (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *notes = g_build_filename (dir, "notes.txt", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(WeftDocument) second = NULL;
+  g_autoptr(GError) error = NULL;
+
+  copy_demo_run (dir, "BIG");
+  g_file_set_contents (notes, "how this run was made\n", -1, &error);
+  g_assert_no_error (error);
+
+  /* Detection alone does not look inside. */
+  g_assert_null (weft_format_detect (folder, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT);
+  g_clear_error (&error);
+
+  document = weft_document_new_for_file (folder);
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (weft_document_get_format (document)->id, ==, "chplvis");
+  g_assert_cmpuint (weft_dataset_get_n_rows (weft_document_get_dataset (document)), >=, 8);
+  g_assert_true (weft_document_get_file (document, 0) == folder);
+
+  copy_demo_run (dir, "SMALL");
+  second = weft_document_new_for_file (folder);
+  g_assert_false (weft_document_load (second, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT);
+  g_assert_nonnull (strstr (error->message, "BIG, SMALL"));
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -504,6 +566,7 @@ main (int    argc,
   g_test_add_func ("/document/error/mixed-files", test_mixed_files);
   g_test_add_func ("/document/sniff/families", test_sniff_families);
   g_test_add_func ("/document/sniff/renamed-chapel-folder", test_sniff_renamed_chapel_folder);
+  g_test_add_func ("/document/sniff/folder-holding-one-trace", test_folder_holding_one_trace);
 
   return g_test_run ();
 }
