@@ -478,6 +478,25 @@ test_real_input (Fixture       *f,
   }
 }
 
+/* Two rows in a 400-pixel view share its height instead of leaving the lower
+ * part empty, up to 2.5 times their usual height. */
+static void
+test_rows_fill_height (Fixture       *f,
+                       gconstpointer  data)
+{
+  WeftTimelineRenderer *renderer = weft_timeline_get_renderer (f->timeline);
+  double page = gtk_widget_get_height (GTK_WIDGET (f->timeline)) - weft_timeline_renderer_get_ruler_height (renderer);
+  double row = weft_timeline_renderer_get_row_height (renderer);
+
+  g_assert_cmpfloat (row, >, WEFT_TIMELINE_DEFAULT_ROW_HEIGHT);
+  g_assert_cmpfloat (row, <=, WEFT_TIMELINE_DEFAULT_ROW_HEIGHT * 2.5);
+  g_assert_cmpfloat (weft_timeline_renderer_get_content_height (renderer), <=, page);
+  /* Either the rows reached their largest height or they fill the page to
+   * within a row's growth. */
+  g_assert_true (row == WEFT_TIMELINE_DEFAULT_ROW_HEIGHT * 2.5 ||
+                 weft_timeline_renderer_get_content_height (renderer) > page - 8);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -490,6 +509,7 @@ main (int   argc,
   g_test_add ("/timeline/widget/actions", Fixture, NULL, fixture_set_up, test_actions, fixture_tear_down);
   g_test_add ("/timeline/widget/tooltip", Fixture, NULL, fixture_set_up, test_tooltip, fixture_tear_down);
   g_test_add ("/timeline/widget/scrolling", Fixture, NULL, fixture_set_up, test_scrolling, fixture_tear_down);
+  g_test_add ("/timeline/widget/rows-fill-height", Fixture, NULL, fixture_set_up, test_rows_fill_height, fixture_tear_down);
   g_test_add_func ("/timeline/widget/finalize", test_finalize);
   g_test_add ("/timeline/input/real", Fixture, NULL, fixture_set_up, test_real_input, fixture_tear_down);
 

@@ -19,7 +19,7 @@
 #include "weft-units.h"
 
 #define DEFAULT_HEADER_WIDTH 160.0
-#define DEFAULT_ROW_HEIGHT   24.0
+#define DEFAULT_ROW_HEIGHT   WEFT_TIMELINE_DEFAULT_ROW_HEIGHT
 #define RULER_HEIGHT         26.0
 #define MIN_ROW_HEIGHT       3.0
 #define EXPANDER_WIDTH       14.0

@@ -45,6 +45,9 @@
 
 G_BEGIN_DECLS
 
+/* A row's usual height; widgets may stretch rows to share spare height. */
+#define WEFT_TIMELINE_DEFAULT_ROW_HEIGHT 24.0
+
 #define WEFT_TYPE_TIMELINE_RENDERER (weft_timeline_renderer_get_type ())
 
 G_DECLARE_FINAL_TYPE (WeftTimelineRenderer, weft_timeline_renderer, WEFT, TIMELINE_RENDERER, GObject)

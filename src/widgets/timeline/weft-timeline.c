@@ -48,6 +48,11 @@ struct _WeftTimeline
   gboolean              selecting;
   gboolean              drag_zooms;
   gboolean              drag_cancelled;
+  /* What the rows were last fitted to (see fit_rows()). */
+  double                fit_page;
+  double                fit_row_height;
+  double                fit_content;
+
   double                drag_start_x;
   double                drag_start_y;
   double                drag_x;
@@ -115,6 +120,47 @@ get_visible_span (WeftTimeline *self,
     *span = (WeftTimeSpan) { 0, 1 };
 }
 
+/* With few rows the lower part of the view would stay empty: rows share the
+ * height there is, up to FIT_MAX_SCALE times their usual height. More rows
+ * than fit keep the usual height and scroll. Redone only when the page or the
+ * content (rows expanded or collapsed) changed. */
+#define FIT_MAX_SCALE 2.5
+
+static void
+fit_rows (WeftTimeline *self,
+          double        page)
+{
+  double base = WEFT_TIMELINE_DEFAULT_ROW_HEIGHT;
+  double row = weft_timeline_renderer_get_row_height (self->renderer);
+  double content = weft_timeline_renderer_get_content_height (self->renderer);
+  double target;
+
+  if (page == self->fit_page && row == self->fit_row_height && content == self->fit_content)
+    return;
+
+  if (row != base && content > page)
+    {
+      weft_timeline_renderer_set_row_height (self->renderer, base);
+      row = base;
+      content = weft_timeline_renderer_get_content_height (self->renderer);
+    }
+  if (content > 0 && content < page)
+    {
+      target = floor (MIN (row * page / content, base * FIT_MAX_SCALE));
+      if (target > row)
+        {
+          weft_timeline_renderer_set_row_height (self->renderer, target);
+          /* Fixed parts (group headers) do not stretch: step back until it fits. */
+          while (target > base && weft_timeline_renderer_get_content_height (self->renderer) > page)
+            weft_timeline_renderer_set_row_height (self->renderer, --target);
+        }
+    }
+
+  self->fit_page = page;
+  self->fit_row_height = weft_timeline_renderer_get_row_height (self->renderer);
+  self->fit_content = weft_timeline_renderer_get_content_height (self->renderer);
+}
+
 /* Brings the renderer in line with the widget and the model, so that
  * mapping and hit testing use exactly what is drawn. (The selection and the
  * hovered and selected event are overlays the widget draws itself.) */
@@ -126,6 +172,7 @@ sync_renderer (WeftTimeline *self)
   int height = gtk_widget_get_height (GTK_WIDGET (self));
 
   weft_timeline_renderer_set_size (self->renderer, MAX (width, 1), MAX (height, 1));
+  fit_rows (self, MAX (1, height - weft_timeline_renderer_get_ruler_height (self->renderer)));
   get_visible_span (self, &visible);
   weft_timeline_renderer_set_visible_span (self->renderer, &visible);
   weft_timeline_renderer_set_document_span (self->renderer,
