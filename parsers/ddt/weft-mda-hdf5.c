@@ -511,40 +511,67 @@ weft_mda_hdf5_write (WeftMatrix  *matrix,
 
 typedef struct
 {
-  char *name;
-} FindDataset;
+  GPtrArray *names;   /* every numeric dataset's path */
+  gboolean   first;   /* stop at the first one */
+} FindDatasets;
 
-static herr_t
-find_numeric_dataset (hid_t             group,
-                      const char       *name,
-                      const H5L_info_t *info,
-                      void             *data)
+static gboolean
+is_numeric_dataset (hid_t             group,
+                    const char       *name,
+                    const H5L_info_t *info)
 {
-  FindDataset *find = data;
   g_auto(WeftHdf5Id) object = H5I_INVALID_HID;
   g_auto(WeftHdf5Id) type = H5I_INVALID_HID;
   H5T_class_t type_class;
 
   /* Soft and external links could lead out of the file or round in circles. */
   if (info->type != H5L_TYPE_HARD)
-    return 0;
+    return FALSE;
 
   object = H5Oopen (group, name, H5P_DEFAULT);
   if (object < 0)
     {
       H5Eclear2 (H5E_DEFAULT);
-      return 0;
+      return FALSE;
     }
   if (H5Iget_type (object) != H5I_DATASET)
-    return 0;
+    return FALSE;
 
   type = H5Dget_type (object);
   type_class = type >= 0 ? H5Tget_class (type) : H5T_NO_CLASS;
-  if (type_class != H5T_INTEGER && type_class != H5T_FLOAT)
+
+  return type_class == H5T_INTEGER || type_class == H5T_FLOAT;
+}
+
+static herr_t
+find_numeric_datasets (hid_t             group,
+                       const char       *name,
+                       const H5L_info_t *info,
+                       void             *data)
+{
+  FindDatasets *find = data;
+
+  if (!is_numeric_dataset (group, name, info))
     return 0;
 
-  find->name = g_strdup (name);
-  return 1;
+  g_ptr_array_add (find->names, g_strdup (name));
+  return find->first ? 1 : 0;
+}
+
+/* Lists the numeric datasets of @file (depth-first in name order), or only
+ * the first one. */
+static GPtrArray *
+list_numeric_datasets (hid_t     file,
+                       gboolean  first)
+{
+  FindDatasets find = { g_ptr_array_new_with_free_func (g_free), first };
+
+  if (H5Lvisit (file, H5_INDEX_NAME, H5_ITER_INC, find_numeric_datasets, &find) < 0)
+    {
+      g_ptr_array_unref (find.names);
+      return NULL;
+    }
+  return find.names;
 }
 
 /* Reads a string or array-of-strings attribute of any string type. Returns
@@ -855,20 +882,19 @@ read_locked (const char       *path,
     name = g_strdup (dataset);
   else
     {
-      FindDataset find = { NULL };
+      g_autoptr(GPtrArray) names = list_numeric_datasets (file, TRUE);
 
-      if (H5Lvisit (file, H5_INDEX_NAME, H5_ITER_INC, find_numeric_dataset, &find) < 0)
+      if (names == NULL)
         {
-          g_free (find.name);
           weft_hdf5_set_error (error, WEFT_ERROR_PARSE, _("Could not read %s"), path);
           return NULL;
         }
-      if (find.name == NULL)
+      if (names->len == 0)
         {
           g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s holds no dataset of numbers"), path);
           return NULL;
         }
-      name = find.name;
+      name = g_strdup (g_ptr_array_index (names, 0));
     }
 
   dset = H5Dopen2 (file, name, H5P_DEFAULT);
@@ -1004,4 +1030,50 @@ weft_mda_hdf5_read (const char       *path,
   weft_hdf5_unlock ();
 
   return matrix;
+}
+
+static GStrv
+list_datasets_locked (const char  *path,
+                      GError     **error)
+{
+  g_auto(WeftHdf5Id) file = H5I_INVALID_HID;
+  g_autoptr(GPtrArray) names = NULL;
+
+  if (H5Fis_hdf5 (path) <= 0)
+    {
+      H5Eclear2 (H5E_DEFAULT);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT, _("%s is not an HDF5 file"), path);
+      return NULL;
+    }
+  file = H5Fopen (path, H5F_ACC_RDONLY, H5P_DEFAULT);
+  if (file < 0 || (names = list_numeric_datasets (file, FALSE)) == NULL)
+    {
+      weft_hdf5_set_error (error, WEFT_ERROR_PARSE, _("Could not read %s"), path);
+      return NULL;
+    }
+  g_ptr_array_add (names, NULL);
+
+  return (GStrv)g_ptr_array_free (g_steal_pointer (&names), FALSE);
+}
+
+/**
+ * weft_mda_hdf5_list_datasets:
+ *
+ * Returns: (transfer full): the paths of every integer or floating-point
+ *   dataset in @path, depth-first in name order (the first is the one
+ *   weft_mda_hdf5_read() takes by default), or %NULL with @error set.
+ */
+GStrv
+weft_mda_hdf5_list_datasets (const char  *path,
+                             GError     **error)
+{
+  GStrv names;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  weft_hdf5_lock ();
+  names = list_datasets_locked (path, error);
+  weft_hdf5_unlock ();
+
+  return names;
 }

@@ -80,5 +80,7 @@ WeftMatrix *weft_mda_hdf5_read  (const char       *path,
                                  const char       *dataset,
                                  WeftLoadContext  *context,
                                  GError          **error);
+GStrv       weft_mda_hdf5_list_datasets (const char  *path,
+                                 GError          **error);
 
 G_END_DECLS

@@ -12,5 +12,8 @@ G_BEGIN_DECLS
 /* BEGIN declarations: chplvis */
 void weft_chplvis_format_register (void);
 /* END declarations: chplvis */
+/* BEGIN declarations: ddt-arrays */
+void weft_ddt_arrays_format_register (void);
+/* END declarations: ddt-arrays */
 
 G_END_DECLS

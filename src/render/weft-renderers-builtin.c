@@ -32,6 +32,7 @@ weft_renderers_register_builtin (void)
   /* BEGIN register: grid views */
   weft_exporter_register_view ("comm-matrix", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_picture, 1000, 1000);
   weft_exporter_register_view ("values", WEFT_VIEW_SHAPE_VALUES, weft_value_bars_draw_picture, 800, 600);
+  weft_exporter_register_view ("array", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_array_picture, 1000, 1000);
   /* END register: grid views */
   /* BEGIN register: chplvis views */
   weft_exporter_register_view ("graph", WEFT_VIEW_SHAPE_MATRIX, weft_chplvis_graph_draw_picture, 1000, 1000);

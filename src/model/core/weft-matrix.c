@@ -134,6 +134,102 @@ weft_matrix_copy (const WeftMatrix *self)
   return copy;
 }
 
+/* Copies dimension @from of @src (name, start, labels) to @to of @dst. */
+static void
+copy_dim (WeftMatrix       *dst,
+          guint             to,
+          const WeftMatrix *src,
+          guint             from)
+{
+  dst->dim_names[to] = g_strdup (src->dim_names[from]);
+  dst->dim_start[to] = src->dim_start[from];
+  if (src->dim_labels[from] != NULL)
+    {
+      dst->dim_labels[to] = g_ptr_array_new_full (src->dim_labels[from]->len, g_free);
+      for (guint j = 0; j < src->dim_labels[from]->len; j++)
+        g_ptr_array_add (dst->dim_labels[to], g_strdup (g_ptr_array_index (src->dim_labels[from], j)));
+    }
+}
+
+/**
+ * weft_matrix_slice_2d:
+ * @row_dim: the dimension that becomes the rows
+ * @column_dim: the dimension that becomes the columns (may be below @row_dim:
+ *   the slice is then transposed)
+ * @fixed: (array): an index for every dimension; those of @row_dim and
+ *   @column_dim are ignored
+ *
+ * The 2-D plane of an N-d array through @fixed (DDT shows two metavariables
+ * at a time; the others are fixed by sliders). Values, filtered cells, names,
+ * starts and labels of the two dimensions are kept. A 1-D matrix gives a
+ * one-column slice.
+ *
+ * Returns: (transfer full): the slice, or %NULL when an index is out of range.
+ */
+WeftMatrix *
+weft_matrix_slice_2d (const WeftMatrix *self,
+                      guint             row_dim,
+                      guint             column_dim,
+                      const gsize      *fixed)
+{
+  gsize strides[WEFT_MATRIX_MAX_DIMS];
+  gsize base = 0, n_rows, n_columns;
+  WeftMatrix *slice;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->n_dims == 1)
+    {
+      slice = weft_matrix_new_2d (self->shape[0], 1);
+      if (slice == NULL)
+        return NULL;
+      memcpy (slice->data, self->data, self->n_elements * sizeof (double));
+      if (self->filtered != NULL)
+        slice->filtered = g_memdup2 (self->filtered, (self->n_elements + 7) / 8);
+      copy_dim (slice, 0, self, 0);
+      slice->title = g_strdup (self->title);
+      slice->value_name = g_strdup (self->value_name);
+      return slice;
+    }
+
+  g_return_val_if_fail (row_dim < self->n_dims && column_dim < self->n_dims && row_dim != column_dim, NULL);
+
+  strides[self->n_dims - 1] = 1;
+  for (guint d = self->n_dims - 1; d > 0; d--)
+    strides[d - 1] = strides[d] * self->shape[d];
+  for (guint d = 0; d < self->n_dims; d++)
+    {
+      if (d == row_dim || d == column_dim)
+        continue;
+      if (fixed == NULL || fixed[d] >= self->shape[d])
+        return NULL;
+      base += fixed[d] * strides[d];
+    }
+
+  n_rows = self->shape[row_dim];
+  n_columns = self->shape[column_dim];
+  slice = weft_matrix_new_2d (n_rows, n_columns);
+  if (slice == NULL)
+    return NULL;
+
+  for (gsize r = 0; r < n_rows; r++)
+    for (gsize c = 0; c < n_columns; c++)
+      {
+        gsize from = base + r * strides[row_dim] + c * strides[column_dim];
+
+        slice->data[r * n_columns + c] = self->data[from];
+        if (weft_matrix_is_filtered (self, from))
+          weft_matrix_set_filtered (slice, r * n_columns + c, TRUE);
+      }
+
+  copy_dim (slice, 0, self, row_dim);
+  copy_dim (slice, 1, self, column_dim);
+  slice->title = g_strdup (self->title);
+  slice->value_name = g_strdup (self->value_name);
+
+  return slice;
+}
+
 guint
 weft_matrix_get_n_dims (const WeftMatrix *self)
 {
@@ -394,7 +490,8 @@ weft_matrix_compute_stats (const WeftMatrix *self,
                            WeftMatrixStats  *stats)
 {
   double min = INFINITY, max = -INFINITY, min_nonzero = INFINITY, sum = 0;
-  gsize n_valid = 0, n_nonzero = 0, n_nan = 0, n_filtered = 0, n_numbers;
+  double fmin = INFINITY, fmax = -INFINITY, fmean = 0, fm2 = 0;
+  gsize n_valid = 0, n_nonzero = 0, n_nan = 0, n_filtered = 0, n_inf = 0, n_finite = 0, n_numbers;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (stats != NULL);
@@ -423,6 +520,21 @@ weft_matrix_compute_stats (const WeftMatrix *self,
         n_nonzero++;
       if (v > 0.0)
         min_nonzero = MIN (min_nonzero, v);
+      if (isinf (v))
+        {
+          n_inf++;
+        }
+      else
+        {
+          double delta = v - fmean;
+
+          /* Welford: one pass, no cancellation on large sums. */
+          n_finite++;
+          fmean += delta / (double)n_finite;
+          fm2 += delta * (v - fmean);
+          fmin = MIN (fmin, v);
+          fmax = MAX (fmax, v);
+        }
     }
 
   n_numbers = n_valid - n_nan;
@@ -435,4 +547,9 @@ weft_matrix_compute_stats (const WeftMatrix *self,
   stats->max = n_numbers ? max : NAN;
   stats->mean = n_numbers ? sum / (double)n_numbers : NAN;
   stats->min_nonzero = isinf (min_nonzero) ? NAN : min_nonzero;
+  stats->n_inf = n_inf;
+  stats->finite_min = n_finite ? fmin : NAN;
+  stats->finite_max = n_finite ? fmax : NAN;
+  stats->finite_mean = n_finite ? fmean : NAN;
+  stats->stddev = n_finite ? sqrt (fm2 / (double)n_finite) : NAN;
 }

@@ -30,6 +30,13 @@ typedef struct
   double mean;
   double sum;
   double min_nonzero; /* smallest valid value > 0 (for log colour scales); NaN if none */
+  /* Over finite valid values only (DDT's statistics: infinities counted
+   * apart); NaN when there are none. */
+  gsize  n_inf;
+  double finite_min;
+  double finite_max;
+  double finite_mean;
+  double stddev;      /* population standard deviation */
 } WeftMatrixStats;
 
 #define WEFT_TYPE_MATRIX (weft_matrix_get_type ())
@@ -42,6 +49,10 @@ WeftMatrix   *weft_matrix_new_2d          (gsize              n_rows,
 WeftMatrix   *weft_matrix_ref             (WeftMatrix        *self);
 void          weft_matrix_unref           (WeftMatrix        *self);
 WeftMatrix   *weft_matrix_copy            (const WeftMatrix  *self);
+WeftMatrix   *weft_matrix_slice_2d        (const WeftMatrix  *self,
+                                           guint              row_dim,
+                                           guint              column_dim,
+                                           const gsize       *fixed);
 
 guint         weft_matrix_get_n_dims      (const WeftMatrix  *self);
 const gsize  *weft_matrix_get_shape       (const WeftMatrix  *self);

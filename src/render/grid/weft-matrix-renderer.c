@@ -1631,6 +1631,52 @@ weft_matrix_renderer_draw (WeftMatrixRenderer *self,
   cairo_restore (cr);
 }
 
+static gboolean
+draw_matrix_view (WeftDataset           *dataset,
+                  const char            *view,
+                  const WeftViewOptions *options,
+                  const WeftRenderTheme *theme,
+                  cairo_t               *cr,
+                  double                 width,
+                  double                 height,
+                  GError               **error)
+{
+  g_autoptr(WeftMatrixRenderer) renderer = NULL;
+  g_autoptr(WeftMatrix) matrix = NULL;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (dataset), FALSE);
+  g_return_val_if_fail (cr != NULL, FALSE);
+
+  matrix = weft_dataset_dup_matrix (dataset, view, options, error);
+  if (matrix == NULL)
+    return FALSE;
+
+  /* An N-d array is drawn as the plane of its first two dimensions at index
+   * 0 of the others, as the array page first shows it. */
+  if (weft_matrix_get_n_dims (matrix) > 2)
+    {
+      gsize fixed[WEFT_MATRIX_MAX_DIMS] = { 0 };
+      WeftMatrix *slice = weft_matrix_slice_2d (matrix, 0, 1, fixed);
+
+      weft_matrix_unref (matrix);
+      matrix = slice;
+      if (matrix == NULL)
+        {
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("The %s view has no plane to draw"), view);
+          return FALSE;
+        }
+    }
+
+  renderer = weft_matrix_renderer_new ();
+  if (theme != NULL)
+    weft_matrix_renderer_set_theme (renderer, theme);
+  weft_matrix_renderer_set_show_title (renderer, TRUE);
+  weft_matrix_renderer_set_matrix (renderer, matrix);
+  weft_matrix_renderer_draw (renderer, cr, width, height);
+
+  return TRUE;
+}
+
 /**
  * weft_matrix_draw_picture:
  *
@@ -1646,30 +1692,22 @@ weft_matrix_draw_picture (WeftDataset           *dataset,
                           double                 height,
                           GError               **error)
 {
-  g_autoptr(WeftMatrixRenderer) renderer = NULL;
-  g_autoptr(WeftMatrix) matrix = NULL;
+  return draw_matrix_view (dataset, "comm-matrix", options, theme, cr, width, height, error);
+}
 
-  g_return_val_if_fail (WEFT_IS_DATASET (dataset), FALSE);
-  g_return_val_if_fail (cr != NULL, FALSE);
-
-  matrix = weft_dataset_dup_matrix (dataset, "comm-matrix", options, error);
-  if (matrix == NULL)
-    return FALSE;
-
-  if (weft_matrix_get_n_dims (matrix) > 2)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("The comm-matrix picture needs a 1-D or 2-D matrix, not %u-D"),
-                   weft_matrix_get_n_dims (matrix));
-      return FALSE;
-    }
-
-  renderer = weft_matrix_renderer_new ();
-  if (theme != NULL)
-    weft_matrix_renderer_set_theme (renderer, theme);
-  weft_matrix_renderer_set_show_title (renderer, TRUE);
-  weft_matrix_renderer_set_matrix (renderer, matrix);
-  weft_matrix_renderer_draw (renderer, cr, width, height);
-
-  return TRUE;
+/**
+ * weft_matrix_draw_array_picture:
+ *
+ * The "array" picture (DDT MDA documents): a 2-D plane of the array.
+ */
+gboolean
+weft_matrix_draw_array_picture (WeftDataset           *dataset,
+                                const WeftViewOptions *options,
+                                const WeftRenderTheme *theme,
+                                cairo_t               *cr,
+                                double                 width,
+                                double                 height,
+                                GError               **error)
+{
+  return draw_matrix_view (dataset, "array", options, theme, cr, width, height, error);
 }

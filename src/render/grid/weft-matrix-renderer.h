@@ -146,5 +146,12 @@ gboolean              weft_matrix_draw_picture              (WeftDataset        
                                                              double                 width,
                                                              double                 height,
                                                              GError               **error);
+gboolean              weft_matrix_draw_array_picture        (WeftDataset           *dataset,
+                                                             const WeftViewOptions *options,
+                                                             const WeftRenderTheme *theme,
+                                                             cairo_t               *cr,
+                                                             double                 width,
+                                                             double                 height,
+                                                             GError               **error);
 
 G_END_DECLS
