@@ -12,7 +12,14 @@
 
 G_DEFINE_ENUM_TYPE (WeftColorScaleMode, weft_color_scale_mode,
   G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LINEAR, "linear"),
-  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LOG, "log"))
+  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LOG, "log"),
+  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_DIVERGING, "diverging"))
+
+/* The diverging ramp's ends and middle (ColorBrewer's RdBu, readable by most
+ * colour-blind people). */
+static const WeftRgba diverging_low = { 33 / 255.0, 102 / 255.0, 172 / 255.0, 1.0 };
+static const WeftRgba diverging_mid = { 247 / 255.0, 247 / 255.0, 247 / 255.0, 1.0 };
+static const WeftRgba diverging_high = { 178 / 255.0, 24 / 255.0, 43 / 255.0, 1.0 };
 
 void
 weft_color_scale_init (WeftColorScale     *scale,
@@ -42,6 +49,15 @@ weft_color_scale_position (const WeftColorScale *scale,
 {
   if (isnan (value) || value == 0.0)
     return -1.0;
+
+  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
+    {
+      double m = MAX (fabs (scale->min), fabs (scale->max));
+
+      if (!(m > 0.0) || isinf (m))
+        return 0.5;
+      return CLAMP (0.5 + 0.5 * value / m, 0.0, 1.0);
+    }
 
   if (scale->mode == WEFT_COLOR_SCALE_LOG)
     {
@@ -73,7 +89,11 @@ weft_color_scale_map (const WeftColorScale *scale,
   double t = weft_color_scale_position (scale, value);
 
   if (t < 0.0)
-    return scale->empty;
+    return scale->mode == WEFT_COLOR_SCALE_DIVERGING && value == 0.0 ? diverging_mid : scale->empty;
+
+  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
+    return t < 0.5 ? weft_rgba_mix (&diverging_low, &diverging_mid, t * 2)
+                   : weft_rgba_mix (&diverging_mid, &diverging_high, (t - 0.5) * 2);
 
   return weft_rgba_mix (&scale->cool, &scale->hot, t);
 }
@@ -103,8 +123,17 @@ weft_color_scale_draw_legend (const WeftColorScale       *scale,
   cairo_save (cr);
 
   ramp = cairo_pattern_create_linear (x, 0, x + width, 0);
-  cairo_pattern_add_color_stop_rgba (ramp, 0, scale->cool.red, scale->cool.green, scale->cool.blue, 1);
-  cairo_pattern_add_color_stop_rgba (ramp, 1, scale->hot.red, scale->hot.green, scale->hot.blue, 1);
+  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
+    {
+      cairo_pattern_add_color_stop_rgba (ramp, 0, diverging_low.red, diverging_low.green, diverging_low.blue, 1);
+      cairo_pattern_add_color_stop_rgba (ramp, 0.5, diverging_mid.red, diverging_mid.green, diverging_mid.blue, 1);
+      cairo_pattern_add_color_stop_rgba (ramp, 1, diverging_high.red, diverging_high.green, diverging_high.blue, 1);
+    }
+  else
+    {
+      cairo_pattern_add_color_stop_rgba (ramp, 0, scale->cool.red, scale->cool.green, scale->cool.blue, 1);
+      cairo_pattern_add_color_stop_rgba (ramp, 1, scale->hot.red, scale->hot.green, scale->hot.blue, 1);
+    }
   cairo_rectangle (cr, x, y, width, height);
   cairo_set_source (cr, ramp);
   cairo_fill_preserve (cr);

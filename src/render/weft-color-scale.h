@@ -3,7 +3,8 @@
  * The default ramp is chplvis's (cool (0,180,255) to hot (255,0,0), linear in
  * RGB) so pictures look familiar to its users; a value of 0 gets the "empty"
  * colour, as in chplvis. The log mode spreads values over orders of magnitude,
- * from the smallest non-zero value to the maximum.
+ * from the smallest non-zero value to the maximum. The diverging mode is for
+ * signed data (DDT arrays, differences).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,9 @@ typedef enum
 {
   WEFT_COLOR_SCALE_LINEAR,
   WEFT_COLOR_SCALE_LOG,
+  /* Signed data: blue below zero, red above, a neutral zero in the middle;
+   * symmetric around zero (the larger of |min| and |max| is full colour). */
+  WEFT_COLOR_SCALE_DIVERGING,
 } WeftColorScaleMode;
 
 #define WEFT_TYPE_COLOR_SCALE_MODE (weft_color_scale_mode_get_type ())

@@ -415,6 +415,8 @@ static const struct {
 } family_samples[] = {
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO" } },
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
+  { "mda", { "data", "samples", "ddt-array.csv" } },
+  { "cpc", { "data", "samples", "ddt-cpc.csv" } },
   { "test-lines", { NULL } },
 };
 

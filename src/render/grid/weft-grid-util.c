@@ -415,9 +415,11 @@ weft_grid_draw_scale_ramp (cairo_t               *cr,
                            const WeftRenderTheme *theme,
                            WeftGridText          *text)
 {
+  double m = MAX (fabs (scale->min), fabs (scale->max));
   g_autofree char *low = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_LOG ? scale->min
-                                                                                          : MIN (0.0, scale->min));
-  g_autofree char *high = weft_grid_format_value (kind, scale->max);
+                                                     : scale->mode == WEFT_COLOR_SCALE_DIVERGING ? -m
+                                                     : MIN (0.0, scale->min));
+  g_autofree char *high = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_DIVERGING ? m : scale->max);
 
   weft_color_scale_draw_legend (scale, cr, x, y, width, WEFT_GRID_RAMP_HEIGHT, low, high, &theme->dim,
                                 weft_grid_text_get_font (text));

@@ -137,10 +137,18 @@ static void
 update_scale (WeftMatrixRenderer *self)
 {
   double min = self->mode == WEFT_COLOR_SCALE_LOG ? self->stats.min_nonzero : self->stats.min;
+  double max = self->stats.max;
+
+  /* Infinities would leave no colour for the finite values around zero. */
+  if (self->mode == WEFT_COLOR_SCALE_DIVERGING)
+    {
+      min = self->stats.finite_min;
+      max = self->stats.finite_max;
+    }
 
   weft_color_scale_init (&self->scale, self->mode,
                          isnan (min) ? 0.0 : min,
-                         isnan (self->stats.max) ? 0.0 : self->stats.max);
+                         isnan (max) ? 0.0 : max);
   self->scale.empty = self->theme.empty;
   self->lut_valid = FALSE;
 }
@@ -878,7 +886,8 @@ weft_matrix_renderer_describe_hit (WeftMatrixRenderer  *self,
 
         return g_strdup_printf (_("%s from %s to %s (%s scale); empty cells are 0"),
                                 value_kind (self), min, max,
-                                self->mode == WEFT_COLOR_SCALE_LOG ? _("log") : _("linear"));
+                                self->mode == WEFT_COLOR_SCALE_LOG ? _("log")
+                                : self->mode == WEFT_COLOR_SCALE_DIVERGING ? _("diverging") : _("linear"));
       }
 
     case WEFT_MATRIX_HIT_NONE:
@@ -1544,7 +1553,8 @@ draw_legend (WeftMatrixRenderer     *self,
   int tw, th;
 
   caption = self->mode == WEFT_COLOR_SCALE_LOG ? g_strdup_printf ("%s (%s)", kind, _("log"))
-                                                : g_strdup (kind);
+            : self->mode == WEFT_COLOR_SCALE_DIVERGING ? g_strdup_printf ("%s (%s)", kind, _("diverging"))
+            : g_strdup (kind);
   pango_layout_set_text (text, caption, -1);
   pango_layout_get_pixel_size (text, &tw, &th);
   caption_w = tw + 8;
