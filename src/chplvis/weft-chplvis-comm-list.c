@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "weft-chplvis-columns.h"
+#include "weft-table-columns.h"
 #include "weft-chplvis-comm-list.h"
 #include "weft-array-table.h"
 #include "weft-units.h"
@@ -239,13 +239,13 @@ static void
 add_columns (WeftChplvisCommList *self)
 {
   GtkColumnViewColumn *columns[] = {
-    weft_chplvis_column_new_number (_("Time"), 0, time_text_cb, time_value_cb, NULL, self),
-    weft_chplvis_column_new_text (_("Kind"), 1, kind_text_cb, kind_compare_cb, self),
-    weft_chplvis_column_new_text (_("From → To"), 2, direction_text_cb, direction_compare_cb, self),
-    weft_chplvis_column_new_number (_("Bytes"), 3, bytes_text_cb, bytes_value_cb, NULL, self),
-    weft_chplvis_column_new_number (_("Task"), 4, task_text_cb, task_value_cb, NULL, self),
-    weft_chplvis_column_new_text (_("Source"), 5, source_text_cb, source_compare_cb, self),
-    weft_chplvis_column_new_text (_("Comm ID / Function"), 6, id_text_cb, id_compare_cb, self),
+    weft_table_column_new_number (_("Time"), 0, time_text_cb, time_value_cb, NULL, self),
+    weft_table_column_new_text (_("Kind"), 1, kind_text_cb, kind_compare_cb, self),
+    weft_table_column_new_text (_("From → To"), 2, direction_text_cb, direction_compare_cb, self),
+    weft_table_column_new_number (_("Bytes"), 3, bytes_text_cb, bytes_value_cb, NULL, self),
+    weft_table_column_new_number (_("Task"), 4, task_text_cb, task_value_cb, NULL, self),
+    weft_table_column_new_text (_("Source"), 5, source_text_cb, source_compare_cb, self),
+    weft_table_column_new_text (_("Comm ID / Function"), 6, id_text_cb, id_compare_cb, self),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)

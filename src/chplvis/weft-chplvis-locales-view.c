@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "weft-chplvis-columns.h"
+#include "weft-table-columns.h"
 #include "weft-chplvis-locales-view.h"
 #include "weft-array-table.h"
 #include "weft-grid-util.h"
@@ -82,7 +82,7 @@ add_columns (WeftChplvisLocalesView *self)
 
   /* The locale's number, then every figure over a bar but the CPU total
    * (the sum of the two CPU columns). */
-  column = weft_chplvis_column_new_number (_("Locale"), 0, locale_text_cb, locale_value_cb, NULL, self);
+  column = weft_table_column_new_number (_("Locale"), 0, locale_text_cb, locale_value_cb, NULL, self);
   gtk_column_view_append_column (self->column_view, column);
   g_object_unref (column);
 
@@ -90,7 +90,7 @@ add_columns (WeftChplvisLocalesView *self)
     {
       if (c == WEFT_CHPLVIS_LOCALE_CPU)
         continue;
-      column = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
+      column = weft_table_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
       gtk_column_view_column_set_expand (column, TRUE);
       gtk_column_view_append_column (self->column_view, column);
       g_object_unref (column);
@@ -192,7 +192,7 @@ weft_chplvis_locales_view_set_figures (WeftChplvisLocalesView *self,
     }
   /* The bars' scale first: binding reads it. */
   for (guint c = 0; c < WEFT_CHPLVIS_N_LOCALE_COLUMNS; c++)
-    self->max[c] = weft_chplvis_column_max (rows, c, value_cb, self);
+    self->max[c] = weft_table_column_max (rows, c, value_cb, self);
 
   weft_array_table_set_array (self->table, rows);
 

@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "weft-chplvis-columns.h"
+#include "weft-table-columns.h"
 #include "weft-chplvis-profile-view.h"
 #include "weft-array-table.h"
 #include "weft-grid-util.h"
@@ -120,13 +120,13 @@ add_columns (WeftChplvisProfileView *self)
   };
   GtkColumnViewColumn *columns[2 + G_N_ELEMENTS (figure_columns)];
 
-  columns[0] = weft_chplvis_column_new_text (_("Function"), 0, name_text_cb, compare_name_cb, self);
-  columns[1] = weft_chplvis_column_new_text (_("Defined At"), 1, defined_text_cb, compare_defined_cb, self);
+  columns[0] = weft_table_column_new_text (_("Function"), 0, name_text_cb, compare_name_cb, self);
+  columns[1] = weft_table_column_new_text (_("Defined At"), 1, defined_text_cb, compare_defined_cb, self);
   for (guint i = 0; i < G_N_ELEMENTS (figure_columns); i++)
     {
       WeftChplvisProfileColumn c = figure_columns[i];
 
-      columns[2 + i] = weft_chplvis_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
+      columns[2 + i] = weft_table_column_new_number (titles[c], c, text_cb, value_cb, &self->max[c], self);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
@@ -259,7 +259,7 @@ weft_chplvis_profile_view_set_figures (WeftChplvisProfileView *self,
         g_array_append_val (rows, *row);
     }
   for (guint i = 0; i < G_N_ELEMENTS (figure_columns); i++)
-    self->max[figure_columns[i]] = weft_chplvis_column_max (rows, figure_columns[i], value_cb, self);
+    self->max[figure_columns[i]] = weft_table_column_max (rows, figure_columns[i], value_cb, self);
 
   weft_array_table_set_array (self->table, rows);
 }

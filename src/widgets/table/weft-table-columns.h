@@ -1,6 +1,7 @@
-/* weft-chplvis-columns.h: sortable GtkColumnView columns over array items.
+/* weft-table-columns.h: sortable GtkColumnView columns over array items.
  *
- * The Chapel page's tables (communication lists, locales, profile) show
+ * Every page's tables (Chapel's communication lists, locales, profile; DDT's
+ * comparisons) show
  * WeftArrayItem rows; their columns only differ in how they turn an
  * element into text, a number and an order. These helpers build such a
  * column: a label (numbers right-aligned, with tabular figures) or a
@@ -16,28 +17,28 @@
 G_BEGIN_DECLS
 
 /* Text of @element (an array element) in column @column, newly allocated. */
-typedef char   *(*WeftChplvisColumnText)  (gconstpointer element,
+typedef char   *(*WeftTableColumnText)  (gconstpointer element,
                                            guint         column,
                                            gpointer      user_data);
 /* The number of @element in @column: the bar's length and the sort key. */
-typedef double  (*WeftChplvisColumnValue) (gconstpointer element,
+typedef double  (*WeftTableColumnValue) (gconstpointer element,
                                            guint         column,
                                            gpointer      user_data);
 
-GtkColumnViewColumn *weft_chplvis_column_new_text   (const char            *title,
+GtkColumnViewColumn *weft_table_column_new_text   (const char            *title,
                                                      guint                  column,
-                                                     WeftChplvisColumnText  text,
+                                                     WeftTableColumnText  text,
                                                      GCompareDataFunc       compare,
                                                      gpointer               user_data);
-GtkColumnViewColumn *weft_chplvis_column_new_number (const char            *title,
+GtkColumnViewColumn *weft_table_column_new_number (const char            *title,
                                                      guint                  column,
-                                                     WeftChplvisColumnText  text,
-                                                     WeftChplvisColumnValue value,
+                                                     WeftTableColumnText  text,
+                                                     WeftTableColumnValue value,
                                                      const double          *max,
                                                      gpointer               user_data);
-double               weft_chplvis_column_max        (GArray                *array,
+double               weft_table_column_max        (GArray                *array,
                                                      guint                  column,
-                                                     WeftChplvisColumnValue value,
+                                                     WeftTableColumnValue value,
                                                      gpointer               user_data);
 
 G_END_DECLS

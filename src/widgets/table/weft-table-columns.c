@@ -1,4 +1,4 @@
-/* weft-chplvis-columns.c
+/* weft-table-columns.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,12 +6,12 @@
 
 #include "weft-bar-cell.h"
 #include "weft-array-item.h"
-#include "weft-chplvis-columns.h"
+#include "weft-table-columns.h"
 
 typedef struct
 {
-  WeftChplvisColumnText  text;
-  WeftChplvisColumnValue value;
+  WeftTableColumnText  text;
+  WeftTableColumnValue value;
   const double          *max;
   GCompareDataFunc       compare;
   guint                  column;
@@ -121,15 +121,15 @@ column_new (const char *title,
 }
 
 /**
- * weft_chplvis_column_new_text:
+ * weft_table_column_new_text:
  * @compare: orders two elements (ascending)
  *
  * Returns: (transfer full): a column of left-aligned, middle-ellipsized text.
  */
 GtkColumnViewColumn *
-weft_chplvis_column_new_text (const char            *title,
+weft_table_column_new_text (const char            *title,
                               guint                  column,
-                              WeftChplvisColumnText  text,
+                              WeftTableColumnText  text,
                               GCompareDataFunc       compare,
                               gpointer               user_data)
 {
@@ -148,7 +148,7 @@ weft_chplvis_column_new_text (const char            *title,
 }
 
 /**
- * weft_chplvis_column_new_number:
+ * weft_table_column_new_number:
  * @column: passed to the callbacks (which column this is)
  * @max: (nullable): where the caller keeps the column's largest value, for
  *   bars (read at every bind, so it can change with the rows); %NULL for a
@@ -157,10 +157,10 @@ weft_chplvis_column_new_text (const char            *title,
  * Returns: (transfer full): a numeric column sorted by @value.
  */
 GtkColumnViewColumn *
-weft_chplvis_column_new_number (const char             *title,
+weft_table_column_new_number (const char             *title,
                                 guint                   column,
-                                WeftChplvisColumnText   text,
-                                WeftChplvisColumnValue  value,
+                                WeftTableColumnText   text,
+                                WeftTableColumnValue  value,
                                 const double           *max,
                                 gpointer                user_data)
 {
@@ -181,16 +181,16 @@ weft_chplvis_column_new_number (const char             *title,
 }
 
 /**
- * weft_chplvis_column_max:
+ * weft_table_column_max:
  * @array: (nullable): the rows
  *
  * Returns: the largest @value of @column over @array (0 when empty), without
  *   making an item per row.
  */
 double
-weft_chplvis_column_max (GArray                 *array,
+weft_table_column_max (GArray                 *array,
                          guint                   column,
-                         WeftChplvisColumnValue  value,
+                         WeftTableColumnValue  value,
                          gpointer                user_data)
 {
   double max = 0;
