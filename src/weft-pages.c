@@ -13,6 +13,12 @@
 /* BEGIN includes: chplvis page */
 #include "weft-chplvis-page.h"
 /* END includes: chplvis page */
+/* BEGIN includes: ddt-arrays pages */
+#include "weft-cpc-dataset.h"
+#include "weft-cpc-page.h"
+#include "weft-mda-dataset.h"
+#include "weft-mda-page.h"
+/* END includes: ddt-arrays pages */
 
 /**
  * weft_pages_create:
@@ -36,6 +42,12 @@ weft_pages_create (WeftDocument *document)
   if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
     return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
+  /* BEGIN family pages: ddt-arrays */
+  if (WEFT_IS_MDA_DATASET (dataset))
+    return GTK_WIDGET (weft_mda_page_new (document));
+  if (WEFT_IS_CPC_DATASET (dataset))
+    return GTK_WIDGET (weft_cpc_page_new (document));
+  /* END family pages: ddt-arrays */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }

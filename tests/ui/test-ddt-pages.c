@@ -1,0 +1,159 @@
+/* test-ddt-pages.c: DDT array and comparison documents in a real window.
+ *
+ * The MDA sample opens on its page; Ctrl+wheel over the grid (xdotool) zooms
+ * it in and a typed "$value > 0" filter changes the statistics; the CPC sample
+ * opens on its page and a click on a row (xdotool) selects that value, whose
+ * processes the strip then highlights.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "weft-application.h"
+#include "weft-cpc-page.h"
+#include "weft-document-view.h"
+#include "weft-format.h"
+#include "weft-mda-page.h"
+#include "weft-test-util.h"
+#include "weft-ui-test-util.h"
+#include "weft-window.h"
+
+static gboolean
+view_loaded (gpointer data)
+{
+  return g_strcmp0 (weft_document_view_get_state_name (data), "loading") != 0;
+}
+
+static GtkWidget *
+open_sample (WeftWindow **window,
+             const char  *name)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  WeftDocumentView *view;
+
+  *window = weft_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (*window));
+  weft_ui_iterate ();
+
+  view = weft_window_open_files (*window, &file, 1);
+  g_assert_true (weft_ui_wait_for (view_loaded, view));
+  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
+  return weft_document_view_get_page (view);
+}
+
+static void
+test_mda_page (void)
+{
+  WeftWindow *window = NULL;
+  GtkWidget *page = open_sample (&window, "ddt-array.csv");
+  WeftMatrixView *grid;
+  WeftScreenOrigin screen;
+  g_autofree char *xid = NULL;
+  g_autofree char *sx = NULL;
+  g_autofree char *sy = NULL;
+  g_autofree char *before = NULL;
+  GtkLabel *stats;
+  WeftMatrix *shown;
+  double zoom;
+
+  g_assert_true (WEFT_IS_MDA_PAGE (page));
+  grid = weft_mda_page_get_matrix_view (WEFT_MDA_PAGE (page));
+  weft_ui_wait_drawn (GTK_WIDGET (grid));
+
+  /* The sample is signed: the diverging scale is chosen. */
+  g_assert_cmpint (weft_matrix_view_get_scale_mode (grid), ==, WEFT_COLOR_SCALE_DIVERGING);
+  shown = weft_matrix_view_get_matrix (grid);
+  g_assert_cmpuint (weft_matrix_get_shape (shown)[0], ==, 24);
+  g_assert_cmpuint (weft_matrix_get_shape (shown)[1], ==, 32);
+
+  /* Real input: Ctrl+wheel up over the middle of the grid zooms in. */
+  weft_ui_locate (GTK_WIDGET (grid), &screen);
+  xid = g_strdup_printf ("%lu", screen.xid);
+  sx = weft_ui_px (screen.left + gtk_widget_get_width (GTK_WIDGET (grid)) / 2.0);
+  sy = weft_ui_px (screen.top + gtk_widget_get_height (GTK_WIDGET (grid)) / 2.0);
+  zoom = weft_matrix_view_get_zoom (grid);
+  weft_ui_xdotool ("windowfocus", "--sync", xid, "mousemove", "--sync", sx, sy,
+                   "keydown", "ctrl", "click", "4", "click", "4", "keyup", "ctrl", NULL);
+  weft_ui_spin (50);
+  g_assert_cmpfloat (weft_matrix_view_get_zoom (grid), >, zoom);
+
+  /* A filter keeps the positive cells only. */
+  stats = weft_mda_page_get_stats_label (WEFT_MDA_PAGE (page));
+  before = g_strdup (gtk_label_get_text (stats));
+  g_assert_nonnull (strstr (before, "Cells 768"));
+  gtk_editable_set_text (GTK_EDITABLE (weft_mda_page_get_filter_entry (WEFT_MDA_PAGE (page))), "$value > 0");
+  weft_ui_iterate ();
+  g_assert_cmpstr (gtk_label_get_text (stats), !=, before);
+  g_assert_nonnull (strstr (gtk_label_get_text (stats), "NaN 0"));
+  shown = weft_matrix_view_get_matrix (grid);
+  g_assert_true (weft_matrix_is_filtered (shown, 0));     /* row 0 is all 0 */
+
+  /* A broken filter is marked and leaves the view as it was. */
+  gtk_editable_set_text (GTK_EDITABLE (weft_mda_page_get_filter_entry (WEFT_MDA_PAGE (page))), "$value >");
+  weft_ui_iterate ();
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (weft_mda_page_get_filter_entry (WEFT_MDA_PAGE (page))), "error"));
+
+  weft_ui_destroy_window (GTK_WIDGET (window));
+}
+
+static void
+test_cpc_page (void)
+{
+  WeftWindow *window = NULL;
+  GtkWidget *page = open_sample (&window, "ddt-cpc.csv");
+  GtkColumnView *columns;
+  WeftScreenOrigin screen;
+  g_autofree char *xid = NULL;
+  g_autofree char *sx = NULL;
+  g_autofree char *sy = NULL;
+  GtkWidget *header;
+  double row_y;
+
+  g_assert_true (WEFT_IS_CPC_PAGE (page));
+  g_assert_cmpint (weft_cpc_page_get_selected_row (WEFT_CPC_PAGE (page)), ==, -1);
+  columns = weft_cpc_page_get_column_view (WEFT_CPC_PAGE (page));
+  weft_ui_wait_drawn (GTK_WIDGET (columns));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (columns))), ==, 3);
+
+  /* Real input: a click on the first row (the value 0, rank 17 alone). */
+  header = gtk_widget_get_first_child (GTK_WIDGET (columns));
+  row_y = gtk_widget_get_height (header) + 12;
+  weft_ui_locate (GTK_WIDGET (columns), &screen);
+  xid = g_strdup_printf ("%lu", screen.xid);
+  sx = weft_ui_px (screen.left + 40);
+  sy = weft_ui_px (screen.top + row_y);
+  weft_ui_xdotool ("windowfocus", "--sync", xid, "mousemove", "--sync", sx, sy, "click", "1", NULL);
+  weft_ui_spin (50);
+
+  g_assert_cmpint (weft_cpc_page_get_selected_row (WEFT_CPC_PAGE (page)), ==, 0);
+  g_assert_cmpstr (gtk_label_get_text (weft_cpc_page_get_selection_label (WEFT_CPC_PAGE (page))), ==,
+                   "0: 1 process (17)");
+
+  weft_ui_destroy_window (GTK_WIDGET (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  /* xdotool speaks X11. */
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  weft_ui_test_init (&argc, &argv);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  weft_init_resources ();
+  weft_formats_init ();
+
+  if (!weft_ui_have_xdotool ())
+    g_error ("xdotool is not installed: the real-input tests need it (apt-get install xdotool)");
+
+  g_test_add_func ("/ddt/page/mda", test_mda_page);
+  g_test_add_func ("/ddt/page/cpc", test_cpc_page);
+
+  return g_test_run ();
+}
