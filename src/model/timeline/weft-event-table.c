@@ -45,6 +45,7 @@
 
 #include "weft-error.h"
 #include "weft-event-table.h"
+#include "weft-memory.h"
 #include "weft-string-pool.h"
 
 /* Level 0 of the pyramid aims at this many events per bucket (at least). */
@@ -271,6 +272,11 @@ clamp_time (gint64 t)
  * finished row no longer needs would stay resident next to the table
  * being filled (about 75 MB more at the peak of a 4.5M-line Chapel load). */
 #define CHUNK_MAP_BYTES (64 * 1024)
+#ifdef MAP_POPULATE
+#define CHUNK_MAP_POPULATE MAP_POPULATE
+#else
+#define CHUNK_MAP_POPULATE 0
+#endif
 
 static Chunk *
 chunk_new (gsize bytes)
@@ -280,7 +286,9 @@ chunk_new (gsize bytes)
 #ifdef G_OS_UNIX
   if (bytes >= CHUNK_MAP_BYTES)
     {
-      void *pages = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      /* Filled up to the last chunk of a list: fault the pages in at once
+       * (one fault per page costs more than filling it). */
+      void *pages = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | CHUNK_MAP_POPULATE, -1, 0);
 
       if (pages != MAP_FAILED)
         chunk = pages;
@@ -352,35 +360,6 @@ rec_list_drain (RecList  *list,
 
       memcpy (pos, chunk->data, chunk->len * rec_size);
       pos += chunk->len * rec_size;
-      chunk_free (chunk);
-      chunk = next;
-    }
-  list->head = list->tail = NULL;
-  list->n = 0;
-}
-
-/* rec_list_drain() for InstantLinkRec lists, writing full LinkRecs. */
-static void
-rec_list_drain_instant_links (RecList *list,
-                              LinkRec *dest)
-{
-  Chunk *chunk = list->head;
-
-  while (chunk != NULL)
-    {
-      Chunk *next = chunk->next;
-      const InstantLinkRec *recs = (const InstantLinkRec *)(gconstpointer)chunk->data;
-
-      for (gsize i = 0; i < chunk->len; i++)
-        *dest++ = (LinkRec) {
-          .from_time = recs[i].time,
-          .to_time = recs[i].time,
-          .size = recs[i].size,
-          .to_row = recs[i].to_row,
-          .label = recs[i].label,
-          .ref = recs[i].ref,
-          .kind = recs[i].kind,
-        };
       chunk_free (chunk);
       chunk = next;
     }
@@ -917,6 +896,7 @@ buffer_reserve (gpointer *buffer,
 
       *buffer = g_realloc_n (*buffer, new_cap, elt_size);
       *cap = new_cap;
+      weft_memory_advise_huge (*buffer, new_cap * elt_size);
     }
   return *buffer;
 }
@@ -1633,6 +1613,22 @@ finish_instants (Worker         *w,
   return !worker_advance (w, 2 * n);
 }
 
+/* Counts the records of @list by target row into @start[to_row + 1]. */
+static void
+count_targets (const RecList *list,
+               gsize          rec_size,
+               gsize          to_row_offset,
+               gsize         *start)
+{
+  for (const Chunk *chunk = list->head; chunk != NULL; chunk = chunk->next)
+    {
+      const guint8 *rec = (const guint8 *)chunk->data;
+
+      for (gsize i = 0; i < chunk->len; i++, rec += rec_size)
+        start[*(const guint32 *)(gconstpointer)(rec + to_row_offset) + 1]++;
+    }
+}
+
 static gboolean
 finish_links (Worker         *w,
               RowBuild       *rb,
@@ -1643,18 +1639,66 @@ finish_links (Worker         *w,
               gsize          *buffer_size)
 {
   gsize n = rb->links.n + rb->instant_links.n;
+  guint n_rows = table->n_rows;
   LinkRec *recs;
+  gsize *start;
 
   row->n_links = n;
   row->pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
   if (n == 0)
     return TRUE;
 
+  /* Distributed by target row first: each (from, to) pair then comes in the
+   * order the reader added it, which is nearly time order, and sorts with a
+   * few moves per link; sorting all of a row's links at once would mix the
+   * pairs and fall back to a full sort. */
   recs = buffer_reserve (buffer, buffer_size, n * sizeof *recs, 1);
-  rec_list_drain (&rb->links, sizeof *recs, recs + rb->instant_links.n);
-  rec_list_drain_instant_links (&rb->instant_links, recs);
-  if (!link_sort (recs, n, w))
-    return FALSE;
+  start = RESERVE (w, lane_count, (gsize)n_rows + 1);
+  memset (start, 0, ((gsize)n_rows + 1) * sizeof (gsize));
+  count_targets (&rb->instant_links, sizeof (InstantLinkRec), G_STRUCT_OFFSET (InstantLinkRec, to_row), start);
+  count_targets (&rb->links, sizeof (LinkRec), G_STRUCT_OFFSET (LinkRec, to_row), start);
+  for (guint r = 0; r < n_rows; r++)
+    start[r + 1] += start[r];
+
+  for (Chunk *chunk = rb->instant_links.head, *next; chunk != NULL; chunk = next)
+    {
+      const InstantLinkRec *in = (const InstantLinkRec *)(gconstpointer)chunk->data;
+
+      next = chunk->next;
+      for (gsize i = 0; i < chunk->len; i++)
+        recs[start[in[i].to_row]++] = (LinkRec) {
+          .from_time = in[i].time,
+          .to_time = in[i].time,
+          .size = in[i].size,
+          .to_row = in[i].to_row,
+          .label = in[i].label,
+          .ref = in[i].ref,
+          .kind = in[i].kind,
+        };
+      chunk_free (chunk);
+    }
+  rb->instant_links.head = rb->instant_links.tail = NULL;
+  rb->instant_links.n = 0;
+  for (Chunk *chunk = rb->links.head, *next; chunk != NULL; chunk = next)
+    {
+      const LinkRec *in = (const LinkRec *)(gconstpointer)chunk->data;
+
+      next = chunk->next;
+      for (gsize i = 0; i < chunk->len; i++)
+        recs[start[in[i].to_row]++] = in[i];
+      chunk_free (chunk);
+    }
+  rb->links.head = rb->links.tail = NULL;
+  rb->links.n = 0;
+
+  /* start[r] is now the end of target r's links. */
+  for (guint r = 0; r < n_rows; r++)
+    {
+      gsize begin = r == 0 ? 0 : start[r - 1];
+
+      if (start[r] > begin && !link_sort (recs + begin, start[r] - begin, w))
+        return FALSE;
+    }
 
   for (gsize i = 0; i < n; i++)
     {
@@ -1826,10 +1870,30 @@ allocate_columns (WeftEventTable *table)
   table->ln_label = g_try_new (guint32, nl);
   table->ln_ref = g_try_new (guint32, nl);
 
-  return table->iv_begin && table->iv_end && table->iv_kind && table->iv_label && table->iv_ref &&
+  if (!(table->iv_begin && table->iv_end && table->iv_kind && table->iv_label && table->iv_ref &&
          table->in_time && table->in_kind && table->in_label && table->in_ref &&
          table->ln_from && table->ln_to && table->ln_size && table->ln_kind && table->ln_label &&
-         table->ln_ref;
+         table->ln_ref))
+    return FALSE;
+
+  /* The workers fill every column entirely. */
+  weft_memory_advise_huge (table->iv_begin, sizeof (gint64) * ni);
+  weft_memory_advise_huge (table->iv_end, sizeof (gint64) * ni);
+  weft_memory_advise_huge (table->iv_kind, sizeof (guint16) * ni);
+  weft_memory_advise_huge (table->iv_label, sizeof (guint32) * ni);
+  weft_memory_advise_huge (table->iv_ref, sizeof (guint32) * ni);
+  weft_memory_advise_huge (table->in_time, sizeof (gint64) * nn);
+  weft_memory_advise_huge (table->in_kind, sizeof (guint16) * nn);
+  weft_memory_advise_huge (table->in_label, sizeof (guint32) * nn);
+  weft_memory_advise_huge (table->in_ref, sizeof (guint32) * nn);
+  weft_memory_advise_huge (table->ln_from, sizeof (gint64) * nl);
+  weft_memory_advise_huge (table->ln_to, sizeof (gint64) * nl);
+  weft_memory_advise_huge (table->ln_size, sizeof (guint64) * nl);
+  weft_memory_advise_huge (table->ln_kind, sizeof (guint16) * nl);
+  weft_memory_advise_huge (table->ln_label, sizeof (guint32) * nl);
+  weft_memory_advise_huge (table->ln_ref, sizeof (guint32) * nl);
+
+  return TRUE;
 }
 
 static gsize
