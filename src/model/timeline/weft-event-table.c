@@ -1870,30 +1870,12 @@ allocate_columns (WeftEventTable *table)
   table->ln_label = g_try_new (guint32, nl);
   table->ln_ref = g_try_new (guint32, nl);
 
-  if (!(table->iv_begin && table->iv_end && table->iv_kind && table->iv_label && table->iv_ref &&
+  /* No huge pages here (weft_memory_advise_huge): measured, they save 4% of
+   * a 55 MB load but add 107 MB to the peak of a 10M-line one. */
+  return table->iv_begin && table->iv_end && table->iv_kind && table->iv_label && table->iv_ref &&
          table->in_time && table->in_kind && table->in_label && table->in_ref &&
          table->ln_from && table->ln_to && table->ln_size && table->ln_kind && table->ln_label &&
-         table->ln_ref))
-    return FALSE;
-
-  /* The workers fill every column entirely. */
-  weft_memory_advise_huge (table->iv_begin, sizeof (gint64) * ni);
-  weft_memory_advise_huge (table->iv_end, sizeof (gint64) * ni);
-  weft_memory_advise_huge (table->iv_kind, sizeof (guint16) * ni);
-  weft_memory_advise_huge (table->iv_label, sizeof (guint32) * ni);
-  weft_memory_advise_huge (table->iv_ref, sizeof (guint32) * ni);
-  weft_memory_advise_huge (table->in_time, sizeof (gint64) * nn);
-  weft_memory_advise_huge (table->in_kind, sizeof (guint16) * nn);
-  weft_memory_advise_huge (table->in_label, sizeof (guint32) * nn);
-  weft_memory_advise_huge (table->in_ref, sizeof (guint32) * nn);
-  weft_memory_advise_huge (table->ln_from, sizeof (gint64) * nl);
-  weft_memory_advise_huge (table->ln_to, sizeof (gint64) * nl);
-  weft_memory_advise_huge (table->ln_size, sizeof (guint64) * nl);
-  weft_memory_advise_huge (table->ln_kind, sizeof (guint16) * nl);
-  weft_memory_advise_huge (table->ln_label, sizeof (guint32) * nl);
-  weft_memory_advise_huge (table->ln_ref, sizeof (guint32) * nl);
-
-  return TRUE;
+         table->ln_ref;
 }
 
 static gsize
