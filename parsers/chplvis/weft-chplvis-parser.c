@@ -1038,10 +1038,10 @@ parse_table (Parser     *p,
         }
       if (!check_index (p, kind, index, _("Tag number")))
         return;
+      /* The name exactly as tagVdebug() got it, blanks included ("%d %s"):
+       * chplvis keeps trailing blanks too, but drops leading ones (see the
+       * README, Differences from chplvis). */
       weft_scan_rest (&pos, end, &text, &text_len);
-      /* As chplvis does: trailing blanks are not part of the name. */
-      while (text_len > 0 && (text[text_len - 1] == ' ' || text[text_len - 1] == '\t'))
-        text_len--;
       if ((guint)index >= tables->tag_names->len)
         g_ptr_array_set_size (tables->tag_names, index + 1);
       g_free (tables->tag_names->pdata[index]);
