@@ -7,7 +7,6 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "weft-application.h"
 #include "weft-chplvis-page.h"
 #include "weft-timing.h"
 #include "weft-chplvis-sources.h"
@@ -92,6 +91,7 @@ struct _WeftChplvisPage
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_SETTINGS,
   PROP_VIEW,
   PROP_TAG,
   PROP_MERGE_TAGS,
@@ -1142,18 +1142,12 @@ weft_chplvis_page_constructed (GObject *object)
   WeftEventTable *table;
   WeftTimeSpan span;
   g_autofree char *default_view = NULL;
-  GApplication *app = g_application_get_default ();
 
   G_OBJECT_CLASS (weft_chplvis_page_parent_class)->constructed (object);
 
   g_assert (WEFT_IS_CHPLVIS_DATASET (weft_document_get_dataset (self->document)));
+  g_assert (G_IS_SETTINGS (self->settings));
   self->dataset = g_object_ref (WEFT_CHPLVIS_DATASET (weft_document_get_dataset (self->document)));
-
-  /* The window may exist without an application (tests). */
-  if (WEFT_IS_APPLICATION (app))
-    self->settings = g_object_ref (weft_application_get_settings (WEFT_APPLICATION (app)));
-  else
-    self->settings = weft_settings_new ();
 
   table = weft_dataset_get_event_table (WEFT_DATASET (self->dataset));
   span = weft_event_table_get_span (table);
@@ -1245,6 +1239,10 @@ weft_chplvis_page_get_property (GObject    *object,
       g_value_set_object (value, self->document);
       break;
 
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
     case PROP_VIEW:
       g_value_set_string (value, weft_chplvis_page_get_view (self));
       break;
@@ -1293,6 +1291,10 @@ weft_chplvis_page_set_property (GObject      *object,
       self->document = g_value_dup_object (value);
       break;
 
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
     case PROP_VIEW:
       weft_chplvis_page_set_view (self, g_value_get_string (value));
       break;
@@ -1338,6 +1340,16 @@ weft_chplvis_page_class_init (WeftChplvisPageClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, WEFT_TYPE_DOCUMENT,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * WeftChplvisPage:settings:
+   *
+   * The application's settings (colour scale, default view, source
+   * folders), handed down by whoever makes the page.
+   */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   /**
    * WeftChplvisPage:view:
@@ -1505,16 +1517,19 @@ weft_chplvis_page_init (WeftChplvisPage *self)
 /**
  * weft_chplvis_page_new:
  * @document: a loaded Chapel VisualDebug document
+ * @settings: the application's settings
  *
  * Returns: (transfer floating): the page.
  */
 WeftChplvisPage *
-weft_chplvis_page_new (WeftDocument *document)
+weft_chplvis_page_new (WeftDocument *document,
+                       GSettings    *settings)
 {
   g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (WEFT_IS_CHPLVIS_DATASET (weft_document_get_dataset (document)), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  return g_object_new (WEFT_TYPE_CHPLVIS_PAGE, "document", document, NULL);
+  return g_object_new (WEFT_TYPE_CHPLVIS_PAGE, "document", document, "settings", settings, NULL);
 }
 
 WeftChplvisDataset *
