@@ -679,8 +679,12 @@ source_close_requested_cb (WeftChplvisPage *self)
 }
 
 /* The side panel opens wider than its minimum, once, when the page first
- * gets its width (GtkPaned would give it just its minimum). */
+ * gets its width (GtkPaned would give it just its minimum). When that would
+ * leave the views less than PLOT_MIN_WIDTH (the default 1200-pixel window),
+ * the panel starts hidden instead: the graph and the matrix keep the page's
+ * width, and the first click on something opens the panel. */
 #define SIDE_PANEL_WIDTH 460
+#define PLOT_MIN_WIDTH   900
 
 static void
 paned_max_position_cb (WeftChplvisPage *self,
@@ -689,15 +693,22 @@ paned_max_position_cb (WeftChplvisPage *self,
 {
   int max = 0;
   int side_min = 0;
+  int side;
 
   g_object_get (paned, "max-position", &max, NULL);
   if (max <= 0 || !gtk_widget_get_visible (self->side_paned))
     return;
+  g_signal_handlers_disconnect_by_func (paned, paned_max_position_cb, self);
 
   /* max-position leaves the side panel its minimum width. */
   gtk_widget_measure (self->side_paned, GTK_ORIENTATION_HORIZONTAL, -1, &side_min, NULL, NULL, NULL);
-  gtk_paned_set_position (paned, MAX (max / 2, max - MAX (0, SIDE_PANEL_WIDTH - side_min)));
-  g_signal_handlers_disconnect_by_func (paned, paned_max_position_cb, self);
+  side = MAX (SIDE_PANEL_WIDTH, side_min);
+  if (max + side_min - side < PLOT_MIN_WIDTH)
+    {
+      weft_chplvis_page_set_details_visible (self, FALSE);
+      return;
+    }
+  gtk_paned_set_position (paned, MAX (max / 2, max + side_min - side));
 }
 
 static void
