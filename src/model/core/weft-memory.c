@@ -60,3 +60,28 @@ weft_memory_advise_huge (gpointer mem,
     madvise ((void *)start, stop - start, MADV_HUGEPAGE);
 #endif
 }
+
+/**
+ * weft_memory_populate:
+ * @mem: the start of memory about to be written
+ * @size: its size in bytes
+ *
+ * Maps the whole pages inside [@mem, @mem + @size) for writing in one call
+ * (MADV_POPULATE_WRITE) instead of one page fault each, which costs about 10
+ * µs on a virtual machine. Only for memory that will be written soon: the
+ * pages become resident. Does nothing where the system cannot (Linux before
+ * 5.14).
+ */
+void
+weft_memory_populate (gpointer mem,
+                      gsize    size)
+{
+#if defined(G_OS_UNIX) && defined(MADV_POPULATE_WRITE)
+  guintptr page = 4096;
+  guintptr start = ((guintptr)mem + page - 1) & ~(page - 1);
+  guintptr stop = ((guintptr)mem + size) & ~(page - 1);
+
+  if (mem != NULL && stop > start)
+    madvise ((void *)start, stop - start, MADV_POPULATE_WRITE);
+#endif
+}

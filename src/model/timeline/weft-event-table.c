@@ -895,8 +895,10 @@ buffer_reserve (gpointer *buffer,
       gsize new_cap = MAX (n, *cap + *cap / 2);
 
       *buffer = g_realloc_n (*buffer, new_cap, elt_size);
-      *cap = new_cap;
       weft_memory_advise_huge (*buffer, new_cap * elt_size);
+      /* Filled right away: map the new part in one call, not a fault a page. */
+      weft_memory_populate ((guint8 *)*buffer + *cap * elt_size, (new_cap - *cap) * elt_size);
+      *cap = new_cap;
     }
   return *buffer;
 }
@@ -1470,6 +1472,30 @@ search_window (const Row *r,
 
 /* One row ------------------------------------------------------------------------ */
 
+/* Maps a row's slice of the columns it is about to fill ([offset, offset +
+ * n) of each; 64-bit times and sizes, 16-bit kinds, 32-bit labels and refs)
+ * in one call each rather than a page fault per page: each worker maps its
+ * own rows. */
+static void
+populate_slice (gint64  *times,
+                gint64  *times2,
+                guint16 *kinds,
+                guint32 *labels,
+                guint32 *refs,
+                guint64 *sizes,
+                gsize    offset,
+                gsize    n)
+{
+  weft_memory_populate (times + offset, n * sizeof *times);
+  if (times2 != NULL)
+    weft_memory_populate (times2 + offset, n * sizeof *times2);
+  weft_memory_populate (kinds + offset, n * sizeof *kinds);
+  weft_memory_populate (labels + offset, n * sizeof *labels);
+  weft_memory_populate (refs + offset, n * sizeof *refs);
+  if (sizes != NULL)
+    weft_memory_populate (sizes + offset, n * sizeof *sizes);
+}
+
 static gboolean
 finish_intervals (Worker         *w,
                   RowBuild       *rb,
@@ -1561,6 +1587,8 @@ finish_intervals (Worker         *w,
       row->lanes[l + 1] = row->lanes[l] + lane_count[l + 1];
       lane_count[l] = row->lanes[l];
     }
+  populate_slice (table->iv_begin, table->iv_end, table->iv_kind, table->iv_label, table->iv_ref, NULL,
+                  row->iv_offset, n);
   for (gsize i = 0; i < n; i++)
     {
       gsize pos = row->iv_offset + lane_count[lane_of[i]]++;
@@ -1598,6 +1626,7 @@ finish_instants (Worker         *w,
   if (!instant_sort (recs, n, w))
     return FALSE;
 
+  populate_slice (table->in_time, NULL, table->in_kind, table->in_label, table->in_ref, NULL, row->in_offset, n);
   for (gsize i = 0; i < n; i++)
     {
       gsize pos = row->in_offset + i;
@@ -1700,6 +1729,8 @@ finish_links (Worker         *w,
         return FALSE;
     }
 
+  populate_slice (table->ln_from, table->ln_to, table->ln_kind, table->ln_label, table->ln_ref, table->ln_size,
+                  row->ln_offset, n);
   for (gsize i = 0; i < n; i++)
     {
       gsize pos = row->ln_offset + i;
