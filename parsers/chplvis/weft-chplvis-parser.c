@@ -150,6 +150,13 @@ typedef struct
   TidMap             vdb_tids;       /* chplvis's vdbTids: VisualDebug's own tasks */
   guint64            nid0_vdb_task;  /* chplvis's nid0vdbtask (0 = none, as chplvis has it) */
 
+  /* The last get, put or fork's task: a task's records come in runs, so
+   * most records skip both map lookups. Reset when a map changes. */
+  gboolean           owner_valid;
+  guint64            owner_tid;
+  guint32            owner_task;
+  guint8             owner_flags;
+
   guint32            segment_first_task;
   gboolean           segment_armed;  /* the current tag still accumulates CPU (chplvis's refTime != 0) */
   int                current_tag;    /* -1 = Start */
@@ -467,6 +474,25 @@ issuing_task (const Parser *p,
   return task == TID_NONE ? WEFT_CHPLVIS_NO_TASK : task;
 }
 
+/* issuing_task() and chplvis's overhead test for a get, put or fork of @tid. */
+static inline void
+record_owner (Parser  *p,
+              guint64  tid,
+              guint32 *task,
+              guint8  *flags)
+{
+  if (!p->owner_valid || p->owner_tid != tid)
+    {
+      p->owner_tid = tid;
+      p->owner_task = issuing_task (p, tid);
+      /* chplvis drops communication of VisualDebug's tasks as they are read. */
+      p->owner_flags = tid_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
+      p->owner_valid = TRUE;
+    }
+  *task = p->owner_task;
+  *flags = p->owner_flags;
+}
+
 /* chplvis removes the task that wrote a Tag, Pause or End from the task map of
  * the tag it closes, so that it is not counted there. */
 static void
@@ -512,7 +538,10 @@ parse_task (Parser     *p,
   /* chplvis: a local task created by a VisualDebug task is VisualDebug's too;
    * on locale 0 the marked task is remembered apart (nid0vdbtask). */
   if (on != 'O' && (tid_map_contains (&p->vdb_tids, parent) || (nid == 0 && parent == p->nid0_vdb_task)))
-    tid_map_insert (&p->vdb_tids, tid, 1);
+    {
+      tid_map_insert (&p->vdb_tids, tid, 1);
+      p->owner_valid = FALSE;
+    }
 
   task = tasks_append (p);
   if (task == WEFT_CHPLVIS_NO_TASK)
@@ -545,7 +574,10 @@ parse_task (Parser     *p,
                               tid, t->line[previous]);
     }
   else
-    tid_map_insert (&p->task_of_tid, tid, task);
+    {
+      tid_map_insert (&p->task_of_tid, tid, task);
+      p->owner_valid = FALSE;
+    }
   return;
 
 malformed:
@@ -612,6 +644,7 @@ parse_begin_end (Parser     *p,
       t->end_line[task] = 0;
       t->flags[task] = WEFT_CHPLVIS_TASK_NO_RECORD;
       tid_map_insert (&p->task_of_tid, tid, task);
+      p->owner_valid = FALSE;
       weft_load_context_warn (p->context, p->path, p->line,
                               _("Btask for task %" PRIu64 ", which has no task record; "
                                 "it is shown but not counted"),
@@ -732,11 +765,9 @@ parse_comm (Parser     *p,
   c->src_line[i] = (gint32)extra[0];
   c->src_file[i] = (gint32)extra[1];
   c->line[i] = line32 (p);
-  c->task[i] = issuing_task (p, tid);
+  record_owner (p, tid, &c->task[i], &c->flags[i]);
   c->peer[i] = (guint16)rid;
   c->kind[i] = (guint8)kind;
-  /* chplvis drops communication of VisualDebug's tasks as they are read. */
-  c->flags[i] = tid_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
   return;
 
 malformed:
@@ -788,10 +819,9 @@ parse_fork (Parser     *p,
   f->src_line[i] = src_line;
   f->src_file[i] = src_file;
   f->line[i] = line32 (p);
-  f->task[i] = issuing_task (p, tid);
+  record_owner (p, tid, &f->task[i], &f->flags[i]);
   f->peer[i] = (guint16)rid;
   f->kind[i] = (guint8)kind;
-  f->flags[i] = tid_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
   return;
 
 malformed:
@@ -822,7 +852,10 @@ parse_vdbmark (Parser     *p,
   if (nid == 0)
     p->nid0_vdb_task = tid;
   else
-    tid_map_insert (&p->vdb_tids, tid, 1);
+    {
+      tid_map_insert (&p->vdb_tids, tid, 1);
+      p->owner_valid = FALSE;
+    }
 }
 
 static void
@@ -1355,7 +1388,10 @@ parse_header (Parser      *p,
 
   /* On other locales the header's task is the on-task that ran startVdebug. */
   if (nid != 0)
-    tid_map_insert (&p->vdb_tids, locale->tid, 1);
+    {
+      tid_map_insert (&p->vdb_tids, locale->tid, 1);
+      p->owner_valid = FALSE;
+    }
   else
     {
       guint32 task = tasks_append (p);

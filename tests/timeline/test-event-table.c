@@ -656,6 +656,73 @@ test_threaded_fill (void)
     }
 }
 
+/* The links of one pair added as several sorted runs (gets of one reader
+ * pass, puts of another), with ties and late records: sorted by from-time,
+ * then to-time, kind, size, label and ref, none lost. */
+static void
+test_link_runs (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  WeftLinkSlice slice;
+  guint64 sum = 0, expected_sum = 0;
+  const guint per_run = 30000;
+
+  weft_event_table_builder_add_kind (builder, "a", WEFT_EVENT_LINK, 0);
+  weft_event_table_builder_add_kind (builder, "b", WEFT_EVENT_LINK, 0);
+  weft_event_table_builder_add_row (builder, "r0", NULL);
+  weft_event_table_builder_add_row (builder, "r1", NULL);
+  for (guint run = 0; run < 3; run++)
+    for (guint i = 0; i < per_run; i++)
+      {
+        gint64 t = 3 * (gint64)i + run;
+        guint64 size = g_rand_int_range (rand, 0, 4);
+
+        /* Now and then a late record, and ties across runs. */
+        if (g_rand_int_range (rand, 0, 50) == 0)
+          t -= g_rand_int_range (rand, 0, 120);
+        if (run == 2 && i % 7 == 0)
+          t -= 2;
+        weft_event_table_builder_add_link (builder, 0, t, 1, run == 1 ? t + 5 : t, (guint16)(i % 2), size, 0,
+                                           run * per_run + i);
+        expected_sum += run * per_run + i;
+      }
+  table = finish (builder);
+
+  g_assert_cmpuint (weft_event_table_get_n_link_pairs (table), ==, 1);
+  weft_event_table_get_link_pair (table, 0, &slice);
+  g_assert_cmpuint (slice.n, ==, 3 * per_run);
+  for (gsize i = 0; i < slice.n; i++)
+    {
+      sum += slice.ref[i];
+      if (i == 0)
+        continue;
+      if (slice.from_time[i - 1] != slice.from_time[i])
+        {
+          g_assert_cmpint (slice.from_time[i - 1], <, slice.from_time[i]);
+          continue;
+        }
+      if (slice.to_time[i - 1] != slice.to_time[i])
+        {
+          g_assert_cmpint (slice.to_time[i - 1], <, slice.to_time[i]);
+          continue;
+        }
+      if (slice.kind[i - 1] != slice.kind[i])
+        {
+          g_assert_cmpuint (slice.kind[i - 1], <, slice.kind[i]);
+          continue;
+        }
+      if (slice.size[i - 1] != slice.size[i])
+        {
+          g_assert_cmpuint (slice.size[i - 1], <, slice.size[i]);
+          continue;
+        }
+      g_assert_cmpuint (slice.ref[i - 1], <, slice.ref[i]);
+    }
+  g_assert_cmpuint (sum, ==, expected_sum);
+}
+
 /* Brute force ------------------------------------------------------------------- */
 
 typedef struct
@@ -1466,6 +1533,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/links-crossing", test_links_crossing);
   g_test_add_func ("/EventTable/deterministic", test_deterministic);
   g_test_add_func ("/EventTable/threaded-fill", test_threaded_fill);
+  g_test_add_func ("/EventTable/link-runs", test_link_runs);
   g_test_add_func ("/EventTable/lanes-brute", test_lanes_brute);
   g_test_add_func ("/EventTable/lod-brute", test_lod_brute);
   g_test_add_func ("/EventTable/aggregate-brute", test_aggregate_brute);

@@ -796,7 +796,7 @@ prefix##_insertion_bounded (Type  *a,                                           
   return TRUE;                                                                  \
 }                                                                               \
                                                                                 \
-static gboolean                                                                 \
+static inline gboolean                                                          \
 prefix##_sort (Type   *a,                                                       \
                gsize   n,                                                       \
                Worker *w)                                                       \
@@ -813,6 +813,79 @@ prefix##_sort (Type   *a,                                                       
 DEFINE_SORT (interval, IntervalRec, interval_less)
 DEFINE_SORT (instant, InstantRec, instant_less)
 DEFINE_SORT (link, LinkRec, link_less)
+
+/* Links of one (from, to) pair come as a few sorted runs (one per reader
+ * pass that added them: a locale's gets from a peer, then the peer's puts to
+ * it), each nearly in time order. A bottom-up merge sort that skips the
+ * merges of runs already in order, and trims what is in place at both ends
+ * of the others, sorts that in a few passes over the data, where insertion
+ * sort gives up and quicksort starts from scratch. @tmp holds n records. */
+static gboolean
+link_merge_sort (LinkRec *a,
+                 gsize    n,
+                 LinkRec *tmp,
+                 Worker  *w)
+{
+  const gsize block = 32;
+
+  for (gsize i = 0; i < n; i += block)
+    link_insertion (a + i, MIN (block, n - i));
+
+  for (gsize width = block; width < n; width *= 2)
+    {
+      if (n >= SORT_CHECK_MIN && worker_check (w))
+        return FALSE;
+
+      for (gsize lo = 0; lo + width < n; lo += 2 * width)
+        {
+          gsize mid = lo + width;
+          gsize hi = MIN (lo + 2 * width, n);
+          gsize first, last, i, j, k, n_left;
+
+          if (!link_less (&a[mid], &a[mid - 1]))
+            continue;
+
+          /* The left run's records not after a[mid], and the right run's
+           * not before a[mid - 1], are in place already. */
+          first = lo;
+          last = mid;
+          while (first < last)
+            {
+              gsize m = first + (last - first) / 2;
+
+              if (link_less (&a[mid], &a[m]))
+                last = m;
+              else
+                first = m + 1;
+            }
+          i = mid;
+          last = hi;
+          while (i < last)
+            {
+              gsize m = i + (last - i) / 2;
+
+              if (link_less (&a[m], &a[mid - 1]))
+                i = m + 1;
+              else
+                last = m;
+            }
+          hi = i;
+
+          /* Merge [first, mid) (copied out) with [mid, hi), stably. */
+          n_left = mid - first;
+          memcpy (tmp, a + first, n_left * sizeof *a);
+          i = 0;
+          j = mid;
+          k = first;
+          while (i < n_left && j < hi)
+            a[k++] = link_less (&a[j], &tmp[i]) ? a[j++] : tmp[i++];
+          while (i < n_left)
+            a[k++] = tmp[i++];
+        }
+    }
+
+  return TRUE;
+}
 
 /* Workers ---------------------------------------------------------------------- */
 
@@ -1724,8 +1797,13 @@ finish_links (Worker         *w,
   for (guint r = 0; r < n_rows; r++)
     {
       gsize begin = r == 0 ? 0 : start[r - 1];
+      gsize count = start[r] - begin;
+      LinkRec *tmp;
 
-      if (start[r] > begin && !link_sort (recs + begin, start[r] - begin, w))
+      if (count == 0 || link_insertion_bounded (recs + begin, count, SORT_MOVES_PER_RECORD * count))
+        continue;
+      tmp = buffer_reserve (&w->recs, &w->recs_size, count * sizeof *tmp, 1);
+      if (!link_merge_sort (recs + begin, count, tmp, w))
         return FALSE;
     }
 
