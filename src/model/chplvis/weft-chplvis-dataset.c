@@ -782,18 +782,10 @@ add_json_matrix (JsonBuilder   *builder,
 }
 
 static void
-add_json_comm (JsonBuilder            *builder,
-               const WeftChplvisTrace *trace,
-               const char             *member,
-               gboolean                include_overhead)
+add_json_comm (JsonBuilder                 *builder,
+               const char                  *member,
+               const WeftChplvisCommMatrix *matrix)
 {
-  g_autoptr(WeftChplvisCommMatrix) matrix = NULL;
-  WeftChplvisQuery query;
-
-  weft_chplvis_query_init (&query);
-  query.include_overhead = include_overhead;
-  matrix = weft_chplvis_compute_comm_matrix (trace, &query);
-
   json_builder_set_member_name (builder, member);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "count");
@@ -810,6 +802,8 @@ weft_chplvis_dataset_add_json (WeftDataset *dataset,
   WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
   const WeftChplvisTrace *trace = self->trace;
   g_autofree WeftChplvisLocaleStats *stats = NULL;
+  g_autoptr(WeftChplvisCommMatrix) raw = NULL;
+  g_autoptr(WeftChplvisCommMatrix) comm = NULL;
   WeftChplvisQuery query;
 
   json_builder_set_member_name (builder, "chplvis");
@@ -842,11 +836,13 @@ weft_chplvis_dataset_add_json (WeftDataset *dataset,
     }
   json_builder_end_object (builder);
 
-  add_json_comm (builder, trace, "comm_raw", TRUE);
-  add_json_comm (builder, trace, "comm", FALSE);
+  /* With VisualDebug's own communication and without (chplvis's). */
+  weft_chplvis_query_init (&query);
+  raw = weft_chplvis_compute_comm_matrices (trace, &query, &comm);
+  add_json_comm (builder, "comm_raw", raw);
+  add_json_comm (builder, "comm", comm);
 
   /* chplvis's All figures (Weft's agree with them for the whole run). */
-  weft_chplvis_query_init (&query);
   stats = weft_chplvis_compute_locale_stats (trace, &query);
 
   json_builder_set_member_name (builder, "tasks");

@@ -514,6 +514,63 @@ weft_chplvis_compute_comm_matrix (const WeftChplvisTrace *trace,
 
 typedef struct
 {
+  WeftChplvisCommMatrix *all;
+  WeftChplvisCommMatrix *own;
+} OverheadData;
+
+static void
+add_to_both (const WeftChplvisTrace *trace,
+             guint                   locale,
+             gboolean                fork,
+             guint32                 index,
+             guint                   kind,
+             guint                   from,
+             guint                   to,
+             guint64                 bytes,
+             gpointer                user_data)
+{
+  OverheadData *data = user_data;
+  const WeftChplvisLocale *l = trace->locales[locale];
+  guint8 flags = fork ? l->forks.flags[index] : l->comms.flags[index];
+
+  add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->all);
+  if (!(flags & WEFT_CHPLVIS_COMM_OVERHEAD))
+    add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->own);
+}
+
+/**
+ * weft_chplvis_compute_comm_matrices:
+ * @own: (out): the matrix without VisualDebug's own communication
+ *
+ * weft_chplvis_compute_comm_matrix() with and without VisualDebug's own
+ * communication (@query's include_overhead is ignored), in one pass.
+ *
+ * Returns: (transfer full): the matrix with it.
+ */
+WeftChplvisCommMatrix *
+weft_chplvis_compute_comm_matrices (const WeftChplvisTrace  *trace,
+                                    const WeftChplvisQuery  *query,
+                                    WeftChplvisCommMatrix  **own)
+{
+  OverheadData data;
+  Selection sel;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (query != NULL, NULL);
+  g_return_val_if_fail (own != NULL, NULL);
+
+  data.all = comm_matrix_new (trace->n_locales);
+  data.own = *own = comm_matrix_new (trace->n_locales);
+  selection_init (&sel, trace, query);
+  sel.overhead = TRUE;
+  foreach_record (trace, &sel, add_to_both, &data);
+  selection_clear (&sel);
+
+  return data.all;
+}
+
+typedef struct
+{
   WeftChplvisCommMatrix *total;
   WeftChplvisCommMatrix *groups[WEFT_CHPLVIS_N_GROUPS];
 } SplitData;

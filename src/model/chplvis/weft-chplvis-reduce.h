@@ -200,6 +200,9 @@ gboolean               weft_chplvis_query_set_tag        (const WeftChplvisTrace
 /* Figures */
 WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrix  (const WeftChplvisTrace   *trace,
                                                           const WeftChplvisQuery   *query);
+WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrices (const WeftChplvisTrace *trace,
+                                                          const WeftChplvisQuery   *query,
+                                                          WeftChplvisCommMatrix   **own);
 WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrix_split (const WeftChplvisTrace *trace,
                                                           const WeftChplvisQuery   *query,
                                                           WeftChplvisCommMatrix   **groups);
