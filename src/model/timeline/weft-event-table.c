@@ -645,11 +645,9 @@ link_less (const LinkRec *a,
 #define SORT_MOVES_PER_RECORD 8
 #define SORT_CHECK_MIN     65536
 
-/* An introsort per record type: quicksort with a median-of-three pivot,
- * insertion sort for short runs, heapsort when the recursion gets too deep.
- * Inlined comparisons make it several times faster than qsort(); big
- * partitions check for cancellation. Returns FALSE when cancelled. */
-#define DEFINE_SORT(prefix, Type, less)                                         \
+/* Insertion sorts per record type (inlined comparisons): plain, and one
+ * that gives up on input far from sorted. */
+#define DEFINE_INSERTION_SORTS(prefix, Type, less)                              \
 static void                                                                     \
 prefix##_insertion (Type  *a,                                                   \
                     gsize  n)                                                   \
@@ -668,6 +666,40 @@ prefix##_insertion (Type  *a,                                                   
     }                                                                           \
 }                                                                               \
                                                                                 \
+/* Insertion sort that gives up after @budget moves; the array stays a     \
+ * permutation either way. */                                                   \
+static gboolean                                                                 \
+prefix##_insertion_bounded (Type  *a,                                           \
+                            gsize  n,                                           \
+                            gsize  budget)                                      \
+{                                                                               \
+  for (gsize i = 1; i < n; i++)                                                 \
+    {                                                                           \
+      Type x;                                                                   \
+      gsize j = i;                                                              \
+                                                                                \
+      if (!less (&a[i], &a[i - 1]))                                             \
+        continue;                                                               \
+      x = a[i];                                                                 \
+      while (j > 0 && less (&x, &a[j - 1]))                                     \
+        {                                                                       \
+          a[j] = a[j - 1];                                                      \
+          j--;                                                                  \
+        }                                                                       \
+      a[j] = x;                                                                 \
+      if (i - j > budget)                                                       \
+        return FALSE;                                                           \
+      budget -= i - j;                                                          \
+    }                                                                           \
+  return TRUE;                                                                  \
+}
+
+/* An introsort per record type: quicksort with a median-of-three pivot,
+ * insertion sort for short runs, heapsort when the recursion gets too deep.
+ * Inlined comparisons make it several times faster than qsort(); big
+ * partitions check for cancellation. Returns FALSE when cancelled. */
+#define DEFINE_SORT(prefix, Type, less)                                         \
+DEFINE_INSERTION_SORTS (prefix, Type, less)                                     \
 static void                                                                     \
 prefix##_sift (Type  *a,                                                        \
                gsize  root,                                                     \
@@ -768,35 +800,7 @@ prefix##_sort_depth (Type   *a,                                                 
   return TRUE;                                                                  \
 }                                                                               \
                                                                                 \
-/* Insertion sort that gives up after @budget moves; the array stays a     \
- * permutation either way. */                                                   \
 static gboolean                                                                 \
-prefix##_insertion_bounded (Type  *a,                                           \
-                            gsize  n,                                           \
-                            gsize  budget)                                      \
-{                                                                               \
-  for (gsize i = 1; i < n; i++)                                                 \
-    {                                                                           \
-      Type x;                                                                   \
-      gsize j = i;                                                              \
-                                                                                \
-      if (!less (&a[i], &a[i - 1]))                                             \
-        continue;                                                               \
-      x = a[i];                                                                 \
-      while (j > 0 && less (&x, &a[j - 1]))                                     \
-        {                                                                       \
-          a[j] = a[j - 1];                                                      \
-          j--;                                                                  \
-        }                                                                       \
-      a[j] = x;                                                                 \
-      if (i - j > budget)                                                       \
-        return FALSE;                                                           \
-      budget -= i - j;                                                          \
-    }                                                                           \
-  return TRUE;                                                                  \
-}                                                                               \
-                                                                                \
-static inline gboolean                                                          \
 prefix##_sort (Type   *a,                                                       \
                gsize   n,                                                       \
                Worker *w)                                                       \
@@ -812,7 +816,7 @@ prefix##_sort (Type   *a,                                                       
 
 DEFINE_SORT (interval, IntervalRec, interval_less)
 DEFINE_SORT (instant, InstantRec, instant_less)
-DEFINE_SORT (link, LinkRec, link_less)
+DEFINE_INSERTION_SORTS (link, LinkRec, link_less)
 
 /* Links of one (from, to) pair come as a few sorted runs (one per reader
  * pass that added them: a locale's gets from a peer, then the peer's puts to
