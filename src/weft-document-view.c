@@ -22,6 +22,7 @@ struct _WeftDocumentView
   GtkWidget       parent_instance;
 
   WeftDocument   *document;
+  GSettings      *settings;       /* handed down to the page */
   GCancellable   *cancellable;
   GtkWidget      *page;
 
@@ -39,6 +40,7 @@ struct _WeftDocumentView
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_SETTINGS,
   PROP_STATE_NAME,
   N_PROPS
 };
@@ -54,11 +56,13 @@ static guint signals[N_SIGNALS];
 G_DEFINE_FINAL_TYPE (WeftDocumentView, weft_document_view, GTK_TYPE_WIDGET)
 
 WeftDocumentView *
-weft_document_view_new (WeftDocument *document)
+weft_document_view_new (WeftDocument *document,
+                        GSettings    *settings)
 {
   g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  return g_object_new (WEFT_TYPE_DOCUMENT_VIEW, "document", document, NULL);
+  return g_object_new (WEFT_TYPE_DOCUMENT_VIEW, "document", document, "settings", settings, NULL);
 }
 
 WeftDocument *
@@ -195,7 +199,7 @@ load_cb (GObject      *object,
 
   weft_timing_mark ("document-loaded");
   g_clear_pointer (&self->page, gtk_widget_unparent);
-  self->page = weft_pages_create (document);
+  self->page = weft_pages_create (document, self->settings);
   gtk_widget_add_tick_callback (self->page, first_frame_cb, NULL, NULL);
   adw_bin_set_child (self->content_bin, self->page);
   update_warnings (self);
@@ -317,6 +321,7 @@ weft_document_view_finalize (GObject *object)
   WeftDocumentView *self = (WeftDocumentView *)object;
 
   g_clear_object (&self->document);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (weft_document_view_parent_class)->finalize (object);
 }
@@ -333,6 +338,10 @@ weft_document_view_get_property (GObject    *object,
     {
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
+      break;
+
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
       break;
 
     case PROP_STATE_NAME:
@@ -360,6 +369,10 @@ weft_document_view_set_property (GObject      *object,
       watch_document (self);
       break;
 
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -379,6 +392,11 @@ weft_document_view_class_init (WeftDocumentViewClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, WEFT_TYPE_DOCUMENT,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /* The application's settings, which the window hands down to the page. */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   properties[PROP_STATE_NAME] =
     g_param_spec_string ("state-name", NULL, NULL, NULL,

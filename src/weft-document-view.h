@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (WeftDocumentView, weft_document_view, WEFT, DOCUMENT_VIEW, GtkWidget)
 
-WeftDocumentView *weft_document_view_new           (WeftDocument     *document);
+WeftDocumentView *weft_document_view_new           (WeftDocument     *document,
+                                                   GSettings        *settings);
 WeftDocument     *weft_document_view_get_document  (WeftDocumentView *self);
 GtkWidget        *weft_document_view_get_page      (WeftDocumentView *self);
 const char       *weft_document_view_get_state_name (WeftDocumentView *self);

@@ -23,11 +23,13 @@
 /**
  * weft_pages_create:
  * @document: a READY document
+ * @settings: the application's settings, for the pages that use them
  *
  * Returns: (transfer floating): a widget implementing WeftPage.
  */
 GtkWidget *
-weft_pages_create (WeftDocument *document)
+weft_pages_create (WeftDocument *document,
+                   GSettings    *settings)
 {
   WeftDataset *dataset;
   const char *family;
@@ -40,7 +42,7 @@ weft_pages_create (WeftDocument *document)
 
   /* BEGIN family pages: chplvis */
   if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
-    return GTK_WIDGET (weft_chplvis_page_new (document));
+    return GTK_WIDGET (weft_chplvis_page_new (document, settings));
   /* END family pages: chplvis */
   /* BEGIN family pages: ddt-arrays */
   if (WEFT_IS_MDA_DATASET (dataset))

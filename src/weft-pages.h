@@ -10,6 +10,7 @@
 
 G_BEGIN_DECLS
 
-GtkWidget *weft_pages_create (WeftDocument *document);
+GtkWidget *weft_pages_create (WeftDocument *document,
+                              GSettings    *settings);
 
 G_END_DECLS

@@ -324,7 +324,7 @@ weft_window_open_files (WeftWindow    *self,
   g_return_val_if_fail (files != NULL && n_files > 0, NULL);
 
   document = weft_document_new (files, n_files);
-  view = weft_document_view_new (document);
+  view = weft_document_view_new (document, self->settings);
 
   g_signal_connect_object (view, "close-requested", G_CALLBACK (view_close_requested_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (view, "notify::document", G_CALLBACK (view_document_changed_cb), self, G_CONNECT_SWAPPED);

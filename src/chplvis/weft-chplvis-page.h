@@ -39,7 +39,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (WeftChplvisPage, weft_chplvis_page, WEFT, CHPLVIS_PAGE, GtkWidget)
 
-WeftChplvisPage        *weft_chplvis_page_new                (WeftDocument           *document);
+WeftChplvisPage        *weft_chplvis_page_new                (WeftDocument           *document,
+                                                              GSettings              *settings);
 WeftChplvisDataset     *weft_chplvis_page_get_dataset        (WeftChplvisPage        *self);
 WeftTimeModel          *weft_chplvis_page_get_time_model     (WeftChplvisPage        *self);
 

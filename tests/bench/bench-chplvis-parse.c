@@ -1,16 +1,23 @@
 /* bench-chplvis-parse.c: how fast a large Chapel VisualDebug run loads.
  *
- *   bench-chplvis-parse [--runs N] [--keep] [FOLDER]
+ *   bench-chplvis-parse [--runs N] [--keep] [--mix synthetic|comm|tags] [--cli PATH] [FOLDER]
  *
- * Reads FOLDER (a NAME/ folder of locale files), or a 64-locale, ≥ 200 MB run
- * that weft-gen-traces (beside this program) writes to a temporary folder, and
- * prints, with the page cache warm:
+ * Reads FOLDER (a NAME/ folder of locale files), or a run that weft-gen-traces
+ * (beside this program) writes to a temporary folder: by default (--mix
+ * synthetic) 64 locales, ≥ 200 MB; --mix comm a 4-locale, 55 MB run whose
+ * lines are nearly all gets, puts and forks (743k lines, like a real stencil
+ * run); --mix tags a 4-locale, 10 MB run with 1,300 tags and 260 pauses.
+ * Prints, with the page cache warm:
  *   bench chplvis-parse-throughput X MB/s   reading alone (weft_chplvis_read), best of N
  *   bench chplvis-wc-throughput X MB/s      `wc -l` on the same files, best of N
  *   bench chplvis-parse-wc-ratio X          the reader's time over wc's
  *   bench chplvis-load-throughput X MB/s    the whole load (reader + timeline), best of N
  *   bench chplvis-load-rss X MB             peak resident memory of a process that loads it once
  *   bench chplvis-held-rss X MB             what stays resident in it while the document is open
+ *   bench chplvis-process-throughput X MB/s `weft-cli info --json FOLDER` as a whole process
+ *                                           (start-up, load, figures, exit), best of N
+ *   bench chplvis-process-rss X MB          that process's peak resident memory
+ * (weft-cli is looked for at ../../src/cli/weft-cli from this program, or --cli).
  * MB are 10^6 bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +27,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -28,6 +38,8 @@
 #include "weft-document.h"
 #include "weft-format.h"
 #include "weft-test-util.h"
+
+#include <fcntl.h>
 
 static double
 now (void)
@@ -190,15 +202,51 @@ child_rss (const char *self,
   *held = g_ascii_strtoull (end, NULL, 10);
 }
 
+/* `CLI info --json FOLDER` in a child process: its wall time in seconds
+ * (negative when it failed) and its peak resident set in bytes. */
+static double
+time_process (const char *cli,
+              const char *folder,
+              guint64    *peak)
+{
+  struct rusage usage;
+  double start = now ();
+  int status;
+  pid_t pid = fork ();
+
+  if (pid < 0)
+    return -1;
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_WRONLY);
+
+      dup2 (null, STDOUT_FILENO);
+      dup2 (null, STDERR_FILENO);
+      execl (cli, cli, "info", "--json", folder, (char *)NULL);
+      _exit (127);
+    }
+  if (wait4 (pid, &status, 0, &usage) != pid || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    return -1;
+  *peak = (guint64)usage.ru_maxrss * 1024;
+
+  return now () - start;
+}
+
 static char *
-generate (const char *self)
+generate (const char *self,
+          const char *mix)
 {
   g_autofree char *dir = g_path_get_dirname (self);
   g_autofree char *generator = g_build_filename (dir, "weft-gen-traces", NULL);
   g_autoptr(GError) error = NULL;
   char *out = g_dir_make_tmp ("weft-bench-chplvis-XXXXXX", &error);
-  const char *argv[] = { generator, "--format", "chplvis", "--rows", "64", "--events", "4500000",
-                         "--seed", "1", "--name", "GEN", "--out", out, NULL };
+  const char *synthetic[] = { generator, "--format", "chplvis", "--rows", "64", "--events", "4500000",
+                              "--seed", "1", "--name", "GEN", "--out", out, NULL };
+  const char *comm[] = { generator, "--format", "chplvis", "--mix", "comm", "--rows", "4", "--events", "743000",
+                         "--tags", "4", "--seed", "1", "--name", "GEN", "--out", out, NULL };
+  const char *tags[] = { generator, "--format", "chplvis", "--mix", "tags", "--rows", "4", "--events", "195000",
+                         "--tags", "1300", "--seed", "1", "--name", "GEN", "--out", out, NULL };
+  const char **argv = g_str_equal (mix, "comm") ? comm : g_str_equal (mix, "tags") ? tags : synthetic;
   int status;
 
   if (out == NULL || !g_file_test (generator, G_FILE_TEST_IS_EXECUTABLE))
@@ -226,6 +274,8 @@ main (int    argc,
   g_autofree char *memory = NULL;
   double best_parse = G_MAXDOUBLE, best_wc = G_MAXDOUBLE, best_load = G_MAXDOUBLE;
   guint64 total, n_records = 0;
+  g_autofree char *cli = NULL;
+  const char *mix = "synthetic";
   gboolean keep = FALSE;
   int runs = 3;
 
@@ -252,18 +302,24 @@ main (int    argc,
           i++;
           runs = MAX (1, atoi (argv[i]));
         }
+      else if (g_str_equal (argv[i], "--mix") && i + 1 < argc &&
+               (g_str_equal (argv[i + 1], "synthetic") || g_str_equal (argv[i + 1], "comm") ||
+                g_str_equal (argv[i + 1], "tags")))
+        mix = argv[++i];
+      else if (g_str_equal (argv[i], "--cli") && i + 1 < argc)
+        cli = g_strdup (argv[++i]);
       else if (folder == NULL)
         folder = g_strdup (argv[i]);
       else
         {
-          g_printerr ("Usage: bench-chplvis-parse [--runs N] [--keep] [FOLDER]\n");
+          g_printerr ("Usage: bench-chplvis-parse [--runs N] [--keep] [--mix synthetic|comm|tags] [--cli PATH] [FOLDER]\n");
           return 2;
         }
     }
 
   if (folder == NULL)
     {
-      generated = generate (argv[0]);
+      generated = generate (argv[0], mix);
       folder = g_build_filename (generated, "GEN", NULL);
     }
 
@@ -294,6 +350,38 @@ main (int    argc,
     g_print ("bench chplvis-load-rss %.1f MB\n", (double)peak / 1e6);
     g_print ("bench chplvis-held-rss %.1f MB\n", (double)held / 1e6);
   }
+
+  if (cli == NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (argv[0]);
+
+      cli = g_build_filename (dir, "..", "..", "src", "cli", "weft-cli", NULL);
+    }
+  if (g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      double best = G_MAXDOUBLE;
+      guint64 peak = 0;
+
+      /* The machine may be shared: the best of a few runs. */
+      for (int i = 0; i < MAX (runs, 5); i++)
+        {
+          guint64 rss = 0;
+          double elapsed = time_process (cli, folder, &rss);
+
+          if (elapsed < 0)
+            {
+              g_printerr ("bench-chplvis-parse: %s info --json failed\n", cli);
+              return 1;
+            }
+          best = MIN (best, elapsed);
+          peak = MAX (peak, rss);
+        }
+      g_print ("# weft-cli info --json: %.3f s\n", best);
+      g_print ("bench chplvis-process-throughput %.1f MB/s\n", (double)total / 1e6 / best);
+      g_print ("bench chplvis-process-rss %.1f MB\n", (double)peak / 1e6);
+    }
+  else
+    g_print ("# no weft-cli at %s: no whole-process figures\n", cli);
 
   if (generated != NULL && !keep)
     weft_test_rm_rf (generated);

@@ -4,7 +4,8 @@
 #
 # Usage: check-gen-traces.sh WEFT-GEN-TRACES WEFT-GEN-CHECK
 #
-# - writes small traces of each format with several shapes and checks every
+# - writes small traces of each format with several shapes (and the chplvis
+#   mixes: comm-heavy, tag-heavy) and checks every
 #   line with weft-gen-check (exact writer formats and record consistency),
 #   and that --events is honoured within 10%;
 # - same arguments give identical bytes, another seed gives other bytes;
@@ -92,6 +93,43 @@ for spec in "1 1 0 3000" "2 3 1 4000" "3 8 5 6000" "4 5 3 20000"; do
     [ "$(figure tasks_L "$WORK/report")" -ge 1 ] || fail "chplvis seed $seed: no local task"
   fi
 done
+
+# The real mixes: a comm-heavy run (nearly every line a get, put or fork) and
+# a tag-heavy one (many tags, a pause before every fifth).
+out="$WORK/mix-comm"
+if "$GEN" --format chplvis --mix comm --seed 5 --events 30000 --rows 4 --tags 2 --name RUN --out "$out" >/dev/null \
+   && check --format chplvis --events 30000 --rows 4 "$out/RUN"; then
+  lines=$(figure lines "$WORK/report")
+  moving=0
+  for kind in get put nb_get nb_put st_get st_put fork fork_nb f_fork; do
+    n=$(kind_count "$kind" "$WORK/report")
+    [ "$n" -ge 1 ] || fail "chplvis comm mix: no $kind record"
+    moving=$((moving + n))
+  done
+  for kind in task Btask Etask VdbMark Tag Pause End tname; do
+    [ "$(kind_count "$kind" "$WORK/report")" -ge 1 ] || fail "chplvis comm mix: no $kind record"
+  done
+  if [ $((moving * 100)) -ge $((lines * 90)) ]; then
+    ok "chplvis comm mix: every line checked, $moving of $lines lines are gets, puts and forks"
+  else
+    fail "chplvis comm mix: only $moving of $lines lines are gets, puts and forks"
+  fi
+else
+  fail "chplvis comm mix"
+fi
+
+out="$WORK/mix-tags"
+if "$GEN" --format chplvis --mix tags --seed 6 --events 30000 --rows 4 --tags 200 --name RUN --out "$out" >/dev/null \
+   && check --format chplvis --events 30000 --rows 4 "$out/RUN"; then
+  [ "$(figure tags "$WORK/report")" = 200 ] || fail "chplvis tags mix: $(figure tags "$WORK/report") tags, wanted 200"
+  [ "$(figure pauses "$WORK/report")" = 40 ] || fail "chplvis tags mix: $(figure pauses "$WORK/report") pauses, wanted 40"
+  for kind in get put nb_get nb_put st_get st_put fork fork_nb f_fork task Btask Etask VdbMark Tag Pause End tname; do
+    [ "$(kind_count "$kind" "$WORK/report")" -ge 1 ] || fail "chplvis tags mix: no $kind record"
+  done
+  ok "chplvis tags mix: every line checked, 200 tags, 40 pauses"
+else
+  fail "chplvis tags mix"
+fi
 
 for spec in "and 1 1 4000" "and 2 4 6000" "and 3 9 20000" "or 4 1 4000" "or 5 6 6000" "or 6 13 20000" "or 7 4 300000"; do
   set -- $spec

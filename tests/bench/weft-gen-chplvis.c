@@ -16,6 +16,10 @@
  *    signals the end count), blocking on statements, begin/cobegin, forall
  *    tasks, nested on statements between neighbours, and all six kinds of
  *    communication with the fields real runs have;
+ *  - --mix comm makes the program a real stencil run's: long bursts of gets
+ *    and puts with remote atomics (f_fork) among them, so that nearly every
+ *    line is a communication or fork record; --mix tags makes many short tags
+ *    with a pause before every fifth, like a run tagged in its main loop;
  *  - concurrent tasks' records are written in timestamp order except for the
  *    occasional record whose write was delayed, which is how real files get
  *    their backward timestamp steps.
@@ -1304,6 +1308,9 @@ static gint64 on_task (Gen           *g,
                        const Episode *ep,
                        guint          depth);
 
+static guint pick_other_locale (Gen   *g,
+                                guint  loc);
+
 static gint64
 comm_burst (Gen     *g,
             guint    loc,
@@ -1313,6 +1320,13 @@ comm_burst (Gen     *g,
 {
   for (guint i = 0; i < ops; i++)
     {
+      if (g->opt->mix == WEFT_GEN_MIX_COMM && g->n > 1 && weft_gen_rand_chance (&g->rng, 1, 10))
+        {
+          /* Stencil codes update remote counters in their inner loops. */
+          rec_fork (g, loc, t, FORK_FAST, pick_other_locale (g, loc), g->atomic_add, tid);
+          t += weft_gen_rand_skewed (&g->rng, 15, 45);
+          continue;
+        }
       t = rec_comm (g, loc, t, tid);
       if (weft_gen_rand_chance (&g->rng, 1, 5))
         t += weft_gen_rand_skewed (&g->rng, 5, 400);
@@ -1592,6 +1606,8 @@ run_statement (Gen     *g,
   ep.nested = no_site ();
   ep.children = (guint)weft_gen_rand_range (&g->rng, 2, 4);
   ep.ops = (guint)weft_gen_rand_range (&g->rng, 2, 12);
+  if (g->opt->mix == WEFT_GEN_MIX_COMM)
+    ep.ops = (guint)weft_gen_rand_range (&g->rng, 40, 240);
 
   /* A coforall over all locales writes about this many lines per locale. */
   per_locale = 6 + ep.ops + 3 * ep.children + 3;
@@ -1670,17 +1686,29 @@ run_paused (Gen *g)
   g->now += weft_gen_rand_skewed (&g->rng, 200, 20000);
 }
 
+/* Whether pauseVdebug runs before tag j (from 0): once, about halfway, or
+ * before every fifth tag of a tag-heavy run. */
+static gboolean
+pause_before_tag (Gen   *g,
+                  guint  j)
+{
+  if (g->opt->tags < 2)
+    return FALSE;
+  if (g->opt->mix == WEFT_GEN_MIX_TAGS)
+    return j % 5 == 4;
+  return j == g->opt->tags / 2 + g->opt->tags % 2;
+}
+
 /* Lines the broadcasts from tag first_tag on, and the stop, will write. */
 static guint64
 planned_lines (Gen     *g,
-               guint    first_tag,
-               guint    pause_before)
+               guint    first_tag)
 {
   guint64 lines = broadcast_lines (g, OP_STOP, FALSE);
 
   for (guint j = first_tag; j < g->opt->tags; j++)
     {
-      if (j == pause_before)
+      if (pause_before_tag (g, j))
         lines += broadcast_lines (g, OP_PAUSE, FALSE) + broadcast_lines (g, OP_TAG, TRUE);
       else
         lines += broadcast_lines (g, OP_TAG, FALSE);
@@ -1698,7 +1726,6 @@ weft_gen_chplvis (const WeftGenOptions  *opt,
   g_autofree char *dir = NULL;
   Gen g = { 0 };
   guint64 phases;
-  guint pause_before = G_MAXUINT;
   guint64 start_tid;
   gboolean ok = TRUE;
 
@@ -1771,8 +1798,6 @@ weft_gen_chplvis (const WeftGenOptions  *opt,
 
   /* The broadcasts and tables are fixed; the user's program fills the rest,
    * shared between the phase before the first tag and the phase of each tag. */
-  if (opt->tags >= 2)
-    pause_before = opt->tags / 2 + opt->tags % 2;
   phases = (guint64)opt->tags + 1;
 
   broadcast (&g, OP_START);
@@ -1782,7 +1807,7 @@ weft_gen_chplvis (const WeftGenOptions  *opt,
 
       if (i > 0)
         {
-          if (i - 1 == pause_before)
+          if (pause_before_tag (&g, i - 1))
             {
               broadcast (&g, OP_PAUSE);
               run_paused (&g);
@@ -1790,7 +1815,7 @@ weft_gen_chplvis (const WeftGenOptions  *opt,
           broadcast (&g, OP_TAG);
         }
 
-      planned = planned_lines (&g, i, pause_before);
+      planned = planned_lines (&g, i);
       budget = opt->events > g.records + planned ? opt->events - g.records - planned : 0;
       run_phase (&g, g.records + budget / (phases - i));
     }

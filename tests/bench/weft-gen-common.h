@@ -23,6 +23,15 @@ typedef enum
   WEFT_GEN_FORMAT_MPD,
 } WeftGenFormat;
 
+/* chplvis: what the user's program between the tags looks like. */
+typedef enum
+{
+  WEFT_GEN_MIX_DEFAULT, /* a bit of everything, one pause */
+  WEFT_GEN_MIX_COMM,    /* long communication bursts and remote atomics: nearly
+                         * every line a get/put or fork, as in real stencil runs */
+  WEFT_GEN_MIX_TAGS,    /* many short tags with a pause before every fifth */
+} WeftGenMix;
+
 typedef struct
 {
   WeftGenFormat format;
@@ -35,6 +44,7 @@ typedef struct
   gboolean      or_mode;   /* visandor: or-parallel trace */
   guint         vms;       /* mpd: virtual machines (1 = not distributed) */
   guint         addr_bits; /* mpd: 32 or 64 bit process addresses */
+  WeftGenMix    mix;       /* chplvis: the program's mix of records */
 } WeftGenOptions;
 
 /* Totals a generator reports back, for the summary line. */

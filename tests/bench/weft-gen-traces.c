@@ -43,6 +43,7 @@ main (int   argc,
   g_autofree char *name = NULL;
   g_autofree char *out = NULL;
   g_autofree char *parallelism = NULL;
+  g_autofree char *mix = NULL;
   gint64 seed = 1;
   gint64 events = 100000;
   gint rows = -1;
@@ -65,6 +66,9 @@ main (int   argc,
       "machine, the pool of process descriptors (mpd, default 16, at least 6)", "N" },
     { "tags", 't', 0, G_OPTION_ARG_INT, &tags,
       "chplvis: number of tagVdebug calls (default 4; from 2 on, a pause comes before one)", "N" },
+    { "mix", 'm', 0, G_OPTION_ARG_STRING, &mix,
+      "chplvis: default (a bit of everything, one pause), comm (nearly every line a get, put or "
+      "fork, like a real stencil run) or tags (many short tags, a pause before every fifth)", "MIX" },
     { "name", 'n', 0, G_OPTION_ARG_STRING, &name,
       "chplvis: the startVdebug root name, also the folder name (default GEN)", "NAME" },
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
@@ -132,6 +136,17 @@ main (int   argc,
   if (parallelism != NULL && !g_str_equal (parallelism, "and") && !g_str_equal (parallelism, "or"))
     {
       g_printerr ("weft-gen-traces: --parallelism is and or or\n");
+      return 2;
+    }
+  if (mix == NULL || g_str_equal (mix, "default"))
+    options.mix = WEFT_GEN_MIX_DEFAULT;
+  else if (g_str_equal (mix, "comm"))
+    options.mix = WEFT_GEN_MIX_COMM;
+  else if (g_str_equal (mix, "tags"))
+    options.mix = WEFT_GEN_MIX_TAGS;
+  else
+    {
+      g_printerr ("weft-gen-traces: --mix is default, comm or tags\n");
       return 2;
     }
   if (name != NULL && (name[0] == '\0' || strchr (name, '/') != NULL))

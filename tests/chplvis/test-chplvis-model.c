@@ -293,6 +293,39 @@ test_h2_values (void)
     { 2, 0.5, 0.05, 0.0999, 3 }, { 1, 0.1, 0.01, 0.09998, 1 } });
 }
 
+/* Both matrices of weft-cli's JSON in one pass: with VisualDebug's own
+ * communication (H2 has some: locale 1's on-task that gets before its
+ * VdbMark) and without, each equal to its own pass. */
+static void
+test_h2_comm_matrices (void)
+{
+  g_autoptr(WeftChplvisDataset) dataset = load_h2 ();
+  const WeftChplvisTrace *trace = weft_chplvis_dataset_get_trace (dataset);
+  g_autoptr(WeftChplvisCommMatrix) all = NULL;
+  g_autoptr(WeftChplvisCommMatrix) own = NULL;
+  g_autoptr(WeftChplvisCommMatrix) all_alone = NULL;
+  g_autoptr(WeftChplvisCommMatrix) own_alone = NULL;
+  WeftChplvisQuery query;
+  guint64 all_total = 0, own_total = 0;
+
+  weft_chplvis_query_init (&query);
+  all = weft_chplvis_compute_comm_matrices (trace, &query, &own);
+  own_alone = weft_chplvis_compute_comm_matrix (trace, &query);
+  query.include_overhead = TRUE;
+  all_alone = weft_chplvis_compute_comm_matrix (trace, &query);
+
+  g_assert_cmpmem (all->count, 4 * sizeof (guint64), all_alone->count, 4 * sizeof (guint64));
+  g_assert_cmpmem (all->bytes, 4 * sizeof (guint64), all_alone->bytes, 4 * sizeof (guint64));
+  g_assert_cmpmem (own->count, 4 * sizeof (guint64), own_alone->count, 4 * sizeof (guint64));
+  g_assert_cmpmem (own->bytes, 4 * sizeof (guint64), own_alone->bytes, 4 * sizeof (guint64));
+  for (guint i = 0; i < 4; i++)
+    {
+      all_total += all->count[i];
+      own_total += own->count[i];
+    }
+  g_assert_cmpuint (all_total, >, own_total);
+}
+
 /* chplvis's own numbers, and Weft's fixes. */
 static void
 test_h2_compat (void)
@@ -1120,6 +1153,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/model/h2-errors", test_h2_errors);
   g_test_add_func ("/chplvis/model/h2-values", test_h2_values);
   g_test_add_func ("/chplvis/model/h2-compat", test_h2_compat);
+  g_test_add_func ("/chplvis/model/h2-comm-matrices", test_h2_comm_matrices);
   g_test_add_func ("/chplvis/model/h2-profile", test_h2_profile);
   g_test_add_func ("/chplvis/model/h2-lists", test_h2_lists);
   g_test_add_func ("/chplvis/model/h2-events", test_h2_events);

@@ -530,6 +530,199 @@ test_deterministic (void)
   }
 }
 
+/* Several threads may fill different rows of one builder at once; the
+ * table is the same as one filled by one thread (links nearly in time order
+ * per target row, with ties and a few late ones, as readers add them). */
+typedef struct
+{
+  WeftEventTableBuilder *builder;
+  const GArray          *events;
+  guint                  thread;
+  guint                  n_threads;
+} FillData;
+
+static void
+fill_rows (WeftEventTableBuilder *builder,
+           const GArray          *events,
+           guint                  thread,
+           guint                  n_threads)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      const gint64 *ev = &g_array_index (events, gint64, 6 * i);
+      guint from = (guint)ev[0];
+
+      if (from % n_threads != thread)
+        continue;
+      if (ev[5] == 0)
+        weft_event_table_builder_add_interval (builder, from, ev[2], ev[2] + ev[3], (guint16)ev[4], 0, i);
+      else
+        weft_event_table_builder_add_link (builder, from, ev[2], (guint)ev[1], ev[2] + (ev[5] == 1 ? 0 : ev[3]),
+                                           (guint16)ev[4], (guint64)ev[3], (guint32)ev[4], i % 13);
+    }
+}
+
+static gpointer
+fill_thread (gpointer user_data)
+{
+  FillData *data = user_data;
+
+  fill_rows (data->builder, data->events, data->thread, data->n_threads);
+  return NULL;
+}
+
+static void
+test_threaded_fill (void)
+{
+  g_autoptr(WeftEventTableBuilder) a = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTableBuilder) b = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) ta = NULL;
+  g_autoptr(WeftEventTable) tb = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64) * 6);
+  FillData data[2];
+  GThread *thread;
+  gint64 t = 0;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      weft_event_table_builder_add_kind (a, "k", k == 0 ? WEFT_EVENT_INTERVAL : WEFT_EVENT_LINK, 0);
+      weft_event_table_builder_add_kind (b, "k", k == 0 ? WEFT_EVENT_INTERVAL : WEFT_EVENT_LINK, 0);
+    }
+  for (guint r = 0; r < 5; r++)
+    {
+      weft_event_table_builder_add_row (a, "r", NULL);
+      weft_event_table_builder_add_row (b, "r", NULL);
+    }
+  for (guint i = 0; i < 20000; i++)
+    {
+      /* from, to, time, length/size, kind, shape (0 interval, 1 instant link, 2 link) */
+      gint64 ev[6];
+
+      t += g_rand_int_range (rand, 0, 3);
+      ev[0] = g_rand_int_range (rand, 0, 5);
+      ev[1] = g_rand_int_range (rand, 0, 5);
+      ev[2] = g_rand_int_range (rand, 0, 40) == 0 ? t - g_rand_int_range (rand, 0, 200) : t;
+      ev[3] = g_rand_int_range (rand, 0, 30);
+      ev[5] = g_rand_int_range (rand, 0, 3);
+      ev[4] = ev[5] == 0 ? 0 : g_rand_int_range (rand, 1, 3);
+      g_array_append_val (events, ev);
+    }
+
+  fill_rows (a, events, 0, 1);
+  for (guint k = 0; k < 2; k++)
+    data[k] = (FillData) { b, events, k, 2 };
+  thread = g_thread_new ("fill", fill_thread, &data[1]);
+  fill_thread (&data[0]);
+  g_thread_join (thread);
+  ta = finish (a);
+  tb = finish (b);
+
+  g_assert_cmpuint (weft_event_table_get_n_events (ta), ==, 20000);
+  g_assert_cmpuint (weft_event_table_get_n_events (tb), ==, 20000);
+  g_assert_cmpuint (weft_event_table_get_n_link_pairs (ta), ==, 25);
+  g_assert_cmpuint (weft_event_table_get_n_link_pairs (tb), ==, 25);
+  for (guint p = 0; p < weft_event_table_get_n_link_pairs (ta); p++)
+    {
+      WeftLinkSlice la, lb;
+
+      weft_event_table_get_link_pair (ta, p, &la);
+      weft_event_table_get_link_pair (tb, p, &lb);
+      g_assert_cmpuint (la.from_row, ==, lb.from_row);
+      g_assert_cmpuint (la.to_row, ==, lb.to_row);
+      g_assert_cmpuint (la.n, ==, lb.n);
+      for (gsize i = 1; i < la.n; i++)
+        g_assert_cmpint (la.from_time[i - 1], <=, la.from_time[i]);
+      g_assert_cmpmem (la.from_time, la.n * 8, lb.from_time, lb.n * 8);
+      g_assert_cmpmem (la.to_time, la.n * 8, lb.to_time, lb.n * 8);
+      g_assert_cmpmem (la.size, la.n * 8, lb.size, lb.n * 8);
+      g_assert_cmpmem (la.kind, la.n * 2, lb.kind, lb.n * 2);
+      g_assert_cmpmem (la.label, la.n * 4, lb.label, lb.n * 4);
+      g_assert_cmpmem (la.ref, la.n * 4, lb.ref, lb.n * 4);
+    }
+  for (guint r = 0; r < 5; r++)
+    {
+      g_assert_cmpuint (weft_event_table_get_n_lanes (ta, r), ==, weft_event_table_get_n_lanes (tb, r));
+      for (guint lane = 0; lane < weft_event_table_get_n_lanes (ta, r); lane++)
+        {
+          WeftIntervalSlice sa, sb;
+
+          weft_event_table_get_lane (ta, r, lane, &sa);
+          weft_event_table_get_lane (tb, r, lane, &sb);
+          g_assert_cmpuint (sa.n, ==, sb.n);
+          g_assert_cmpmem (sa.begin, sa.n * 8, sb.begin, sb.n * 8);
+          g_assert_cmpmem (sa.ref, sa.n * 4, sb.ref, sb.n * 4);
+        }
+    }
+}
+
+/* The links of one pair added as several sorted runs (gets of one reader
+ * pass, puts of another), with ties and late records: sorted by from-time,
+ * then to-time, kind, size, label and ref, none lost. */
+static void
+test_link_runs (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  WeftLinkSlice slice;
+  guint64 sum = 0, expected_sum = 0;
+  const guint per_run = 30000;
+
+  weft_event_table_builder_add_kind (builder, "a", WEFT_EVENT_LINK, 0);
+  weft_event_table_builder_add_kind (builder, "b", WEFT_EVENT_LINK, 0);
+  weft_event_table_builder_add_row (builder, "r0", NULL);
+  weft_event_table_builder_add_row (builder, "r1", NULL);
+  for (guint run = 0; run < 3; run++)
+    for (guint i = 0; i < per_run; i++)
+      {
+        gint64 t = 3 * (gint64)i + run;
+        guint64 size = g_rand_int_range (rand, 0, 4);
+
+        /* Now and then a late record, and ties across runs. */
+        if (g_rand_int_range (rand, 0, 50) == 0)
+          t -= g_rand_int_range (rand, 0, 120);
+        if (run == 2 && i % 7 == 0)
+          t -= 2;
+        weft_event_table_builder_add_link (builder, 0, t, 1, run == 1 ? t + 5 : t, (guint16)(i % 2), size, 0,
+                                           run * per_run + i);
+        expected_sum += run * per_run + i;
+      }
+  table = finish (builder);
+
+  g_assert_cmpuint (weft_event_table_get_n_link_pairs (table), ==, 1);
+  weft_event_table_get_link_pair (table, 0, &slice);
+  g_assert_cmpuint (slice.n, ==, 3 * per_run);
+  for (gsize i = 0; i < slice.n; i++)
+    {
+      sum += slice.ref[i];
+      if (i == 0)
+        continue;
+      if (slice.from_time[i - 1] != slice.from_time[i])
+        {
+          g_assert_cmpint (slice.from_time[i - 1], <, slice.from_time[i]);
+          continue;
+        }
+      if (slice.to_time[i - 1] != slice.to_time[i])
+        {
+          g_assert_cmpint (slice.to_time[i - 1], <, slice.to_time[i]);
+          continue;
+        }
+      if (slice.kind[i - 1] != slice.kind[i])
+        {
+          g_assert_cmpuint (slice.kind[i - 1], <, slice.kind[i]);
+          continue;
+        }
+      if (slice.size[i - 1] != slice.size[i])
+        {
+          g_assert_cmpuint (slice.size[i - 1], <, slice.size[i]);
+          continue;
+        }
+      g_assert_cmpuint (slice.ref[i - 1], <, slice.ref[i]);
+    }
+  g_assert_cmpuint (sum, ==, expected_sum);
+}
+
 /* Brute force ------------------------------------------------------------------- */
 
 typedef struct
@@ -1339,6 +1532,8 @@ main (int   argc,
   g_test_add_func ("/EventTable/links", test_links);
   g_test_add_func ("/EventTable/links-crossing", test_links_crossing);
   g_test_add_func ("/EventTable/deterministic", test_deterministic);
+  g_test_add_func ("/EventTable/threaded-fill", test_threaded_fill);
+  g_test_add_func ("/EventTable/link-runs", test_link_runs);
   g_test_add_func ("/EventTable/lanes-brute", test_lanes_brute);
   g_test_add_func ("/EventTable/lod-brute", test_lod_brute);
   g_test_add_func ("/EventTable/aggregate-brute", test_aggregate_brute);

@@ -62,14 +62,16 @@ view_loaded (gpointer data)
 }
 
 static void
-fixture_open (Fixture    *f,
-              const char *path)
+fixture_open_sized (Fixture    *f,
+                    const char *path,
+                    int         width,
+                    int         height)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   GtkWidget *page;
 
   f->window = weft_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   gtk_window_present (GTK_WINDOW (f->window));
   weft_ui_iterate ();
 
@@ -83,6 +85,13 @@ fixture_open (Fixture    *f,
   f->trace = weft_chplvis_dataset_get_trace (weft_chplvis_page_get_dataset (f->page));
   settle (f);
   g_assert_nonnull (weft_chplvis_page_get_figures (f->page));
+}
+
+static void
+fixture_open (Fixture    *f,
+              const char *path)
+{
+  fixture_open_sized (f, path, 1400, 900);
 }
 
 static char *
@@ -1237,6 +1246,31 @@ test_page_finalizes (void)
   fixture_close (&f);
 }
 
+/* At the default window size (1200 × 800) the details panel would leave the
+ * graph less than 900 pixels: it starts hidden, and the first click opens it;
+ * in a wider window it starts open beside a graph at least that wide. */
+static void
+test_details_default_size (void)
+{
+  g_autofree char *path = demo_path ();
+  Fixture f = { 0 };
+  Fixture wide = { 0 };
+
+  fixture_open_sized (&f, path, 1200, 800);
+  weft_ui_iterate ();
+  g_assert_false (weft_chplvis_page_get_details_visible (f.page));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (weft_chplvis_page_get_graph_view (f.page))), >=, 1100);
+  weft_chplvis_page_show_locale (f.page, 2);
+  g_assert_true (weft_chplvis_page_get_details_visible (f.page));
+  fixture_close (&f);
+
+  fixture_open_sized (&wide, path, 1500, 900);
+  weft_ui_iterate ();
+  g_assert_true (weft_chplvis_page_get_details_visible (wide.page));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (weft_chplvis_page_get_graph_view (wide.page))), >=, 900);
+  fixture_close (&wide);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1259,6 +1293,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/page/export-view", test_export_view);
   g_test_add_func ("/chplvis/page/incomplete", test_incomplete_run);
   g_test_add_func ("/chplvis/page/finalize", test_page_finalizes);
+  g_test_add_func ("/chplvis/page/details-default-size", test_details_default_size);
 
   return g_test_run ();
 }

@@ -118,27 +118,6 @@ task_kind (guint8 flags)
   return KIND_LOCAL_TASK;
 }
 
-/* Interns function names once each: their ids label tasks and forks. */
-static guint32
-function_label (WeftEventTableBuilder  *builder,
-                const WeftChplvisTrace *trace,
-                guint32                *cache,
-                guint                   n_functions,
-                int                     fid)
-{
-  const WeftChplvisFunction *function;
-
-  if (fid < 0 || (guint)fid >= n_functions)
-    return 0;
-  if (cache[fid] != G_MAXUINT32)
-    return cache[fid];
-
-  function = weft_chplvis_trace_get_function (trace, fid);
-  cache[fid] = function != NULL ? weft_event_table_builder_intern (builder, function->name) : 0;
-
-  return cache[fid];
-}
-
 /* The times of @locale's pauses in file order, each raised to the latest
  * before it: non-decreasing, so that unlogged_end() can bisect, and the first
  * entry >= a time is the time of the first pause (in file order) at or after
@@ -184,6 +163,199 @@ unlogged_end (const WeftChplvisTrace *trace,
   return lo < n_pauses ? weft_chplvis_time_to_ns (trace, pauses[lo]) : locale_end;
 }
 
+/* Filling the builder: rows are shared out among threads by number (row r
+ * goes to thread r % n_threads); each thread adds the intervals and instants
+ * of its locales and every link leaving one of its rows (a get leaves the
+ * peer's row), which the builder allows from several threads at once. Labels
+ * are all interned before, in the order a single pass would intern them. */
+typedef struct
+{
+  WeftChplvisDataset     *self;
+  WeftEventTableBuilder  *builder;
+  WeftLoadContext        *context;
+  const guint32          *function_labels; /* fid → label (0 = none) */
+  guint                   n_functions;
+  const guint32          *tag_labels;      /* tag → label, [n_tags] = "Start" */
+  guint32                 main_label;
+  guint                   n_threads;
+  gint                    cancelled;       /* atomic */
+} FillJob;
+
+typedef struct
+{
+  FillJob *job;
+  guint    thread;
+} FillPart;
+
+static inline guint32
+fid_label (const FillJob *job,
+           int            fid)
+{
+  return fid >= 0 && (guint)fid < job->n_functions ? job->function_labels[fid] : 0;
+}
+
+static void
+fill_tasks_and_marks (const FillJob *job,
+                      guint          l)
+{
+  WeftChplvisDataset *self = job->self;
+  const WeftChplvisTrace *trace = self->trace;
+  const WeftChplvisLocale *locale = trace->locales[l];
+  const WeftChplvisTasks *t = &locale->tasks;
+  g_autofree gint64 *pauses = g_new (gint64, MAX (locale->n_marks, 1));
+  guint32 n_pauses = pause_times (locale, pauses);
+  gint64 locale_end = weft_chplvis_time_to_ns (trace, weft_chplvis_locale_get_end_time (locale));
+
+  for (guint32 i = 0; i < t->n; i++)
+    {
+      guint8 flags = t->flags[i];
+      gint64 begin, end;
+
+      if (!(flags & WEFT_CHPLVIS_TASK_HAS_BEGIN))
+        continue;
+      begin = weft_chplvis_time_to_ns (trace, t->begin_time[i]);
+      end = (flags & WEFT_CHPLVIS_TASK_HAS_END) ? weft_chplvis_time_to_ns (trace, t->end_time[i])
+                                                : unlogged_end (trace, pauses, n_pauses, t->begin_time[i], locale_end);
+      /* Timestamps of one file are not in order: never a negative length. */
+      end = MAX (end, begin);
+      weft_event_table_builder_add_interval (job->builder, l, begin, end, self->kind_ids[task_kind (flags)],
+                                             (flags & WEFT_CHPLVIS_TASK_MAIN) ? job->main_label : fid_label (job, t->fid[i]),
+                                             i);
+    }
+
+  for (guint32 i = 0; i < locale->n_marks; i++)
+    {
+      const WeftChplvisMark *mark = &locale->marks[i];
+      guint32 label;
+
+      if (mark->kind == WEFT_CHPLVIS_MARK_END)
+        continue;
+      label = mark->tag >= 0 && (guint)mark->tag < trace->n_tags ? job->tag_labels[mark->tag] : job->tag_labels[trace->n_tags];
+      weft_event_table_builder_add_instant (job->builder, l, weft_chplvis_time_to_ns (trace, mark->sample.time),
+                                            self->kind_ids[mark->kind == WEFT_CHPLVIS_MARK_TAG ? KIND_TAG : KIND_PAUSE],
+                                            label, i);
+    }
+}
+
+/* The links of locale @l's records that leave a row of thread @part. */
+static void
+fill_links (const FillJob *job,
+            guint          l,
+            guint          part)
+{
+  WeftChplvisDataset *self = job->self;
+  const WeftChplvisTrace *trace = self->trace;
+  const WeftChplvisLocale *locale = trace->locales[l];
+  const WeftChplvisComms *c = &locale->comms;
+  const WeftChplvisForks *f = &locale->forks;
+  gboolean own_locale = l % job->n_threads == part;
+
+  for (guint32 i = 0; i < c->n; i++)
+    {
+      gboolean is_get = weft_chplvis_record_kind_is_get (c->kind[i]);
+      gboolean overhead = (c->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD) != 0;
+      guint peer = c->peer[i];
+      gint64 time;
+      Kind kind;
+
+      if (peer >= trace->n_locales || (is_get ? peer % job->n_threads != part : !own_locale))
+        continue;
+      time = weft_chplvis_time_to_ns (trace, c->time[i]);
+      kind = overhead ? KIND_VDB_COMM : (Kind)(KIND_GET + (c->kind[i] - WEFT_CHPLVIS_RECORD_GET));
+      weft_event_table_builder_add_link (job->builder,
+                                         is_get ? peer : l, time,
+                                         is_get ? l : peer, time,
+                                         self->kind_ids[kind], weft_chplvis_comms_get_bytes (c, i), 0,
+                                         i | (overhead && is_get ? REF_ISSUED_BY_TO_ROW : 0));
+    }
+
+  if (!own_locale)
+    return;
+  for (guint32 i = 0; i < f->n; i++)
+    {
+      gboolean overhead = (f->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD) != 0;
+      guint peer = f->peer[i];
+      gint64 time;
+      Kind kind;
+
+      if (peer >= trace->n_locales)
+        continue;
+      time = weft_chplvis_time_to_ns (trace, f->time[i]);
+      kind = overhead ? KIND_VDB_FORK : (Kind)(KIND_GET + (f->kind[i] - WEFT_CHPLVIS_RECORD_GET));
+      weft_event_table_builder_add_link (job->builder, l, time, peer, time, self->kind_ids[kind], f->arg_size[i],
+                                         fid_label (job, f->fid[i]), i);
+    }
+}
+
+static gpointer
+fill_thread (gpointer data)
+{
+  FillPart *part = data;
+  FillJob *job = part->job;
+  const WeftChplvisTrace *trace = job->self->trace;
+
+  for (guint l = 0; l < trace->n_locales; l++)
+    {
+      if (trace->locales[l] == NULL)
+        continue;
+      if (g_atomic_int_get (&job->cancelled) || weft_load_context_is_cancelled (job->context))
+        {
+          g_atomic_int_set (&job->cancelled, TRUE);
+          break;
+        }
+      if (l % job->n_threads == part->thread)
+        fill_tasks_and_marks (job, l);
+      fill_links (job, l, part->thread);
+    }
+
+  return NULL;
+}
+
+/* Interns the function names tasks and forks use, in the order one pass
+ * over the locales meets them (so that label ids do not depend on the
+ * number of threads). */
+static void
+intern_function_labels (const WeftChplvisTrace *trace,
+                        WeftEventTableBuilder  *builder,
+                        guint32                *labels,
+                        guint                   n_functions)
+{
+  gboolean *done = g_new0 (gboolean, MAX (n_functions, 1));
+
+  for (guint l = 0; l < trace->n_locales; l++)
+    {
+      const WeftChplvisLocale *locale = trace->locales[l];
+      const gint32 *fids[2];
+      guint32 n[2];
+
+      if (locale == NULL)
+        continue;
+      fids[0] = locale->tasks.fid;
+      n[0] = locale->tasks.n;
+      fids[1] = locale->forks.fid;
+      n[1] = locale->forks.n;
+      for (guint k = 0; k < 2; k++)
+        for (guint32 i = 0; i < n[k]; i++)
+          {
+            int fid = fids[k][i];
+            const WeftChplvisFunction *function;
+
+            if (k == 0 && (locale->tasks.flags[i] & WEFT_CHPLVIS_TASK_MAIN))
+              continue;
+            if (fid < 0 || (guint)fid >= n_functions || done[fid])
+              continue;
+            if (k == 0 && !(locale->tasks.flags[i] & WEFT_CHPLVIS_TASK_HAS_BEGIN))
+              continue;
+            if (k == 1 && locale->forks.peer[i] >= trace->n_locales)
+              continue;
+            done[fid] = TRUE;
+            function = weft_chplvis_trace_get_function (trace, fid);
+            labels[fid] = function != NULL ? weft_event_table_builder_intern (builder, function->name) : 0;
+          }
+    }
+  g_free (done);
+}
+
 static WeftEventTable *
 build_event_table (WeftChplvisDataset  *self,
                    WeftLoadContext     *context,
@@ -192,10 +364,12 @@ build_event_table (WeftChplvisDataset  *self,
   const WeftChplvisTrace *trace = self->trace;
   g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
   guint n_functions = weft_chplvis_trace_get_n_functions (trace);
-  g_autofree guint32 *function_labels = g_new (guint32, MAX (n_functions, 1));
+  g_autofree guint32 *function_labels = g_new0 (guint32, MAX (n_functions, 1));
   g_autofree guint32 *tag_labels = g_new0 (guint32, trace->n_tags + 1);
+  g_autofree FillPart *parts = NULL;
+  g_autofree GThread **threads = NULL;
+  FillJob job = { 0 };
 
-  memset (function_labels, 0xff, MAX (n_functions, 1) * sizeof (guint32));
   weft_event_table_builder_set_origin (builder, trace->origin * 1000);
 
   for (guint k = 0; k < N_KINDS; k++)
@@ -216,89 +390,36 @@ build_event_table (WeftChplvisDataset  *self,
     }
   tag_labels[trace->n_tags] = weft_event_table_builder_intern (builder, "Start");
 
-  for (guint l = 0; l < trace->n_locales; l++)
+  /* "main" first: locale 0's first task is the main task. */
+  if (trace->n_locales > 0 && trace->locales[0] != NULL && trace->locales[0]->tasks.n > 0 &&
+      (trace->locales[0]->tasks.flags[0] & WEFT_CHPLVIS_TASK_MAIN))
+    job.main_label = weft_event_table_builder_intern (builder, "main");
+  intern_function_labels (trace, builder, function_labels, n_functions);
+
+  job.self = self;
+  job.builder = builder;
+  job.context = context;
+  job.function_labels = function_labels;
+  job.n_functions = n_functions;
+  job.tag_labels = tag_labels;
+  job.n_threads = MIN (MIN ((guint)MAX (g_get_num_processors (), 1), 8u), MAX (trace->n_locales, 1u));
+  parts = g_new0 (FillPart, job.n_threads);
+  threads = g_new0 (GThread *, job.n_threads);
+  for (guint t = 0; t < job.n_threads; t++)
     {
-      const WeftChplvisLocale *locale = trace->locales[l];
-      const WeftChplvisTasks *t;
-      g_autofree gint64 *pauses = NULL;
-      guint32 n_pauses;
-      gint64 locale_end;
+      parts[t].job = &job;
+      parts[t].thread = t;
+    }
+  for (guint t = 1; t < job.n_threads; t++)
+    threads[t] = g_thread_new ("weft-chplvis-fill", fill_thread, &parts[t]);
+  fill_thread (&parts[0]);
+  for (guint t = 1; t < job.n_threads; t++)
+    g_thread_join (threads[t]);
 
-      if (locale == NULL)
-        continue;
-      if (weft_load_context_set_error_if_cancelled (context, error))
-        return NULL;
-
-      t = &locale->tasks;
-      locale_end = weft_chplvis_time_to_ns (trace, weft_chplvis_locale_get_end_time (locale));
-      pauses = g_new (gint64, MAX (locale->n_marks, 1));
-      n_pauses = pause_times (locale, pauses);
-
-      for (guint32 i = 0; i < t->n; i++)
-        {
-          guint8 flags = t->flags[i];
-          gint64 begin, end;
-          guint32 label;
-
-          if (!(flags & WEFT_CHPLVIS_TASK_HAS_BEGIN))
-            continue;
-          begin = weft_chplvis_time_to_ns (trace, t->begin_time[i]);
-          end = (flags & WEFT_CHPLVIS_TASK_HAS_END) ? weft_chplvis_time_to_ns (trace, t->end_time[i])
-                                                    : unlogged_end (trace, pauses, n_pauses, t->begin_time[i], locale_end);
-          /* Timestamps of one file are not in order: never a negative length. */
-          end = MAX (end, begin);
-          label = (flags & WEFT_CHPLVIS_TASK_MAIN) ? weft_event_table_builder_intern (builder, "main")
-                                                   : function_label (builder, trace, function_labels, n_functions, t->fid[i]);
-          weft_event_table_builder_add_interval (builder, l, begin, end, self->kind_ids[task_kind (flags)], label, i);
-        }
-
-      for (guint32 i = 0; i < locale->n_marks; i++)
-        {
-          const WeftChplvisMark *mark = &locale->marks[i];
-          guint32 label;
-
-          if (mark->kind == WEFT_CHPLVIS_MARK_END)
-            continue;
-          label = mark->tag >= 0 && (guint)mark->tag < trace->n_tags ? tag_labels[mark->tag] : tag_labels[trace->n_tags];
-          weft_event_table_builder_add_instant (builder, l, weft_chplvis_time_to_ns (trace, mark->sample.time),
-                                                self->kind_ids[mark->kind == WEFT_CHPLVIS_MARK_TAG ? KIND_TAG : KIND_PAUSE],
-                                                label, i);
-        }
-
-      for (guint32 i = 0; i < locale->comms.n; i++)
-        {
-          const WeftChplvisComms *c = &locale->comms;
-          gboolean is_get = weft_chplvis_record_kind_is_get (c->kind[i]);
-          gboolean overhead = (c->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD) != 0;
-          guint peer = c->peer[i];
-          gint64 time = weft_chplvis_time_to_ns (trace, c->time[i]);
-          Kind kind;
-
-          if (peer >= trace->n_locales)
-            continue;
-          kind = overhead ? KIND_VDB_COMM : (Kind)(KIND_GET + (c->kind[i] - WEFT_CHPLVIS_RECORD_GET));
-          weft_event_table_builder_add_link (builder,
-                                             is_get ? peer : l, time,
-                                             is_get ? l : peer, time,
-                                             self->kind_ids[kind], weft_chplvis_comms_get_bytes (c, i), 0,
-                                             i | (overhead && is_get ? REF_ISSUED_BY_TO_ROW : 0));
-        }
-
-      for (guint32 i = 0; i < locale->forks.n; i++)
-        {
-          const WeftChplvisForks *f = &locale->forks;
-          gboolean overhead = (f->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD) != 0;
-          guint peer = f->peer[i];
-          gint64 time = weft_chplvis_time_to_ns (trace, f->time[i]);
-          Kind kind;
-
-          if (peer >= trace->n_locales)
-            continue;
-          kind = overhead ? KIND_VDB_FORK : (Kind)(KIND_GET + (f->kind[i] - WEFT_CHPLVIS_RECORD_GET));
-          weft_event_table_builder_add_link (builder, l, time, peer, time, self->kind_ids[kind], f->arg_size[i],
-                                             function_label (builder, trace, function_labels, n_functions, f->fid[i]),
-                                             i);
-        }
+  if (g_atomic_int_get (&job.cancelled))
+    {
+      weft_load_context_set_error_if_cancelled (context, error);
+      return NULL;
     }
 
   return weft_event_table_builder_finish (builder, context, error);
@@ -661,18 +782,10 @@ add_json_matrix (JsonBuilder   *builder,
 }
 
 static void
-add_json_comm (JsonBuilder            *builder,
-               const WeftChplvisTrace *trace,
-               const char             *member,
-               gboolean                include_overhead)
+add_json_comm (JsonBuilder                 *builder,
+               const char                  *member,
+               const WeftChplvisCommMatrix *matrix)
 {
-  g_autoptr(WeftChplvisCommMatrix) matrix = NULL;
-  WeftChplvisQuery query;
-
-  weft_chplvis_query_init (&query);
-  query.include_overhead = include_overhead;
-  matrix = weft_chplvis_compute_comm_matrix (trace, &query);
-
   json_builder_set_member_name (builder, member);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "count");
@@ -689,6 +802,8 @@ weft_chplvis_dataset_add_json (WeftDataset *dataset,
   WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
   const WeftChplvisTrace *trace = self->trace;
   g_autofree WeftChplvisLocaleStats *stats = NULL;
+  g_autoptr(WeftChplvisCommMatrix) raw = NULL;
+  g_autoptr(WeftChplvisCommMatrix) comm = NULL;
   WeftChplvisQuery query;
 
   json_builder_set_member_name (builder, "chplvis");
@@ -721,11 +836,13 @@ weft_chplvis_dataset_add_json (WeftDataset *dataset,
     }
   json_builder_end_object (builder);
 
-  add_json_comm (builder, trace, "comm_raw", TRUE);
-  add_json_comm (builder, trace, "comm", FALSE);
+  /* With VisualDebug's own communication and without (chplvis's). */
+  weft_chplvis_query_init (&query);
+  raw = weft_chplvis_compute_comm_matrices (trace, &query, &comm);
+  add_json_comm (builder, "comm_raw", raw);
+  add_json_comm (builder, "comm", comm);
 
   /* chplvis's All figures (Weft's agree with them for the whole run). */
-  weft_chplvis_query_init (&query);
   stats = weft_chplvis_compute_locale_stats (trace, &query);
 
   json_builder_set_member_name (builder, "tasks");

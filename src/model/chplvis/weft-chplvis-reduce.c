@@ -71,6 +71,14 @@ weft_chplvis_dup_tag_name (const WeftChplvisTrace *trace,
   return g_strdup_printf ("tag %d", tag);
 }
 
+static const char *
+skip_blanks (const char *text)
+{
+  while (*text == ' ' || *text == '\t')
+    text++;
+  return text;
+}
+
 static GPtrArray *
 dup_tag_names (const WeftChplvisTrace *trace)
 {
@@ -324,9 +332,16 @@ selection_init (Selection              *sel,
           g_autoptr(GPtrArray) names = dup_tag_names (trace);
           const char *name = g_ptr_array_index (names, query->tag);
 
+          /* chplvis reads tag names without their leading blanks. */
+          if (sel->compat)
+            name = skip_blanks (name);
           for (guint i = 0; i < names->len; i++)
-            if (g_str_equal (g_ptr_array_index (names, i), name))
-              sel->selected[i + 1] = TRUE;
+            {
+              const char *other = g_ptr_array_index (names, i);
+
+              if (g_str_equal (sel->compat ? skip_blanks (other) : other, name))
+                sel->selected[i + 1] = TRUE;
+            }
         }
     }
 
@@ -495,6 +510,63 @@ weft_chplvis_compute_comm_matrix (const WeftChplvisTrace *trace,
   selection_clear (&sel);
 
   return matrix;
+}
+
+typedef struct
+{
+  WeftChplvisCommMatrix *all;
+  WeftChplvisCommMatrix *own;
+} OverheadData;
+
+static void
+add_to_both (const WeftChplvisTrace *trace,
+             guint                   locale,
+             gboolean                fork,
+             guint32                 index,
+             guint                   kind,
+             guint                   from,
+             guint                   to,
+             guint64                 bytes,
+             gpointer                user_data)
+{
+  OverheadData *data = user_data;
+  const WeftChplvisLocale *l = trace->locales[locale];
+  guint8 flags = fork ? l->forks.flags[index] : l->comms.flags[index];
+
+  add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->all);
+  if (!(flags & WEFT_CHPLVIS_COMM_OVERHEAD))
+    add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->own);
+}
+
+/**
+ * weft_chplvis_compute_comm_matrices:
+ * @own: (out): the matrix without VisualDebug's own communication
+ *
+ * weft_chplvis_compute_comm_matrix() with and without VisualDebug's own
+ * communication (@query's include_overhead is ignored), in one pass.
+ *
+ * Returns: (transfer full): the matrix with it.
+ */
+WeftChplvisCommMatrix *
+weft_chplvis_compute_comm_matrices (const WeftChplvisTrace  *trace,
+                                    const WeftChplvisQuery  *query,
+                                    WeftChplvisCommMatrix  **own)
+{
+  OverheadData data;
+  Selection sel;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (query != NULL, NULL);
+  g_return_val_if_fail (own != NULL, NULL);
+
+  data.all = comm_matrix_new (trace->n_locales);
+  data.own = *own = comm_matrix_new (trace->n_locales);
+  selection_init (&sel, trace, query);
+  sel.overhead = TRUE;
+  foreach_record (trace, &sel, add_to_both, &data);
+  selection_clear (&sel);
+
+  return data.all;
 }
 
 typedef struct
@@ -927,6 +999,21 @@ accrue (GArray                  *accruals,
   g_array_append_val (accruals, accrual);
 }
 
+/* chplvis's Pause and End add to the current tag and All whether they are
+ * armed or not: after a pause (the run paused, then stopped) the clock gains
+ * the End's time since the epoch (the reference time was reset to 0) and the
+ * CPU gains everything since the tag's last reference again. */
+static void
+accrue_unarmed (GArray                  *accruals,
+                int                      target,
+                const WeftChplvisSample *stale,
+                const WeftChplvisSample *to)
+{
+  Accrual accrual = { target, 0, to->time, to->user - stale->user, to->sys - stale->sys };
+
+  g_array_append_val (accruals, accrual);
+}
+
 /* Replays chplvis's CPU/clock bookkeeping for one locale: at Start, All and Start
  * are armed; a Tag arms its tag (and All after a pause) and closes the tag before
  * it if that one is still armed; Pause and End close the current tag and All.
@@ -976,8 +1063,12 @@ locale_accruals (const WeftChplvisLocale *locale,
         case WEFT_CHPLVIS_MARK_END:
           if (armed[current])
             accrue (accruals, (int)current, &ref[current], &mark->sample);
+          else if (compat)
+            accrue_unarmed (accruals, (int)current, &ref[current], &mark->sample);
           if (armed[all])
             accrue (accruals, -1, &ref[all], &mark->sample);
+          else if (compat)
+            accrue_unarmed (accruals, -1, &ref[all], &mark->sample);
           armed[current] = armed[all] = FALSE;
           break;
 

@@ -54,7 +54,9 @@ typedef struct
   /* chplvis's own numbers, mistakes included: main's communication charged to
    * function 0, a task that begins in the tag after it was created left out of
    * concurrency, per-task sizes without elemsize, merged tags that count main and
-   * add up max task clocks. Weft's figures fix these. */
+   * add up max task clocks, a run that pauses and then stops gaining the End's
+   * time since the epoch as clock, tag names merged without their leading
+   * blanks. Weft's figures fix these (README: Differences from chplvis). */
   gboolean     chplvis_compat;
 } WeftChplvisQuery;
 
@@ -198,6 +200,9 @@ gboolean               weft_chplvis_query_set_tag        (const WeftChplvisTrace
 /* Figures */
 WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrix  (const WeftChplvisTrace   *trace,
                                                           const WeftChplvisQuery   *query);
+WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrices (const WeftChplvisTrace *trace,
+                                                          const WeftChplvisQuery   *query,
+                                                          WeftChplvisCommMatrix   **own);
 WeftChplvisCommMatrix *weft_chplvis_compute_comm_matrix_split (const WeftChplvisTrace *trace,
                                                           const WeftChplvisQuery   *query,
                                                           WeftChplvisCommMatrix   **groups);

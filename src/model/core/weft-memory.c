@@ -9,7 +9,14 @@
 #include <malloc.h>
 #endif
 
+#include <glib.h>
+#ifdef G_OS_UNIX
+#include <sys/mman.h>
+#endif
+
 #include "weft-memory.h"
+
+#define HUGE_PAGE ((gsize)2 << 20)
 
 /**
  * weft_memory_release_freed:
@@ -25,5 +32,56 @@ weft_memory_release_freed (void)
 {
 #ifdef __GLIBC__
   malloc_trim (0);
+#endif
+}
+
+/**
+ * weft_memory_advise_huge:
+ * @mem: the start of an allocation about to be filled
+ * @size: its size in bytes
+ *
+ * Asks for transparent huge pages on the whole 2 MiB pages inside
+ * [@mem, @mem + @size). Filling a fresh column takes one page fault per 4 KiB
+ * otherwise, and on virtual machines a fault costs about 10 µs: a load that
+ * writes 100 MB of columns spent more time in the kernel than in its parser.
+ * Only for memory that will be filled: a huge page is resident as a whole as
+ * soon as one byte of it is touched. Does nothing for less than one huge
+ * page, or where the system has no transparent huge pages.
+ */
+void
+weft_memory_advise_huge (gpointer mem,
+                         gsize    size)
+{
+#if defined(G_OS_UNIX) && defined(MADV_HUGEPAGE)
+  guintptr start = ((guintptr)mem + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  guintptr stop = ((guintptr)mem + size) & ~(HUGE_PAGE - 1);
+
+  if (mem != NULL && stop > start)
+    madvise ((void *)start, stop - start, MADV_HUGEPAGE);
+#endif
+}
+
+/**
+ * weft_memory_populate:
+ * @mem: the start of memory about to be written
+ * @size: its size in bytes
+ *
+ * Maps the whole pages inside [@mem, @mem + @size) for writing in one call
+ * (MADV_POPULATE_WRITE) instead of one page fault each, which costs about 10
+ * µs on a virtual machine. Only for memory that will be written soon: the
+ * pages become resident. Does nothing where the system cannot (Linux before
+ * 5.14).
+ */
+void
+weft_memory_populate (gpointer mem,
+                      gsize    size)
+{
+#if defined(G_OS_UNIX) && defined(MADV_POPULATE_WRITE)
+  guintptr page = 4096;
+  guintptr start = ((guintptr)mem + page - 1) & ~(page - 1);
+  guintptr stop = ((guintptr)mem + size) & ~(page - 1);
+
+  if (mem != NULL && stop > start)
+    madvise ((void *)start, stop - start, MADV_POPULATE_WRITE);
 #endif
 }

@@ -1,4 +1,5 @@
-/* weft-memory.h: giving memory back to the system between load stages.
+/* weft-memory.h: giving memory back to the system between load stages, and
+ * asking for huge pages where a load fills big columns.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,5 +10,9 @@
 G_BEGIN_DECLS
 
 void weft_memory_release_freed (void);
+void weft_memory_advise_huge   (gpointer mem,
+                                gsize    size);
+void weft_memory_populate      (gpointer mem,
+                                gsize    size);
 
 G_END_DECLS

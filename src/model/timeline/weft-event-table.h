@@ -138,7 +138,10 @@ typedef struct
 
 /* Builder ------------------------------------------------------------------- */
 
-/* The builder is used by one thread at a time. add_kind numbers kinds from 0 in
+/* The builder is used by one thread at a time, with one exception: once all
+ * kinds, rows and strings are added, add_interval, add_instant and add_link
+ * may be called from several threads at once as long as no two threads add
+ * to the same row (a link belongs to its from_row). add_kind numbers kinds from 0 in
  * call order (no merging of equal names); a table holds at most 65535 kinds.
  * Row, kind and pair indices out of range are programmer errors (g_critical).
  * _finish sorts on worker threads, reports progress as fractions of the stage
