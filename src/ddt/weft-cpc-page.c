@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -90,7 +92,7 @@ text_cb (gconstpointer element,
     case COLUMN_VALUE:
       return g_strdup (weft_cpc_table_get_value (cpc_table (self), row->index));
     case COLUMN_COUNT:
-      return g_strdup_printf ("%" G_GUINT64_FORMAT, row->count);
+      return g_strdup_printf ("%" PRIu64, row->count);
     case COLUMN_SET:
     default:
       return weft_int_set_to_string (weft_cpc_table_get_processes (cpc_table (self), row->index));
@@ -238,9 +240,9 @@ strip_tooltip_cb (GtkWidget  *widget,
   process = cell_process (self, cell);
   row = row_of_process (self, process);
   if (row < 0)
-    text = g_strdup_printf (_("Process %" G_GINT64_FORMAT ": not compared"), process);
+    text = g_strdup_printf (_("Process %" PRId64 ": not compared"), process);
   else
-    text = g_strdup_printf (_("Process %" G_GINT64_FORMAT ": %s"), process,
+    text = g_strdup_printf (_("Process %" PRId64 ": %s"), process,
                             weft_cpc_table_get_value (cpc_table (self), (guint)row));
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
@@ -260,8 +262,8 @@ selection_changed_cb (WeftCpcPage *self)
       g_autofree char *set = weft_int_set_to_string (weft_cpc_table_get_processes (cpc_table (self), row->index));
 
       self->selected = (int)row->index;
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %" G_GUINT64_FORMAT " process (%s)",
-                                           "%s: %" G_GUINT64_FORMAT " processes (%s)", row->count),
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %" PRIu64 " process (%s)",
+                                           "%s: %" PRIu64 " processes (%s)", row->count),
                               weft_cpc_table_get_value (cpc_table (self), row->index), row->count, set);
     }
   gtk_label_set_text (self->selection_label, text != NULL ? text : _("Select a value to see its processes"));

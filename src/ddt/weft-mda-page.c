@@ -13,6 +13,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 
 #include <glib/gi18n.h>
@@ -90,10 +92,10 @@ update_stats (WeftMdaPage *self,
   max = format_number (stats.finite_max);
   mean = format_number (stats.finite_mean);
   stddev = format_number (stats.stddev);
-  text = g_strdup_printf (_("Cells %" G_GSIZE_FORMAT " · filtered %" G_GSIZE_FORMAT " · min %s · max %s · "
-                            "mean %s · std dev %s · NaN %" G_GSIZE_FORMAT " · Inf %" G_GSIZE_FORMAT),
-                          weft_matrix_get_n_elements (shown), stats.n_filtered, min, max, mean, stddev,
-                          stats.n_nan, stats.n_inf);
+  text = g_strdup_printf (_("Cells %" PRIu64 " · filtered %" PRIu64 " · min %s · max %s · "
+                            "mean %s · std dev %s · NaN %" PRIu64 " · Inf %" PRIu64),
+                          (guint64)weft_matrix_get_n_elements (shown), (guint64)stats.n_filtered, min, max, mean,
+                          stddev, (guint64)stats.n_nan, (guint64)stats.n_inf);
   gtk_label_set_text (self->stats_label, text);
 }
 

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -186,7 +188,7 @@ weft_cpc_dataset_dup_values (WeftDataset           *dataset,
   if (n_processes > MAX_PROCESS_ROWS)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("The comparison covers %" G_GUINT64_FORMAT " processes; at most %u fit a table of values"),
+                   _("The comparison covers %" PRIu64 " processes; at most %u fit a table of values"),
                    n_processes, MAX_PROCESS_ROWS);
       return NULL;
     }
@@ -206,14 +208,14 @@ weft_cpc_dataset_dup_values (WeftDataset           *dataset,
       if (!weft_csv_parse_double (text, strlen (text), &value))
         {
           g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                       _("%s:%" G_GUINT64_FORMAT ": the value “%s” is not a number, so the comparison has no table of numbers"),
+                       _("%s:%" PRIu64 ": the value “%s” is not a number, so the comparison has no table of numbers"),
                        self->path, weft_cpc_table_get_line (self->table, i), text);
           return NULL;
         }
       weft_int_set_iter_init (&iter, set);
       while (weft_int_set_iter_next (&iter, &process))
         {
-          g_autofree char *name = g_strdup_printf (_("process %" G_GINT64_FORMAT), process);
+          g_autofree char *name = g_strdup_printf (_("process %" PRId64), process);
 
           weft_value_table_set_row_id (values, row, process);
           weft_value_table_set_row_name (values, row, name);
