@@ -59,7 +59,8 @@ static gboolean
 is_frame (const WeftCallFrame *f)
 {
   return f->kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || f->kind == WEFT_HPCTOOLKIT_ROLE_INLINED
-         || f->kind == WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER || f->address != 0;
+         || f->kind == WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER
+         || (f->address != 0 && (f->address & WEFT_HPCTOOLKIT_SCOPE_ADDRESS) == 0);
 }
 
 char *

@@ -126,6 +126,15 @@ line_child (Builder            *b,
   return child (b, parent, &f);
 }
 
+/* Two loops (or inlined calls) on the same line of one procedure are
+ * different scopes: the frame's address carries the scope, so that they stay
+ * apart when merged (lines merge by number, as in hpcprof). */
+static inline guint64
+scope_address (guint32 scope)
+{
+  return WEFT_HPCTOOLKIT_SCOPE_ADDRESS | scope;
+}
+
 /* Places the structure chain of @scope (P … S, or a P alone) under @parent:
  * procedure, named inlined calls, loops, then the line as @role. */
 static WeftCallNode
@@ -165,7 +174,7 @@ place_chain (Builder            *b,
         case WEFT_HPCSTRUCT_ALIEN:
           {
             gboolean inlined = sc->kind == WEFT_HPCSTRUCT_ALIEN;
-            WeftCallFrame f = { sc->name, sc->file, module, 0, sc->line,
+            WeftCallFrame f = { sc->name, sc->file, module, scope_address (at), sc->line,
                                 inlined ? WEFT_HPCTOOLKIT_ROLE_INLINED : WEFT_HPCTOOLKIT_ROLE_PROCEDURE };
 
             /* An unnamed inlined scope (hpcstruct writes some) adds nothing
@@ -179,7 +188,7 @@ place_chain (Builder            *b,
         case WEFT_HPCSTRUCT_LOOP:
           {
             g_autofree char *label = g_strdup_printf ("loop at %s: %u", base_name (sc->file), sc->line);
-            WeftCallFrame f = { label, sc->file, module, 0, sc->line, WEFT_HPCTOOLKIT_ROLE_LOOP };
+            WeftCallFrame f = { label, sc->file, module, scope_address (at), sc->line, WEFT_HPCTOOLKIT_ROLE_LOOP };
 
             node = child (b, node, &f);
           }
@@ -299,6 +308,9 @@ merge_profile (Builder       *b,
                 {
                   name = weft_hpcrun_placeholder_name (n->lm_ip);
                   weft_hpcrun_placeholder_ascii (n->lm_ip, ascii);
+                  /* 02.00 has no placeholders: lm 0 nodes carry small ips. */
+                  if (name == NULL && strchr (ascii, '?') != NULL)
+                    name = special = g_strdup_printf ("<lm 0: 0x%" G_GINT64_MODIFIER "x>", n->lm_ip);
                 }
               else
                 {

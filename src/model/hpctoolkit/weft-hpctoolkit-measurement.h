@@ -32,6 +32,11 @@
 
 G_BEGIN_DECLS
 
+/* The address of a procedure, inlined or loop frame: this bit and the
+ * index of its structure scope (so that two loops on one line stay apart);
+ * bare frames (no structure) carry their load-module offset instead. */
+#define WEFT_HPCTOOLKIT_SCOPE_ADDRESS (G_GUINT64_CONSTANT (1) << 63)
+
 typedef enum
 {
   WEFT_HPCTOOLKIT_ROLE_NONE        = 0,
