@@ -23,6 +23,10 @@ weft_hpctoolkit_format_sniff (const WeftSniffInput *input)
     {
       if (weft_hpcrun_is_header (input->head, input->head_len))
         return WEFT_SNIFF_CERTAIN;
+      /* Traces and structure files open with their profiles. */
+      if (weft_hpctrace_is_header (input->head, input->head_len)
+          || g_strstr_len ((const char *)input->head, input->head_len, "<HPCToolkitStructure") != NULL)
+        return WEFT_SNIFF_LIKELY;
       return WEFT_SNIFF_NO;
     }
   for (guint i = 0; input->children != NULL && input->children[i] != NULL; i++)
