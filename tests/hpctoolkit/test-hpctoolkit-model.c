@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "weft-call-tree-views.h"
 #include "weft-format.h"
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-measurement.h"
@@ -376,6 +377,107 @@ test_v2_profile (void)
   }
 }
 
+
+/* The callers and flat trees agree with the procedures' recursion-safe
+ * values; the flat tree is module → file → procedure. */
+static void
+test_views (void)
+{
+  g_autofree char *path = weft_test_shared_path ("corpus", "hpctoolkit-tests", "loops-cputime-t.m", NULL);
+  g_autoptr(WeftDataset) dataset = NULL;
+  g_autoptr(WeftCallTree) callers = NULL;
+  g_autoptr(WeftCallTree) flat = NULL;
+  const WeftHpctoolkitMeasurement *m;
+  WeftViewOptions options = { 0 };
+  guint checked = 0;
+
+  if (path == NULL)
+    return;
+  dataset = load_dataset (path);
+  m = weft_hpctoolkit_dataset_get_measurement (WEFT_HPCTOOLKIT_DATASET (dataset));
+  callers = weft_dataset_dup_call_tree (dataset, "callers", &options, NULL);
+  flat = weft_dataset_dup_call_tree (dataset, "flat", &options, NULL);
+  g_assert_cmpfloat_with_epsilon (weft_call_tree_get_inclusive (flat, WEFT_CALL_TREE_ROOT, 0), 3.973308, 1e-9);
+  for (guint i = 0; i < weft_hpctoolkit_measurement_get_n_procedures (m); i++)
+    {
+      const WeftHpctoolkitProcedure *proc = weft_hpctoolkit_measurement_get_procedure (m, i);
+
+      for (WeftCallNode top = weft_call_tree_get_first_child (callers, WEFT_CALL_TREE_ROOT); top != WEFT_CALL_NODE_NONE;
+           top = weft_call_tree_get_next_sibling (callers, top))
+        if ((weft_call_tree_get_frame (callers, top)->address & ~WEFT_HPCTOOLKIT_SCOPE_ADDRESS) == proc->scope
+            && (weft_call_tree_get_frame (callers, top)->address & WEFT_HPCTOOLKIT_SCOPE_ADDRESS) != 0)
+          {
+            g_assert_cmpfloat_with_epsilon (weft_call_tree_get_inclusive (callers, top, 0), proc->inclusive[0], 1e-9);
+            g_assert_cmpfloat_with_epsilon (weft_call_tree_get_exclusive (callers, top, 0), proc->exclusive[0], 1e-9);
+            checked++;
+          }
+    }
+  g_assert_cmpuint (checked, ==, weft_hpctoolkit_measurement_get_n_procedures (m));
+  /* module → file → procedure: func1 under loops.c under testmeas-loops. */
+  {
+    WeftCallNode module = WEFT_CALL_NODE_NONE, file, proc;
+
+    for (WeftCallNode c = weft_call_tree_get_first_child (flat, WEFT_CALL_TREE_ROOT); c != WEFT_CALL_NODE_NONE;
+         c = weft_call_tree_get_next_sibling (flat, c))
+      if (g_str_has_suffix (weft_call_tree_get_frame (flat, c)->module, "/testmeas-loops"))
+        module = c;
+    g_assert_cmpuint (module, !=, WEFT_CALL_NODE_NONE);
+    file = weft_call_tree_get_first_child (flat, module);
+    g_assert_cmpstr (weft_call_tree_get_frame (flat, file)->file, ==, "/builds/hpctoolkit/hpctoolkit/tests/data/meas/loops.c");
+    for (proc = weft_call_tree_get_first_child (flat, file); proc != WEFT_CALL_NODE_NONE; proc = weft_call_tree_get_next_sibling (flat, proc))
+      if (g_strcmp0 (weft_call_tree_get_frame (flat, proc)->function, "func1") == 0)
+        break;
+    g_assert_cmpuint (proc, !=, WEFT_CALL_NODE_NONE);
+    g_assert_cmpfloat_with_epsilon (weft_call_tree_get_inclusive (flat, proc, 0), 0.640953, 1e-9);
+    /* The file counts each sample once, though main calls into func1. */
+    g_assert_cmpfloat (weft_call_tree_get_inclusive (flat, file, 0), <=, 3.973308 + 1e-9);
+  }
+}
+
+/* Recursion: f → f → f with 1 at the innermost: f counts 1, not 3. */
+static void
+test_views_recursion (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) callers = NULL;
+  g_autoptr(WeftCallTree) flat = NULL;
+  WeftCallFrame main_ = { "main", "a.c", "app", 0, 1, 0 };
+  WeftCallFrame f = { "f", "a.c", "app", 0, 5, 0 };
+  WeftCallNode n0, n1, n2, n3, top;
+  guint metric = weft_call_tree_add_metric (tree, "time", "s", WEFT_CALL_METRIC_NONE);
+
+  n0 = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &main_);
+  n1 = weft_call_tree_add_child (tree, n0, &f);
+  n2 = weft_call_tree_add_child (tree, n1, &f);
+  n3 = weft_call_tree_add_child (tree, n2, &f);
+  weft_call_tree_set_exclusive (tree, n3, metric, 1.0);
+  weft_call_tree_set_exclusive (tree, n1, metric, 0.5);
+
+  callers = weft_call_tree_dup_bottom_up (tree, NULL, NULL);
+  for (top = weft_call_tree_get_first_child (callers, WEFT_CALL_TREE_ROOT); top != WEFT_CALL_NODE_NONE;
+       top = weft_call_tree_get_next_sibling (callers, top))
+    if (strcmp (weft_call_tree_get_frame (callers, top)->function, "f") == 0)
+      break;
+  g_assert_cmpuint (top, !=, WEFT_CALL_NODE_NONE);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (callers, top, 0), ==, 1.5);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (callers, top, 0), ==, 1.5);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (callers, WEFT_CALL_TREE_ROOT, 0), ==, 1.5);
+
+  flat = weft_call_tree_dup_flat (tree, NULL, NULL);
+  /* app → a.c → {main, f} */
+  {
+    WeftCallNode module = weft_call_tree_get_first_child (flat, WEFT_CALL_TREE_ROOT);
+    WeftCallNode file = weft_call_tree_get_first_child (flat, module);
+
+    g_assert_cmpuint (weft_call_tree_get_n_children (flat, file), ==, 2);
+    g_assert_cmpfloat (weft_call_tree_get_inclusive (flat, module, 0), ==, 1.5);
+    g_assert_cmpfloat (weft_call_tree_get_inclusive (flat, file, 0), ==, 1.5);
+    for (WeftCallNode p = weft_call_tree_get_first_child (flat, file); p != WEFT_CALL_NODE_NONE;
+         p = weft_call_tree_get_next_sibling (flat, p))
+      g_assert_cmpfloat (weft_call_tree_get_inclusive (flat, p, 0), ==, 1.5);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -386,5 +488,7 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/model/loops-threads", test_loops_threads);
   g_test_add_func ("/hpctoolkit/model/dataset-views", test_dataset_views);
   g_test_add_func ("/hpctoolkit/model/v2-profile", test_v2_profile);
+  g_test_add_func ("/hpctoolkit/model/views", test_views);
+  g_test_add_func ("/call-tree-views/recursion", test_views_recursion);
   return g_test_run ();
 }

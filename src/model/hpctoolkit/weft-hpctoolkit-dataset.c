@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"
+#include "weft-call-tree-views.h"
 #include "weft-event-table.h"
 #include "weft-hpctoolkit-dataset.h"
 
@@ -29,8 +30,8 @@ static void weft_hpctoolkit_dataset_iface_init (WeftDatasetInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (WeftHpctoolkitDataset, weft_hpctoolkit_dataset, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, weft_hpctoolkit_dataset_iface_init))
 
-static const char *const views_traced[] = { "stacks", "values", "timeline", NULL };
-static const char *const views_untraced[] = { "stacks", "values", NULL };
+static const char *const views_traced[] = { "stacks", "callers", "flat", "values", "timeline", NULL };
+static const char *const views_untraced[] = { "stacks", "callers", "flat", "values", NULL };
 
 static void
 weft_hpctoolkit_dataset_finalize (GObject *object)
@@ -253,6 +254,28 @@ weft_hpctoolkit_dataset_get_measurement (WeftHpctoolkitDataset *self)
 
 /* WeftDataset ---------------------------------------------------------------- */
 
+WeftCallRole
+weft_hpctoolkit_dataset_node_role (WeftCallTree *tree,
+                                   WeftCallNode  node,
+                                   gpointer      user_data)
+{
+  const WeftCallFrame *f = weft_call_tree_get_frame (tree, node);
+
+  switch (f->kind)
+    {
+    case WEFT_HPCTOOLKIT_ROLE_PROCEDURE:
+    case WEFT_HPCTOOLKIT_ROLE_INLINED:
+      return WEFT_CALL_ROLE_PROCEDURE;
+    case WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER:
+      return WEFT_CALL_ROLE_OTHER;
+    default:
+      /* A frame without structure stands for its own (unknown) procedure. */
+      if (f->address != 0 && (f->address & WEFT_HPCTOOLKIT_SCOPE_ADDRESS) == 0)
+        return WEFT_CALL_ROLE_PROCEDURE;
+      return WEFT_CALL_ROLE_INSIDE;
+    }
+}
+
 static WeftCallTree *
 weft_hpctoolkit_dataset_dup_call_tree (WeftDataset            *dataset,
                                        const char             *view,
@@ -261,6 +284,12 @@ weft_hpctoolkit_dataset_dup_call_tree (WeftDataset            *dataset,
 {
   WeftHpctoolkitDataset *self = WEFT_HPCTOOLKIT_DATASET (dataset);
 
+  if (g_strcmp0 (view, "callers") == 0)
+    return weft_call_tree_dup_bottom_up (weft_hpctoolkit_measurement_get_tree (self->measurement),
+                                         weft_hpctoolkit_dataset_node_role, NULL);
+  if (g_strcmp0 (view, "flat") == 0)
+    return weft_call_tree_dup_flat (weft_hpctoolkit_measurement_get_tree (self->measurement),
+                                    weft_hpctoolkit_dataset_node_role, NULL);
   if (g_strcmp0 (view, "stacks") != 0)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("No tree view “%s”"), view);

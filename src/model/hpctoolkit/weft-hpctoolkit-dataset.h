@@ -1,6 +1,11 @@
 /* weft-hpctoolkit-dataset.h: a loaded HPCToolkit measurement (family
  * "hpcrun").
  *
+ * dup_call_tree also gives "callers" (bottom-up) and "flat" (module → file →
+ * procedure → loop → line), made by weft-call-tree-views.h with
+ * weft_hpctoolkit_dataset_node_role(); the exporter knows them as trees too
+ * once they are registered there.
+ *
  * Views: "stacks" (dup_call_tree: the merged calling-context tree of
  * weft-hpctoolkit-measurement.h, metric columns with hpcprof's inclusive and
  * exclusive values, ranks and threads per node), "values" (dup_values: one
@@ -14,6 +19,7 @@
  */
 #pragma once
 
+#include "weft-call-tree-views.h"
 #include "weft-dataset.h"
 #include "weft-hpctoolkit-measurement.h"
 #include "weft-load-context.h"
@@ -34,6 +40,11 @@ WeftEventTable                  *weft_hpctoolkit_dataset_build_timeline  (WeftHp
                                                                           int                        depth,
                                                                           WeftLoadContext           *context,
                                                                           GError                   **error);
+/* Procedures and inlined calls are procedures, placeholders are skipped,
+ * loops, lines and call sites are inside their procedure. */
+WeftCallRole                     weft_hpctoolkit_dataset_node_role       (WeftCallTree              *tree,
+                                                                          WeftCallNode               node,
+                                                                          gpointer                   user_data);
 /* The frame name shown for a tree node at @depth of its stack (see above). */
 char                            *weft_hpctoolkit_dataset_dup_frame_at    (WeftHpctoolkitDataset     *self,
                                                                           WeftCallNode               node,
