@@ -13,6 +13,10 @@
 /* BEGIN includes: chplvis page */
 #include "weft-chplvis-page.h"
 /* END includes: chplvis page */
+/* BEGIN includes: hpctoolkit page */
+#include "weft-hpctoolkit-dataset.h"
+#include "weft-hpctoolkit-page.h"
+/* END includes: hpctoolkit page */
 
 /**
  * weft_pages_create:
@@ -36,6 +40,10 @@ weft_pages_create (WeftDocument *document)
   if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
     return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
+  /* BEGIN family pages: hpctoolkit */
+  if (g_strcmp0 (family, "hpcrun") == 0 && WEFT_IS_HPCTOOLKIT_DATASET (dataset))
+    return GTK_WIDGET (weft_hpctoolkit_page_new (document));
+  /* END family pages: hpctoolkit */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }
