@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "weft-call-tree-views.h"
+#include "weft-error.h"
 #include "weft-format.h"
+#include "weft-hpctoolkit-formula.h"
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-measurement.h"
 #include "weft-test-util.h"
@@ -478,6 +480,76 @@ test_views_recursion (void)
   }
 }
 
+static void
+test_formula (void)
+{
+  static const struct { const char *text; double expect; } cases[] = {
+    { "#0/#1", 0.25 },
+    { "min(100, max(0, 100*#0/#1))", 25 },
+    { "(#0/#0) + (#2/#0)", 1 + 3.0 / 2 },
+    { "100*(#1/#2)", 100 * 8.0 / 3 },
+    { "-#0 + 2^3^2", -2 + 512 },
+    { "#0/#3", 0 },  /* #3 is 0: a division by zero is 0 */
+    { "max(#0, #1, #2)", 8 },
+  };
+  static const char *const bad[] = { "", "#", "(#0", "#0 +", "min(1,", "foo(1)", "#0 #1", "#99999999" };
+  const double metrics[] = { 2, 8, 3, 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WeftHpctoolkitFormula) f = weft_hpctoolkit_formula_parse (cases[i].text, &error);
+      const GArray *inputs;
+      double values[8];
+
+      g_assert_no_error (error);
+      inputs = weft_hpctoolkit_formula_get_inputs (f);
+      for (guint k = 0; k < inputs->len; k++)
+        values[k] = metrics[g_array_index (inputs, guint, k)];
+      g_assert_cmpfloat_with_epsilon (weft_hpctoolkit_formula_eval (f, values), cases[i].expect, 1e-12);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WeftHpctoolkitFormula) f = weft_hpctoolkit_formula_parse (bad[i], &error);
+
+      g_assert_null (f);
+      g_assert_error (error, WEFT_ERROR, WEFT_ERROR_PARSE);
+    }
+}
+
+/* GSAMP:UTIL = min(100, max(0, 100*#27/#26)) on the CUDA PC-sampling run:
+ * a derived column, evaluated from the stored ones at each node. */
+static void
+test_derived (void)
+{
+  g_autoptr(WeftHpctoolkitMeasurement) m = load_folder ("loops-cuda-nvidiapc-t.m");
+  WeftCallTree *tree;
+  int util, exp, tot;
+  guint checked = 0;
+
+  if (m == NULL)
+    return;
+  tree = weft_hpctoolkit_measurement_get_tree (m);
+  util = weft_call_tree_find_metric (tree, "GSAMP:UTIL");
+  exp = weft_call_tree_find_metric (tree, "GSAMP:EXP");
+  tot = weft_call_tree_find_metric (tree, "GSAMP:TOT");
+  g_assert_cmpint (util, >=, 0);
+  g_assert_cmpint (exp, >=, 0);
+  g_assert_cmpint (tot, >=, 0);
+  for (WeftCallNode node = 0; node < weft_call_tree_get_n_nodes (tree); node++)
+    {
+      double e = weft_call_tree_get_inclusive (tree, node, exp);
+      double t = weft_call_tree_get_inclusive (tree, node, tot);
+
+      if (e == 0)
+        continue;
+      g_assert_cmpfloat_with_epsilon (weft_call_tree_get_inclusive (tree, node, util), MIN (100, MAX (0, 100 * t / e)), 1e-9);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -489,6 +561,8 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/model/dataset-views", test_dataset_views);
   g_test_add_func ("/hpctoolkit/model/v2-profile", test_v2_profile);
   g_test_add_func ("/hpctoolkit/model/views", test_views);
+  g_test_add_func ("/hpctoolkit/model/formula", test_formula);
+  g_test_add_func ("/hpctoolkit/model/derived", test_derived);
   g_test_add_func ("/call-tree-views/recursion", test_views_recursion);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"
+#include "weft-hpctoolkit-formula.h"
 #include "weft-hpctoolkit-measurement.h"
 
 #define NO_COLUMN G_MAXUINT32
@@ -31,6 +32,7 @@ struct _WeftHpctoolkitMeasurement
   GArray         *profile_totals; /* double per profile × metric */
   GPtrArray      *metric_maps;  /* per profile: guint32 array local → global */
   guint32        *columns;      /* global metric → tree column, or NO_COLUMN */
+  GArray         *first_profile; /* guint per global metric: the profile whose table defined it */
   guint64         cct_nodes;
   guint           merged_nodes;
 
@@ -481,6 +483,85 @@ finish (Builder *b)
     }
 }
 
+/* Derived metrics: each formula over the stored columns, for the exclusive
+ * and the inclusive values separately (as hpcprof's (E) and (I) columns),
+ * at every node and for every procedure. A formula whose values are all
+ * zero adds no column. */
+static void
+add_derived (WeftHpctoolkitMeasurement *self)
+{
+  WeftCallTree *tree = self->tree;
+  guint n = weft_call_tree_get_n_nodes (tree);
+  guint n_stored = weft_call_tree_get_n_metrics (tree);
+
+  for (guint g = 0; g < self->metrics->len; g++)
+    {
+      const WeftHpcrunMetric *metric = &g_array_index (self->metrics, WeftHpcrunMetric, g);
+      g_autoptr(WeftHpctoolkitFormula) formula = NULL;
+      g_autofree double *excl = NULL, *incl = NULL, *in_e = NULL, *in_i = NULL;
+      g_autofree int *input_columns = NULL;
+      const GArray *inputs;
+      const guint32 *map;
+      const WeftHpcrunProfile *p;
+      gboolean any = FALSE;
+      guint column;
+
+      if (metric->formula[0] == '\0')
+        continue;
+      formula = weft_hpctoolkit_formula_parse (metric->formula, NULL);
+      if (formula == NULL)
+        continue;
+      p = g_ptr_array_index (self->profiles, g_array_index (self->first_profile, guint, g));
+      map = g_ptr_array_index (self->metric_maps, g_array_index (self->first_profile, guint, g));
+      inputs = weft_hpctoolkit_formula_get_inputs (formula);
+      input_columns = g_new (int, inputs->len + 1);
+      for (guint k = 0; k < inputs->len; k++)
+        {
+          guint local = g_array_index (inputs, guint, k);
+
+          input_columns[k] = local < p->metrics->len && self->columns[map[local]] != NO_COLUMN
+                             ? (int)self->columns[map[local]] : -1;
+        }
+      in_e = g_new0 (double, inputs->len + 1);
+      in_i = g_new0 (double, inputs->len + 1);
+      excl = g_new (double, n);
+      incl = g_new (double, n);
+      for (WeftCallNode node = 0; node < n; node++)
+        {
+          for (guint k = 0; k < inputs->len; k++)
+            {
+              in_e[k] = input_columns[k] < 0 ? 0 : weft_call_tree_get_exclusive (tree, node, input_columns[k]);
+              in_i[k] = input_columns[k] < 0 ? 0 : weft_call_tree_get_inclusive (tree, node, input_columns[k]);
+            }
+          excl[node] = weft_hpctoolkit_formula_eval (formula, in_e);
+          incl[node] = weft_hpctoolkit_formula_eval (formula, in_i);
+          any |= excl[node] != 0 || incl[node] != 0;
+        }
+      if (!any)
+        continue;
+      column = weft_call_tree_add_metric (tree, metric->name, "", WEFT_CALL_METRIC_INCLUSIVE_GIVEN);
+      for (WeftCallNode node = 0; node < n; node++)
+        {
+          weft_call_tree_set_exclusive (tree, node, column, excl[node]);
+          weft_call_tree_set_inclusive (tree, node, column, incl[node]);
+        }
+      for (guint i = 0; i < self->procedures->len; i++)
+        {
+          WeftHpctoolkitProcedure *proc = &g_array_index (self->procedures, WeftHpctoolkitProcedure, i);
+
+          proc->inclusive = g_renew (double, proc->inclusive, column + 1);
+          proc->exclusive = g_renew (double, proc->exclusive, column + 1);
+          for (guint k = 0; k < inputs->len; k++)
+            {
+              in_e[k] = input_columns[k] < 0 || (guint)input_columns[k] >= n_stored ? 0 : proc->exclusive[input_columns[k]];
+              in_i[k] = input_columns[k] < 0 || (guint)input_columns[k] >= n_stored ? 0 : proc->inclusive[input_columns[k]];
+            }
+          proc->exclusive[column] = weft_hpctoolkit_formula_eval (formula, in_e);
+          proc->inclusive[column] = weft_hpctoolkit_formula_eval (formula, in_i);
+        }
+    }
+}
+
 static void
 build (WeftHpctoolkitMeasurement *self)
 {
@@ -508,6 +589,7 @@ build (WeftHpctoolkitMeasurement *self)
 
               g_array_append_val (self->metrics, *metric);
               g_array_append_val (self->totals, zero);
+              g_array_append_val (self->first_profile, i);
             }
           map[m] = g;
         }
@@ -559,6 +641,7 @@ build (WeftHpctoolkitMeasurement *self)
   for (guint i = 0; i < self->profiles->len; i++)
     merge_profile (&b, raw, i);
   finish (&b);
+  add_derived (self);
   self->merged_nodes = weft_call_tree_get_n_nodes (raw) - 1;
 
   g_array_unref (b.own);
@@ -582,6 +665,7 @@ weft_hpctoolkit_measurement_new (GPtrArray     *profiles,
   self->structure = structure;
   self->metrics = g_array_new (FALSE, FALSE, sizeof (WeftHpcrunMetric));
   self->totals = g_array_new (FALSE, TRUE, sizeof (double));
+  self->first_profile = g_array_new (FALSE, FALSE, sizeof (guint));
   self->profile_totals = g_array_new (FALSE, TRUE, sizeof (double));
   self->metric_maps = g_ptr_array_new_with_free_func (g_free);
   self->procedures = g_array_new (FALSE, FALSE, sizeof (WeftHpctoolkitProcedure));
@@ -604,6 +688,7 @@ weft_hpctoolkit_measurement_free (WeftHpctoolkitMeasurement *self)
   g_ptr_array_unref (self->metric_maps);
   g_array_unref (self->profile_totals);
   g_array_unref (self->totals);
+  g_array_unref (self->first_profile);
   g_array_unref (self->metrics);
   g_clear_pointer (&self->structure, weft_hpcstruct_free);
   g_ptr_array_unref (self->struct_paths);
