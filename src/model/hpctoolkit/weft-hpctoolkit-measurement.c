@@ -34,6 +34,8 @@ struct _WeftHpctoolkitMeasurement
   guint32        *columns;      /* global metric → tree column, or NO_COLUMN */
   GArray         *first_profile; /* guint per global metric: the profile whose table defined it */
   guint64         cct_nodes;
+  GMutex          lock;          /* for the count below, made on first use */
+  gboolean        merged_counted;
   guint           merged_nodes;
 
   WeftCallTree   *tree;
@@ -243,14 +245,12 @@ is_collapsed_root (const WeftHpcrunNode *n)
 
 static void
 merge_profile (Builder       *b,
-               WeftCallTree  *raw,
                guint          index)
 {
   WeftHpctoolkitMeasurement *self = b->self;
   const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, index);
   guint n_nodes = p->nodes->len;
   g_autofree WeftCallNode *ctx = g_new (WeftCallNode, n_nodes);
-  g_autofree WeftCallNode *raw_ctx = g_new (WeftCallNode, n_nodes);
   g_autofree guint8 *has_children = g_new0 (guint8, n_nodes);
   g_autofree guint32 *struct_lm = g_new (guint32, MAX (p->modules->len, 1));
   GHashTable *contexts = NULL;
@@ -276,7 +276,6 @@ merge_profile (Builder       *b,
     {
       const WeftHpcrunNode *n = &g_array_index (p->nodes, WeftHpcrunNode, i);
       WeftCallNode parent = n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent];
-      WeftCallNode raw_parent = n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : raw_ctx[n->parent];
       const char *module = n->module != WEFT_HPCRUN_NONE
                            ? g_array_index (p->modules, WeftHpcrunModule, n->module).name : "";
       WeftHpctoolkitRole role;
@@ -286,14 +285,6 @@ merge_profile (Builder       *b,
         role = WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER;
       else
         role = has_children[i] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
-
-      /* The raw merge: (module path, address, role). */
-      {
-        /* Placeholders of the GPU pseudo-modules differ by lm id only. */
-        WeftCallFrame f = { "", "", module, n->lm_ip, n->module == WEFT_HPCRUN_NONE ? n->lm_id : 0, role };
-
-        raw_ctx[i] = weft_call_tree_ensure_child (raw, raw_parent, &f);
-      }
 
       if (role == WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER)
         {
@@ -565,7 +556,6 @@ add_derived (WeftHpctoolkitMeasurement *self)
 static void
 build (WeftHpctoolkitMeasurement *self)
 {
-  g_autoptr(WeftCallTree) raw = weft_call_tree_new ();
   Builder b = { 0 };
   guint n_global;
 
@@ -639,10 +629,9 @@ build (WeftHpctoolkitMeasurement *self)
   b.node_scope = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.proc_index = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < self->profiles->len; i++)
-    merge_profile (&b, raw, i);
+    merge_profile (&b, i);
   finish (&b);
   add_derived (self);
-  self->merged_nodes = weft_call_tree_get_n_nodes (raw) - 1;
 
   g_array_unref (b.own);
   g_array_unref (b.stamp);
@@ -658,6 +647,7 @@ weft_hpctoolkit_measurement_new (GPtrArray     *profiles,
 {
   WeftHpctoolkitMeasurement *self = g_new0 (WeftHpctoolkitMeasurement, 1);
 
+  g_mutex_init (&self->lock);
   self->profiles = profiles;
   self->traces = traces != NULL ? traces : g_ptr_array_new ();
   g_ptr_array_set_free_func (self->traces, (GDestroyNotify)weft_hpctrace_free);
@@ -694,6 +684,7 @@ weft_hpctoolkit_measurement_free (WeftHpctoolkitMeasurement *self)
   g_ptr_array_unref (self->struct_paths);
   g_ptr_array_unref (self->traces);
   g_ptr_array_unref (self->profiles);
+  g_mutex_clear (&self->lock);
   g_free (self);
 }
 
@@ -948,9 +939,55 @@ weft_hpctoolkit_measurement_get_cct_nodes (const WeftHpctoolkitMeasurement *self
   return self->cct_nodes;
 }
 
+/* The merge without structure, by (module path, address, role), only to
+ * count its nodes: asked for by weft-cli's figures, not by the views, so it
+ * is done on first use. */
+static guint
+count_merged (const WeftHpctoolkitMeasurement *self)
+{
+  g_autoptr(WeftCallTree) raw = weft_call_tree_new ();
+
+  for (guint p = 0; p < self->profiles->len; p++)
+    {
+      const WeftHpcrunProfile *profile = g_ptr_array_index (self->profiles, p);
+      g_autofree WeftCallNode *ctx = g_new (WeftCallNode, profile->nodes->len + 1);
+      g_autofree guint8 *has_children = g_new0 (guint8, profile->nodes->len + 1);
+
+      for (guint i = 0; i < profile->nodes->len; i++)
+        {
+          guint32 parent = g_array_index (profile->nodes, WeftHpcrunNode, i).parent;
+
+          if (parent != WEFT_HPCRUN_NONE)
+            has_children[parent] = 1;
+        }
+      for (guint i = 0; i < profile->nodes->len; i++)
+        {
+          const WeftHpcrunNode *n = &g_array_index (profile->nodes, WeftHpcrunNode, i);
+          const char *module = n->module != WEFT_HPCRUN_NONE
+                               ? g_array_index (profile->modules, WeftHpcrunModule, n->module).name : "";
+          WeftHpctoolkitRole role = n->module == WEFT_HPCRUN_NONE ? WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER
+                                    : has_children[i] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
+          /* Placeholders of the GPU pseudo-modules differ by lm id only. */
+          WeftCallFrame f = { "", "", module, n->lm_ip, n->module == WEFT_HPCRUN_NONE ? n->lm_id : 0, role };
+
+          ctx[i] = weft_call_tree_ensure_child (raw, n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent], &f);
+        }
+    }
+  return weft_call_tree_get_n_nodes (raw) - 1;
+}
+
 guint
 weft_hpctoolkit_measurement_get_merged_nodes (const WeftHpctoolkitMeasurement *self)
 {
+  WeftHpctoolkitMeasurement *mutable = (WeftHpctoolkitMeasurement *)self;
+
+  g_mutex_lock (&mutable->lock);
+  if (!self->merged_counted)
+    {
+      mutable->merged_nodes = count_merged (self);
+      mutable->merged_counted = TRUE;
+    }
+  g_mutex_unlock (&mutable->lock);
   return self->merged_nodes;
 }
 
