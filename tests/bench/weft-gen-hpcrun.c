@@ -1,7 +1,8 @@
 /* weft-gen-hpcrun: writes synthetic HPCToolkit measurements.
  *
  *   weft-gen-hpcrun --demo OUTDIR
- *       the demo measurement of data/samples/ (heat.m): 2 ranks × 2 threads,
+ *       the demo measurement of data/samples/ (heat.m): 2 ranks × 2 threads
+ *       (400, 440, 520 and 560 samples),
  *       04.00 profiles with traces and a structure file (procedures, a loop,
  *       an inlined call, a library without structure)
  *   weft-gen-hpcrun [--format 04.00|02.00] [--profiles P] [--nodes N]
@@ -141,7 +142,8 @@ write_demo (const char  *out,
 
           g_array_append_val (samples, idle);
         }
-        for (guint s = 0; s < 400; s++)
+        /* Rank 1 runs longer, thread 1 a little longer than thread 0. */
+        for (guint s = 0; s < 400 + 120 * rank + 40 * thread; s++)
           {
             guint pick = g_rand_int_range (rand, 0, total), acc = 0;
 
