@@ -462,15 +462,20 @@ read_loadmap (Cursor             *c,
   return TRUE;
 }
 
-static guint32
-module_index (GHashTable *lm_index,
-              guint16     lm_id)
+/* lm id → module index, as a table: looked up once per node. */
+static guint32 *
+module_table (GHashTable *lm_index)
 {
-  gpointer value;
+  guint32 *table = g_new (guint32, G_MAXUINT16 + 1);
+  GHashTableIter iter;
+  gpointer key, value;
 
-  if (lm_id != 0 && g_hash_table_lookup_extended (lm_index, GUINT_TO_POINTER (lm_id), NULL, &value))
-    return GPOINTER_TO_UINT (value);
-  return WEFT_HPCRUN_NONE;
+  memset (table, 0xff, sizeof (guint32) * (G_MAXUINT16 + 1));
+  g_hash_table_iter_init (&iter, lm_index);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (GPOINTER_TO_UINT (key) != 0)
+      table[GPOINTER_TO_UINT (key) & G_MAXUINT16] = GPOINTER_TO_UINT (value);
+  return table;
 }
 
 /* Maps file node ids to node indices: a direct table when the ids are dense
@@ -481,6 +486,19 @@ typedef struct
   guint32     n_direct;
   GHashTable *hash;
 } IdMap;
+
+static void
+id_map_init_max (IdMap   *map,
+                 guint64  n_nodes,
+                 guint64  max_id)
+{
+  /* hpcrun numbers nodes 12, 14, 16…: a table up to the largest id is about
+   * twice the node count; ids beyond 4n go to a hash table. */
+  map->n_direct = (guint32)MIN (MIN ((guint64)G_MAXUINT32 / 2, 4 * n_nodes + 64), max_id + 1);
+  map->direct = g_new (guint32, map->n_direct);
+  memset (map->direct, 0xff, sizeof (guint32) * map->n_direct);
+  map->hash = NULL;
+}
 
 static void
 id_map_init (IdMap   *map,
@@ -557,6 +575,7 @@ read_epoch (Cursor            *c,
   guint first_metric = p->metrics->len;
   gsize at;
   IdMap map;
+  guint32 *modules;
 
   if (!need (c, 8, "epoch tag"))
     return FALSE;
@@ -590,6 +609,7 @@ read_epoch (Cursor            *c,
     return fail_at (c, at, "too many nodes");
 
   id_map_init (&map, n_nodes);
+  modules = module_table (lm_index);
   for (guint64 i = 0; i < n_nodes; i++)
     {
       const guint8 *r = c->data + c->pos;
@@ -608,7 +628,7 @@ read_epoch (Cursor            *c,
       if (lush)
         q += 16;
       node.epoch = (guint8)MIN (p->n_epochs, 255);
-      node.module = module_index (lm_index, node.lm_id);
+      node.module = modules[node.lm_id];
       if (parent_id == 0)
         node.parent = WEFT_HPCRUN_NONE;
       else
@@ -621,6 +641,7 @@ read_epoch (Cursor            *c,
           if (node.parent == WEFT_HPCRUN_NONE)
             {
               id_map_clear (&map);
+              g_free (modules);
               return fail_at (c, c->pos + 4, "node %u names parent %u, which was not written before it",
                               node.id, pid);
             }
@@ -643,6 +664,7 @@ read_epoch (Cursor            *c,
       c->pos += record;
     }
   id_map_clear (&map);
+  g_free (modules);
   p->n_epochs++;
   return TRUE;
 }
@@ -712,13 +734,21 @@ read_cct_v4 (Cursor            *c,
 {
   guint64 n_nodes;
   gsize at = c->pos;
+  guint32 *modules;
 
   if (!read_u64 (c, &n_nodes, "node count"))
     return FALSE;
   if (n_nodes > (c->len - c->pos) / CCT_NODE_SIZE_V4 || n_nodes >= G_MAXUINT32 - 1)
     return fail_at (c, at, "%" G_GUINT64_FORMAT " nodes do not fit in the file", n_nodes);
   g_array_set_size (p->nodes, n_nodes);
-  id_map_init (map, n_nodes);
+  {
+    guint32 max_id = 0;
+
+    for (guint64 i = 0; i < n_nodes; i++)
+      max_id = MAX (max_id, be32 (c->data + c->pos + i * CCT_NODE_SIZE_V4));
+    id_map_init_max (map, n_nodes, max_id);
+  }
+  modules = module_table (lm_index);
   for (guint64 i = 0; i < n_nodes; i++)
     {
       const guint8 *r = c->data + c->pos;
@@ -730,17 +760,21 @@ read_cct_v4 (Cursor            *c,
       node->lm_ip = be64 (r + 10);
       node->flags = r[18];
       node->epoch = 0;
-      node->module = module_index (lm_index, node->lm_id);
+      node->module = modules[node->lm_id];
       node->first_value = 0;
       node->n_values = 0;
       if (parent_id == 0)
         node->parent = WEFT_HPCRUN_NONE;
       else if ((node->parent = id_map_lookup (map, parent_id)) == WEFT_HPCRUN_NONE)
-        return fail_at (c, c->pos + 4, "node %u names parent %u, which was not written before it",
-                        node->id, parent_id);
+        {
+          g_free (modules);
+          return fail_at (c, c->pos + 4, "node %u names parent %u, which was not written before it",
+                          node->id, parent_id);
+        }
       id_map_insert (map, node->id, (guint32)i);
       c->pos += CCT_NODE_SIZE_V4;
     }
+  g_free (modules);
   return TRUE;
 }
 
