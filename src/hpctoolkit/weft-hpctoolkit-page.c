@@ -10,7 +10,9 @@
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-page.h"
 #include "weft-page.h"
+#include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
+#include "weft-timeline.h"
 #include "weft-value-bars-view.h"
 
 /* The views, in the switcher's order (Alt+1, Alt+2). */
@@ -37,6 +39,7 @@ struct _WeftHpctoolkitPage
   GtkWidget             *metric_box;
   WeftValueBarsView     *bars_view;
   WeftTimelineView      *timeline_view;
+  GtkListBox            *stack_list;
   GtkLabel              *summary_label;
 };
 
@@ -179,6 +182,52 @@ depth_changed_cb (WeftHpctoolkitPage *self)
   weft_timeline_view_set_table (self->timeline_view, table);
 }
 
+guint
+weft_hpctoolkit_page_show_context (WeftHpctoolkitPage *self,
+                                   guint32             node)
+{
+  g_autoptr(GPtrArray) labels = NULL;
+  GtkWidget *child;
+
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), 0);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list))) != NULL
+         && GTK_IS_LIST_BOX_ROW (child))
+    gtk_list_box_remove (self->stack_list, child);
+  labels = weft_hpctoolkit_dataset_dup_stack (self->dataset, node);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u  %s", i, (char *)g_ptr_array_index (labels, i));
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (label, g_ptr_array_index (labels, i));
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 6);
+      gtk_widget_set_margin_top (label, 3);
+      gtk_widget_set_margin_bottom (label, 3);
+      gtk_list_box_append (self->stack_list, label);
+    }
+  return labels->len;
+}
+
+static void
+event_activated_cb (WeftHpctoolkitPage    *self,
+                    const WeftTimelineHit *hit)
+{
+  if (hit->type == WEFT_TIMELINE_HIT_EVENT && hit->category == WEFT_EVENT_INTERVAL)
+    weft_hpctoolkit_page_show_context (self, hit->ref);
+}
+
+/* hpctraceviewer's call stack: picking a frame picks the depth. */
+static void
+stack_row_activated_cb (WeftHpctoolkitPage *self,
+                        GtkListBoxRow      *row)
+{
+  weft_hpctoolkit_page_set_depth (self, gtk_list_box_row_get_index (row));
+}
+
 /* Building -------------------------------------------------------------------- */
 
 static void
@@ -215,6 +264,8 @@ build (WeftHpctoolkitPage *self)
       weft_time_model_set_document_span (self->time_model, &span);
       weft_timeline_view_set_table (self->timeline_view, events);
       weft_timeline_view_set_time_model (self->timeline_view, self->time_model);
+      g_signal_connect_object (weft_timeline_view_get_timeline (self->timeline_view), "event-activated",
+                               G_CALLBACK (event_activated_cb), self, G_CONNECT_SWAPPED);
     }
   else
     adw_view_stack_page_set_visible (self->trace_page, FALSE);
@@ -296,11 +347,13 @@ weft_hpctoolkit_page_class_init (WeftHpctoolkitPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, metric_box);
   gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, bars_view);
   gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, timeline_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, stack_list);
   gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, summary_label);
   gtk_widget_class_bind_template_callback (widget_class, view_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, metric_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, sort_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, depth_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stack_row_activated_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "hpctoolkitpage");
 }

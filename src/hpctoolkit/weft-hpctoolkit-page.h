@@ -4,7 +4,8 @@
  * imbalance at a glance), and, when the measurement has traces, "Trace":
  * rows = ranks/threads on the shared timeline, each sample coloured by the
  * procedure at the chosen call depth (deeper than a stack: its innermost
- * frame, as in hpctraceviewer).
+ * frame, as in hpctraceviewer); clicking a sample lists its call stack
+ * beside the trace, and picking a frame there picks the depth.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,5 +30,9 @@ void                weft_hpctoolkit_page_set_view       (WeftHpctoolkitPage *sel
                                                          const char         *view);
 void                weft_hpctoolkit_page_set_depth      (WeftHpctoolkitPage *self,
                                                          int                 depth);
+/* Lists the call stack of a tree node (a sample's context) beside the trace,
+ * as clicking a sample does; returns the number of frames. */
+guint               weft_hpctoolkit_page_show_context   (WeftHpctoolkitPage *self,
+                                                         guint32             node);
 
 G_END_DECLS

@@ -108,6 +108,22 @@ test_page (void)
   g_assert_cmpuint (weft_event_table_get_n_rows (weft_timeline_view_get_table (timeline)), ==, 4);
   /* Depth 0: every sample is under a placeholder root. */
   g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), ==, 2);
+  /* The call stack of rank 0 thread 0's first sample after the idle one:
+   * <program root>, main, solve, then what was sampled. */
+  {
+    WeftIntervalSlice slice;
+    g_autoptr(GPtrArray) stack = NULL;
+
+    weft_event_table_get_lane (weft_timeline_view_get_table (timeline), 0, 0, &slice);
+    g_assert_cmpuint (slice.n, >, 0);
+    stack = weft_hpctoolkit_dataset_dup_stack (WEFT_HPCTOOLKIT_DATASET (weft_document_get_dataset (weft_page_get_document (WEFT_PAGE (page)))),
+                                               slice.ref[0]);
+    g_assert_cmpuint (stack->len, >=, 3);
+    g_assert_cmpuint (weft_hpctoolkit_page_show_context (page, slice.ref[0]), ==, stack->len);
+    g_assert_cmpstr (g_ptr_array_index (stack, 0), ==, "<program root>");
+    g_assert_cmpstr (g_ptr_array_index (stack, 1), ==, "main (/opt/weft-demo/src/heat.c:40)");
+    g_assert_cmpstr (g_ptr_array_index (stack, 2), ==, "solve (/opt/weft-demo/src/heat.c:10)");
+  }
   memset (&options, 0, sizeof options);
   g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
   g_assert_cmpstr (export_view, ==, "timeline");

@@ -64,6 +64,20 @@ is_frame (const WeftCallFrame *f)
          || (f->address != 0 && (f->address & WEFT_HPCTOOLKIT_SCOPE_ADDRESS) == 0);
 }
 
+GPtrArray *
+weft_hpctoolkit_dataset_dup_stack (WeftHpctoolkitDataset *self,
+                                   WeftCallNode           node)
+{
+  WeftCallTree *tree = weft_hpctoolkit_measurement_get_tree (self->measurement);
+  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
+
+  for (WeftCallNode at = node; at != WEFT_CALL_TREE_ROOT && at != WEFT_CALL_NODE_NONE && at < weft_call_tree_get_n_nodes (tree);
+       at = weft_call_tree_get_parent (tree, at))
+    if (is_frame (weft_call_tree_get_frame (tree, at)))
+      g_ptr_array_insert (labels, 0, weft_call_frame_to_label (weft_call_tree_get_frame (tree, at)));
+  return labels;
+}
+
 char *
 weft_hpctoolkit_dataset_dup_frame_at (WeftHpctoolkitDataset *self,
                                       WeftCallNode           node,

@@ -45,6 +45,10 @@ WeftEventTable                  *weft_hpctoolkit_dataset_build_timeline  (WeftHp
 WeftCallRole                     weft_hpctoolkit_dataset_node_role       (WeftCallTree              *tree,
                                                                           WeftCallNode               node,
                                                                           gpointer                   user_data);
+/* The frames (procedures, inlined calls, placeholders, frames without
+ * structure) from the outermost down to @node, as labels. */
+GPtrArray                       *weft_hpctoolkit_dataset_dup_stack       (WeftHpctoolkitDataset     *self,
+                                                                          WeftCallNode               node);
 /* The frame name shown for a tree node at @depth of its stack (see above). */
 char                            *weft_hpctoolkit_dataset_dup_frame_at    (WeftHpctoolkitDataset     *self,
                                                                           WeftCallNode               node,
