@@ -226,7 +226,6 @@ write_v2 (guint              rank,
           gsize              n)
 {
   GByteArray *b = g_byte_array_new ();
-  g_autofree guint8 *leaf = g_new0 (guint8, n);
   g_autoptr(GHashTable) interior = g_hash_table_new (NULL, NULL);
 
   for (gsize i = 0; i < n; i++)

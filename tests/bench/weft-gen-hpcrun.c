@@ -169,7 +169,7 @@ write_demo (const char  *out,
             t += 1000000 + g_rand_int_range (rand, 0, 50000);
           }
         if (!weft_gen_hpcrun_write (run, 4, rank, thread, nodes, n, error)
-            || !weft_gen_hpctrace_write (trace, (WeftGenSample *)samples->data, samples->len, error))
+            || !weft_gen_hpctrace_write (trace, &g_array_index (samples, WeftGenSample, 0), samples->len, error))
           {
             g_rand_free (rand);
             return FALSE;
