@@ -58,7 +58,9 @@ weft_hpctoolkit_format_load (GFile * const    *files,
   return (WeftDataset *)weft_hpctoolkit_dataset_new (measurement, context, error);
 }
 
-static const char *const patterns[] = { "*.hpcrun", "*.m", NULL };
+/* Measurement folders (*.m) open with the folder chooser; "*.m" here would
+ * also offer Objective-C and MATLAB files. */
+static const char *const patterns[] = { "*.hpcrun", NULL };
 
 static const WeftFormat hpctoolkit_format = {
   .id = "hpcrun",
