@@ -314,6 +314,93 @@ test_corrupt_v2 (void)
     }
 }
 
+
+/* The 02.00 variants no public file shows, made from the real one: with the
+ * 2017 aux fields (20 bytes after each metric's format), with LUSH fields
+ * (epoch flag bit 0: 4 bytes after the parent id, 16 after the address),
+ * and with a second epoch (hpcrun flushed early). */
+#define VDSO_EPOCH      0x252
+#define VDSO_AUX_AT     0x2e1
+#define VDSO_N_NODES    42
+#define VDSO_RECORD     26
+
+static void
+test_v2_variants (void)
+{
+  g_autofree char *path = corpus (VDSO_02);
+  g_autofree guchar *data = NULL;
+  gsize len, nodes_at;
+
+  if (path == NULL)
+    return;
+  data = load (path, &len);
+  nodes_at = len - VDSO_N_NODES * VDSO_RECORD;
+  g_assert_cmpmem (data + VDSO_EPOCH, 8, "EPOCH___", 8);
+
+  /* Aux fields. */
+  {
+    g_autoptr(GByteArray) b = g_byte_array_new ();
+    g_autoptr(WeftHpcrunProfile) p = NULL;
+    g_autoptr(GError) error = NULL;
+    guint8 aux[20] = { 0, 1, 0, 0 };
+
+    g_byte_array_append (b, data, VDSO_AUX_AT);
+    g_byte_array_append (b, aux, sizeof aux);
+    g_byte_array_append (b, data + VDSO_AUX_AT, len - VDSO_AUX_AT);
+    p = weft_hpcrun_parse (b->data, b->len, "aux.hpcrun", &error);
+    g_assert_no_error (error);
+    g_assert_true (g_array_index (p->metrics, WeftHpcrunMetric, 0).has_aux);
+    g_assert_cmpuint (g_array_index (p->metrics, WeftHpcrunMetric, 0).is_frequency, ==, 1);
+    g_assert_cmpuint (p->nodes->len, ==, VDSO_N_NODES);
+    g_assert_cmpfloat (total (p, 0), ==, 2891602);
+  }
+
+  /* LUSH. */
+  {
+    g_autoptr(GByteArray) b = g_byte_array_new ();
+    g_autoptr(WeftHpcrunProfile) p = NULL;
+    g_autoptr(GError) error = NULL;
+    guint8 zero[16] = { 0 };
+
+    g_byte_array_append (b, data, nodes_at);
+    b->data[VDSO_EPOCH + 15] = 1;
+    for (guint i = 0; i < VDSO_N_NODES; i++)
+      {
+        const guchar *r = data + nodes_at + i * VDSO_RECORD;
+
+        g_byte_array_append (b, r, 8);
+        g_byte_array_append (b, zero, 4);
+        g_byte_array_append (b, r + 8, 10);
+        g_byte_array_append (b, zero, 16);
+        g_byte_array_append (b, r + 18, 8);
+      }
+    p = weft_hpcrun_parse (b->data, b->len, "lush.hpcrun", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (p->nodes->len, ==, VDSO_N_NODES);
+    g_assert_cmpuint (node (p, 1)->lm_ip, ==, 0xdea9);
+    g_assert_cmpfloat (total (p, 0), ==, 2891602);
+  }
+
+  /* Two epochs: the second repeats the first's table, its nodes add up. */
+  {
+    g_autoptr(GByteArray) b = g_byte_array_new ();
+    g_autoptr(WeftHpcrunProfile) p = NULL;
+    g_autoptr(GError) error = NULL;
+
+    g_byte_array_append (b, data, len);
+    g_byte_array_append (b, data + VDSO_EPOCH, len - VDSO_EPOCH);
+    p = weft_hpcrun_parse (b->data, b->len, "epochs.hpcrun", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (p->n_epochs, ==, 2);
+    g_assert_cmpuint (p->metrics->len, ==, 1);
+    g_assert_cmpuint (p->nodes->len, ==, 2 * VDSO_N_NODES);
+    g_assert_cmpuint (node (p, VDSO_N_NODES)->parent, ==, WEFT_HPCRUN_NONE);
+    g_assert_cmpuint (node (p, VDSO_N_NODES + 2)->parent, ==, VDSO_N_NODES + 1);
+    g_assert_cmpuint (p->modules->len, ==, 22);
+    g_assert_cmpfloat (total (p, 0), ==, 2 * 2891602.0);
+  }
+}
+
 static void
 test_trace (void)
 {
@@ -454,6 +541,7 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/hpcrun/gpu-metrics", test_gpu_metrics);
   g_test_add_func ("/hpctoolkit/hpcrun/corrupt-v4", test_corrupt_v4);
   g_test_add_func ("/hpctoolkit/hpcrun/corrupt-v2", test_corrupt_v2);
+  g_test_add_func ("/hpctoolkit/hpcrun/v2-variants", test_v2_variants);
   g_test_add_func ("/hpctoolkit/hpctrace", test_trace);
   g_test_add_func ("/hpctoolkit/hpcstruct/resolve", test_struct);
   g_test_add_func ("/hpctoolkit/hpcstruct/errors", test_struct_errors);
