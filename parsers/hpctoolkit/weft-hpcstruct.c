@@ -315,10 +315,10 @@ read_structure (WeftHpcstruct     *self,
   if (ret < 0)
     {
       const xmlError *e = xmlGetLastError ();
+      g_autofree char *message = g_strdup (e != NULL && e->message != NULL ? e->message : "malformed XML");
 
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: %s", name,
-                   e != NULL ? e->line : xmlTextReaderGetParserLineNumber (reader),
-                   e != NULL && e->message != NULL ? g_strstrip (g_strdup (e->message)) : "malformed XML");
+                   e != NULL ? e->line : xmlTextReaderGetParserLineNumber (reader), g_strstrip (message));
       return FALSE;
     }
   if (!seen_root)

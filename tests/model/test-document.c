@@ -415,6 +415,10 @@ static const struct {
 } family_samples[] = {
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO" } },
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
+  /* BEGIN sniff samples: hpctoolkit */
+  { "hpcrun", { "data", "samples", "heat.m" } },
+  { "hpcrun", { "data", "samples", "heat.m", "heat-000001-001-7f000001-4243-0.hpcrun" } },
+  /* END sniff samples: hpctoolkit */
   { "test-lines", { NULL } },
 };
 
