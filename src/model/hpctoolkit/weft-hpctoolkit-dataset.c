@@ -141,7 +141,7 @@ weft_hpctoolkit_dataset_build_timeline (WeftHpctoolkitDataset  *self,
   const WeftHpctoolkitMeasurement *m = self->measurement;
   g_autoptr(GHashTable) kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  WeftEventTableBuilder *builder;
+  g_autoptr(WeftEventTableBuilder) builder = NULL;
   gboolean any = FALSE;
 
   for (guint i = 0; i < weft_hpctoolkit_measurement_get_n_profiles (m); i++)
