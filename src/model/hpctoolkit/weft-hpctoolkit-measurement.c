@@ -383,8 +383,12 @@ finish (Builder *b)
   g_autofree double *pass = g_new0 (double, (gsize)n * nc + 1);
 
   grow (b);
-  memcpy (incl, b->own->data, sizeof (double) * n * nc);
-  memcpy (excl, b->own->data, sizeof (double) * n * nc);
+  /* No metric column (every value zero): nothing to copy. */
+  if (nc > 0)
+    {
+      memcpy (incl, b->own->data, sizeof (double) * n * nc);
+      memcpy (excl, b->own->data, sizeof (double) * n * nc);
+    }
   /* Children always have larger indices than their parent. */
   for (guint node = n; node-- > 1;)
     {
