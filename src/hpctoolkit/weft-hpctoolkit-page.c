@@ -187,13 +187,13 @@ weft_hpctoolkit_page_show_context (WeftHpctoolkitPage *self,
                                    guint32             node)
 {
   g_autoptr(GPtrArray) labels = NULL;
-  GtkWidget *child;
+  GtkListBoxRow *row;
 
   g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), 0);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list))) != NULL
-         && GTK_IS_LIST_BOX_ROW (child))
-    gtk_list_box_remove (self->stack_list, child);
+  /* Rows only: the placeholder is a child of the list too. */
+  while ((row = gtk_list_box_get_row_at_index (self->stack_list, 0)) != NULL)
+    gtk_list_box_remove (self->stack_list, GTK_WIDGET (row));
   labels = weft_hpctoolkit_dataset_dup_stack (self->dataset, node);
   for (guint i = 0; i < labels->len; i++)
     {

@@ -120,6 +120,19 @@ test_page (void)
                                                slice.ref[0]);
     g_assert_cmpuint (stack->len, >=, 3);
     g_assert_cmpuint (weft_hpctoolkit_page_show_context (page, slice.ref[0]), ==, stack->len);
+    /* Another sample replaces the rows. */
+    g_assert_cmpuint (weft_hpctoolkit_page_show_context (page, slice.ref[0]), ==, stack->len);
+    {
+      GtkListBox *list = GTK_LIST_BOX (find_descendant (GTK_WIDGET (page), GTK_TYPE_LIST_BOX));
+
+      g_assert_nonnull (gtk_list_box_get_row_at_index (list, stack->len - 1));
+      g_assert_null (gtk_list_box_get_row_at_index (list, stack->len));
+      /* Picking the outermost frame colours by depth 0 again. */
+      weft_hpctoolkit_page_set_depth (page, 10);
+      g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), >, 2);
+      g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 0));
+      g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), ==, 2);
+    }
     g_assert_cmpstr (g_ptr_array_index (stack, 0), ==, "<program root>");
     g_assert_cmpstr (g_ptr_array_index (stack, 1), ==, "main (/opt/weft-demo/src/heat.c:40)");
     g_assert_cmpstr (g_ptr_array_index (stack, 2), ==, "solve (/opt/weft-demo/src/heat.c:10)");
