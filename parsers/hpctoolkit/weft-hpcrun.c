@@ -55,6 +55,8 @@ need (Cursor     *c,
       guint64     n,
       const char *what)
 {
+  if (c->pos > c->len)
+    return fail_at (c, c->pos, "%s is past the end of its section", what);
   if (n > c->len - c->pos)
     return fail_at (c, c->pos, "%s needs %" G_GUINT64_FORMAT " bytes, the file has %" G_GSIZE_FORMAT " left",
                     what, n, c->len - c->pos);
@@ -894,9 +896,9 @@ parse_v4 (const guint8  *data,
       fail_at (&c, len - 16, "the footer says it starts at %" G_GUINT64_FORMAT, be64 (f + 12 * 8));
       return NULL;
     }
-  if (s[SEC_HDR].start != 0)
+  if (s[SEC_HDR].start != 0 || s[SEC_HDR].end < WEFT_HPCRUN_HEADER_LEN + 4)
     {
-      fail_at (&c, len - FOOTER_SIZE, "the header section does not start at 0");
+      fail_at (&c, len - FOOTER_SIZE, "the header section is not at 0 or too short");
       return NULL;
     }
 

@@ -264,6 +264,10 @@ test_corrupt_v4 (void)
   put_be64 (copy + len - 112 + 5 * 8, 1u << 30);
   expect_error (copy, len, WEFT_ERROR_PARSE, "outside");
   memcpy (copy, data, len);
+  /* A header section that ends before the header does (found by fuzzing). */
+  put_be64 (copy + len - 112 + 8, 10);
+  expect_error (copy, len, WEFT_ERROR_PARSE, "header section");
+  memcpy (copy, data, len);
   /* A node count beyond the file (cct at 4096). */
   put_be64 (copy + 4096, G_GUINT64_CONSTANT (1) << 40);
   expect_error (copy, len, WEFT_ERROR_PARSE, "do not fit");
