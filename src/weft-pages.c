@@ -19,6 +19,10 @@
 #include "weft-mda-dataset.h"
 #include "weft-mda-page.h"
 /* END includes: ddt-arrays pages */
+/* BEGIN includes: hpctoolkit page */
+#include "weft-hpctoolkit-dataset.h"
+#include "weft-hpctoolkit-page.h"
+/* END includes: hpctoolkit page */
 
 /**
  * weft_pages_create:
@@ -50,6 +54,10 @@ weft_pages_create (WeftDocument *document,
   if (WEFT_IS_CPC_DATASET (dataset))
     return GTK_WIDGET (weft_cpc_page_new (document));
   /* END family pages: ddt-arrays */
+  /* BEGIN family pages: hpctoolkit */
+  if (g_strcmp0 (family, "hpcrun") == 0 && WEFT_IS_HPCTOOLKIT_DATASET (dataset))
+    return GTK_WIDGET (weft_hpctoolkit_page_new (document));
+  /* END family pages: hpctoolkit */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }

@@ -21,6 +21,9 @@ weft_formats_init (void)
       /* BEGIN register: ddt-arrays */
       weft_ddt_arrays_format_register ();
       /* END register: ddt-arrays */
+      /* BEGIN register: hpctoolkit */
+      weft_hpctoolkit_format_register ();
+      /* END register: hpctoolkit */
       g_once_init_leave (&initialized, 1);
     }
 }

@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 /* Each family adds its registration function here and calls it from weft_formats_init(). */
 /* BEGIN declarations: chplvis */
 void weft_chplvis_format_register (void);
+/* BEGIN register: hpctoolkit */
+void weft_hpctoolkit_format_register (void);
+/* END register: hpctoolkit */
 /* END declarations: chplvis */
 /* BEGIN declarations: ddt-arrays */
 void weft_ddt_arrays_format_register (void);

@@ -21,6 +21,12 @@ cp -R "$seeds"/. "$work/corpus/"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
+# A dictionary beside the seeds (corpus/NAME.dict) steers the mutations.
+dict=
+if [ -f "$seeds.dict" ]; then
+  dict="-dict=$seeds.dict"
+fi
+
 echo "replaying $(ls "$seeds" | wc -l) seeds"
 # libFuzzer's own exit code for a crash is 77, which meson reads as "skipped":
 # make every failure exit 1.
@@ -28,7 +34,7 @@ echo "replaying $(ls "$seeds" | wc -l) seeds"
 
 if [ "$seconds" -gt 0 ]; then
   echo "fuzzing for $seconds s"
-  "$harness" -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  "$harness" $dict -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
 fi
 

@@ -417,6 +417,10 @@ static const struct {
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
   { "mda", { "data", "samples", "ddt-array.csv" } },
   { "cpc", { "data", "samples", "ddt-cpc.csv" } },
+  /* BEGIN sniff samples: hpctoolkit */
+  { "hpcrun", { "data", "samples", "heat.m" } },
+  { "hpcrun", { "data", "samples", "heat.m", "heat-000001-001-7f000001-4243-0.hpcrun" } },
+  /* END sniff samples: hpctoolkit */
   { "test-lines", { NULL } },
 };
 

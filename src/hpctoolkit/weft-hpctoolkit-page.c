@@ -1,0 +1,366 @@
+/* weft-hpctoolkit-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "weft-hpctoolkit-dataset.h"
+#include "weft-hpctoolkit-page.h"
+#include "weft-page.h"
+#include "weft-timeline-hit.h"
+#include "weft-timeline-view.h"
+#include "weft-timeline.h"
+#include "weft-value-bars-view.h"
+
+/* The views, in the switcher's order (Alt+1, Alt+2). */
+static const char *const view_names[] = { "profiles", "trace", NULL };
+
+struct _WeftHpctoolkitPage
+{
+  GtkWidget              parent_instance;
+
+  WeftDocument          *document;
+  WeftHpctoolkitDataset *dataset;
+  WeftValueTable        *values;
+  WeftTimeModel         *time_model;
+  WeftEventTable        *trace;         /* the timeline at the chosen depth */
+  char                  *export_metric; /* what get_export_view hands out */
+
+  GtkWidget             *box;
+  AdwViewStack          *view_stack;
+  AdwViewStackPage      *trace_page;
+  GtkDropDown           *metric_dropdown;
+  GtkToggleButton       *sort_button;
+  GtkSpinButton         *depth_spin;
+  GtkWidget             *depth_box;
+  GtkWidget             *metric_box;
+  WeftValueBarsView     *bars_view;
+  WeftTimelineView      *timeline_view;
+  GtkListBox            *stack_list;
+  GtkLabel              *summary_label;
+};
+
+static void weft_hpctoolkit_page_iface_init (WeftPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftHpctoolkitPage, weft_hpctoolkit_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_hpctoolkit_page_iface_init))
+
+/* WeftPage -------------------------------------------------------------------- */
+
+static WeftDocument *
+weft_hpctoolkit_page_get_document (WeftPage *page)
+{
+  return WEFT_HPCTOOLKIT_PAGE (page)->document;
+}
+
+/* The bars of the chosen metric, or the trace as zoomed on screen. */
+static gboolean
+weft_hpctoolkit_page_get_export_view (WeftPage         *page,
+                                      const char      **view,
+                                      WeftViewOptions  *options)
+{
+  WeftHpctoolkitPage *self = WEFT_HPCTOOLKIT_PAGE (page);
+
+  if (g_strcmp0 (weft_hpctoolkit_page_get_view (self), "trace") == 0 && self->time_model != NULL)
+    {
+      *view = "timeline";
+      options->has_range = TRUE;
+      options->range = *weft_time_model_get_visible_span (self->time_model);
+      return TRUE;
+    }
+  if (self->values == NULL || weft_value_table_get_n_columns (self->values) == 0)
+    return FALSE;
+  *view = "values";
+  g_free (self->export_metric);
+  self->export_metric = g_strdup (weft_value_table_get_column_name (self->values,
+                                                                    weft_value_bars_view_get_column (self->bars_view)));
+  options->metric = self->export_metric;
+  return TRUE;
+}
+
+static gboolean
+weft_hpctoolkit_page_get_uses_alt_digits (WeftPage *page)
+{
+  return TRUE;
+}
+
+static void
+weft_hpctoolkit_page_iface_init (WeftPageInterface *iface)
+{
+  iface->get_document = weft_hpctoolkit_page_get_document;
+  iface->get_export_view = weft_hpctoolkit_page_get_export_view;
+  iface->get_uses_alt_digits = weft_hpctoolkit_page_get_uses_alt_digits;
+}
+
+/* Views ----------------------------------------------------------------------- */
+
+const char *
+weft_hpctoolkit_page_get_view (WeftHpctoolkitPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->view_stack);
+}
+
+void
+weft_hpctoolkit_page_set_view (WeftHpctoolkitPage *self,
+                               const char         *view)
+{
+  g_return_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self));
+
+  if (g_strcmp0 (view, "trace") == 0 && self->trace == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, view);
+}
+
+static void
+view_changed_cb (WeftHpctoolkitPage *self)
+{
+  gboolean trace = g_strcmp0 (weft_hpctoolkit_page_get_view (self), "trace") == 0;
+
+  /* Each view's controls only. */
+  gtk_widget_set_visible (self->metric_box, !trace);
+  gtk_widget_set_visible (self->depth_box, trace);
+}
+
+static gboolean
+show_view_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  int i = g_variant_get_int32 (args);
+
+  weft_hpctoolkit_page_set_view (WEFT_HPCTOOLKIT_PAGE (widget), view_names[i]);
+  return TRUE;
+}
+
+static void
+metric_changed_cb (WeftHpctoolkitPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->metric_dropdown);
+
+  if (self->values != NULL && selected < weft_value_table_get_n_columns (self->values))
+    weft_value_bars_view_set_column (self->bars_view, selected);
+}
+
+static void
+sort_toggled_cb (WeftHpctoolkitPage *self)
+{
+  weft_value_bars_view_set_sort (self->bars_view, gtk_toggle_button_get_active (self->sort_button)
+                                                  ? WEFT_VALUE_BARS_SORT_DESCENDING : WEFT_VALUE_BARS_SORT_ROW);
+}
+
+void
+weft_hpctoolkit_page_set_depth (WeftHpctoolkitPage *self,
+                                int                 depth)
+{
+  g_return_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self));
+
+  gtk_spin_button_set_value (self->depth_spin, depth);
+}
+
+/* A new colouring of the same samples: the time model (zoom) stays. */
+static void
+depth_changed_cb (WeftHpctoolkitPage *self)
+{
+  int depth = gtk_spin_button_get_value_as_int (self->depth_spin);
+  g_autoptr(GError) error = NULL;
+  WeftEventTable *table;
+
+  if (self->trace == NULL)
+    return;
+  table = weft_hpctoolkit_dataset_build_timeline (self->dataset, depth, NULL, &error);
+  if (table == NULL)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+  g_clear_pointer (&self->trace, weft_event_table_unref);
+  self->trace = table;
+  weft_timeline_view_set_table (self->timeline_view, table);
+}
+
+guint
+weft_hpctoolkit_page_show_context (WeftHpctoolkitPage *self,
+                                   guint32             node)
+{
+  g_autoptr(GPtrArray) labels = NULL;
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), 0);
+
+  /* Rows only: the placeholder is a child of the list too. */
+  while ((row = gtk_list_box_get_row_at_index (self->stack_list, 0)) != NULL)
+    gtk_list_box_remove (self->stack_list, GTK_WIDGET (row));
+  labels = weft_hpctoolkit_dataset_dup_stack (self->dataset, node);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u  %s", i, (char *)g_ptr_array_index (labels, i));
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (label, g_ptr_array_index (labels, i));
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 6);
+      gtk_widget_set_margin_top (label, 3);
+      gtk_widget_set_margin_bottom (label, 3);
+      gtk_list_box_append (self->stack_list, label);
+    }
+  return labels->len;
+}
+
+static void
+event_activated_cb (WeftHpctoolkitPage    *self,
+                    const WeftTimelineHit *hit)
+{
+  if (hit->type == WEFT_TIMELINE_HIT_EVENT && hit->category == WEFT_EVENT_INTERVAL)
+    weft_hpctoolkit_page_show_context (self, hit->ref);
+}
+
+/* hpctraceviewer's call stack: picking a frame picks the depth. */
+static void
+stack_row_activated_cb (WeftHpctoolkitPage *self,
+                        GtkListBoxRow      *row)
+{
+  weft_hpctoolkit_page_set_depth (self, gtk_list_box_row_get_index (row));
+}
+
+/* Building -------------------------------------------------------------------- */
+
+static void
+build (WeftHpctoolkitPage *self)
+{
+  const WeftHpctoolkitMeasurement *m = weft_hpctoolkit_dataset_get_measurement (self->dataset);
+  WeftCallTree *tree = weft_hpctoolkit_measurement_get_tree (m);
+  g_autoptr(GtkStringList) metrics = gtk_string_list_new (NULL);
+  WeftEventTable *events = weft_dataset_get_event_table (WEFT_DATASET (self->dataset));
+  g_autofree char *summary = NULL;
+  WeftViewOptions options = { 0 };
+
+  self->values = weft_dataset_dup_values (WEFT_DATASET (self->dataset), "values", &options, NULL);
+  for (guint c = 0; self->values != NULL && c < weft_value_table_get_n_columns (self->values); c++)
+    gtk_string_list_append (metrics, weft_value_table_get_column_name (self->values, c));
+  gtk_drop_down_set_model (self->metric_dropdown, G_LIST_MODEL (metrics));
+  if (self->values != NULL)
+    weft_value_bars_view_set_values (self->bars_view, self->values);
+  sort_toggled_cb (self);
+
+  summary = g_strdup_printf (ngettext ("%u profile, %u merged calling contexts", "%u profiles, %u merged calling contexts",
+                                       weft_hpctoolkit_measurement_get_n_profiles (m)),
+                             weft_hpctoolkit_measurement_get_n_profiles (m), weft_call_tree_get_n_nodes (tree) - 1);
+  gtk_label_set_text (self->summary_label, summary);
+
+  gtk_spin_button_set_range (self->depth_spin, 0, MAX (1, weft_call_tree_get_max_depth (tree)));
+  gtk_spin_button_set_value (self->depth_spin, MAX (1, weft_call_tree_get_max_depth (tree)));
+  if (events != NULL)
+    {
+      WeftTimeSpan span = weft_event_table_get_span (events);
+
+      self->trace = weft_event_table_ref (events);
+      self->time_model = weft_time_model_new ();
+      weft_time_model_set_document_span (self->time_model, &span);
+      weft_timeline_view_set_table (self->timeline_view, events);
+      weft_timeline_view_set_time_model (self->timeline_view, self->time_model);
+      g_signal_connect_object (weft_timeline_view_get_timeline (self->timeline_view), "event-activated",
+                               G_CALLBACK (event_activated_cb), self, G_CONNECT_SWAPPED);
+    }
+  else
+    adw_view_stack_page_set_visible (self->trace_page, FALSE);
+  view_changed_cb (self);
+}
+
+static void
+add_shortcuts (WeftHpctoolkitPage *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_MANAGED);
+  for (int i = 0; view_names[i] != NULL; i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new_with_arguments (gtk_keyval_trigger_new (GDK_KEY_1 + i, GDK_ALT_MASK),
+                                                                           gtk_callback_action_new (show_view_cb, NULL, NULL),
+                                                                           "i", i));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+WeftHpctoolkitPage *
+weft_hpctoolkit_page_new (WeftDocument *document)
+{
+  WeftHpctoolkitPage *self;
+  WeftDataset *dataset;
+
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
+  dataset = weft_document_get_dataset (document);
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_DATASET (dataset), NULL);
+
+  self = g_object_new (WEFT_TYPE_HPCTOOLKIT_PAGE, NULL);
+  self->document = g_object_ref (document);
+  self->dataset = g_object_ref (WEFT_HPCTOOLKIT_DATASET (dataset));
+  build (self);
+  return self;
+}
+
+WeftTimeModel *
+weft_hpctoolkit_page_get_time_model (WeftHpctoolkitPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), NULL);
+  return self->time_model;
+}
+
+static void
+weft_hpctoolkit_page_dispose (GObject *object)
+{
+  WeftHpctoolkitPage *self = WEFT_HPCTOOLKIT_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_HPCTOOLKIT_PAGE);
+  g_clear_object (&self->document);
+  g_clear_object (&self->dataset);
+  g_clear_object (&self->time_model);
+  g_clear_pointer (&self->values, weft_value_table_unref);
+  g_clear_pointer (&self->trace, weft_event_table_unref);
+  g_clear_pointer (&self->export_metric, g_free);
+
+  G_OBJECT_CLASS (weft_hpctoolkit_page_parent_class)->dispose (object);
+}
+
+static void
+weft_hpctoolkit_page_class_init (WeftHpctoolkitPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_hpctoolkit_page_dispose;
+
+  g_type_ensure (WEFT_TYPE_VALUE_BARS_VIEW);
+  g_type_ensure (WEFT_TYPE_TIMELINE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/hpctoolkit/weft-hpctoolkit-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, box);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, trace_page);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, metric_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, sort_button);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, depth_spin);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, depth_box);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, metric_box);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, bars_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, timeline_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, stack_list);
+  gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, summary_label);
+  gtk_widget_class_bind_template_callback (widget_class, view_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, metric_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sort_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, depth_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stack_row_activated_cb);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "hpctoolkitpage");
+}
+
+static void
+weft_hpctoolkit_page_init (WeftHpctoolkitPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  add_shortcuts (self);
+}

@@ -1,0 +1,1039 @@
+/* weft-hpctoolkit-measurement.c: reads a measurement and merges its profiles
+ * into one calling-context tree with hpcprof's numbers.
+ *
+ * Merging goes from each profile's roots down in file order (preorder: a
+ * parent is always placed before its children), so every file node maps to
+ * its tree node in one step through weft_call_tree_ensure_child(): O(1) per
+ * level, whatever the number of profiles.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-error.h"
+#include "weft-hpctoolkit-formula.h"
+#include "weft-hpctoolkit-measurement.h"
+
+#define NO_COLUMN G_MAXUINT32
+
+struct _WeftHpctoolkitMeasurement
+{
+  GPtrArray      *profiles;     /* WeftHpcrunProfile */
+  GPtrArray      *traces;       /* WeftHpctrace or NULL, one per profile */
+  GPtrArray      *struct_paths; /* char*, for dup_sources */
+  WeftHpcstruct  *structure;    /* may be NULL */
+
+  GArray         *metrics;      /* WeftHpcrunMetric (borrowed strings from the first profile having it) */
+  GArray         *totals;       /* double per metric */
+  GArray         *profile_totals; /* double per profile × metric */
+  GPtrArray      *metric_maps;  /* per profile: guint32 array local → global */
+  guint32        *columns;      /* global metric → tree column, or NO_COLUMN */
+  GArray         *first_profile; /* guint per global metric: the profile whose table defined it */
+  guint64         cct_nodes;
+  GMutex          lock;          /* for the count below, made on first use */
+  gboolean        merged_counted;
+  guint           merged_nodes;
+
+  WeftCallTree   *tree;
+  GArray         *node_proc;    /* int per tree node: procedure index or -1 */
+  GArray         *procedures;   /* WeftHpctoolkitProcedure */
+  GPtrArray      *contexts;     /* per profile: GHashTable file id → tree node + 1, or NULL */
+};
+
+/* ---- building ---------------------------------------------------------- */
+
+typedef struct
+{
+  WeftHpctoolkitMeasurement *self;
+  WeftCallTree *tree;
+  guint         n_columns;
+  GArray       *own;          /* double, n_nodes × n_columns: values placed at each node */
+  GArray       *stamp;        /* guint32 per node: last profile + 1 that touched it */
+  GPtrArray    *threads;      /* WeftThreadSet per node */
+  GArray       *node_scope;   /* guint32 per node: structure scope of a procedure/inline, else NONE */
+  GHashTable   *proc_index;   /* scope → procedure index + 1 */
+  guint32       profile;
+  gint64        rank;
+  gint64        thread;
+} Builder;
+
+static void
+grow (Builder *b)
+{
+  guint n = weft_call_tree_get_n_nodes (b->tree);
+
+  if (b->stamp->len < n)
+    {
+      guint old = b->stamp->len;
+
+      g_array_set_size (b->stamp, n);
+      g_array_set_size (b->node_scope, n);
+      g_array_set_size (b->own, (gsize)n * b->n_columns);
+      for (guint i = old; i < n; i++)
+        {
+          g_array_index (b->node_scope, guint32, i) = WEFT_HPCSTRUCT_NONE;
+          g_ptr_array_add (b->threads, NULL);
+        }
+    }
+}
+
+/* Records that the current profile reaches @node. */
+static WeftCallNode
+touch (Builder      *b,
+       WeftCallNode  node)
+{
+  WeftThreadSet **set;
+
+  grow (b);
+  if (g_array_index (b->stamp, guint32, node) == b->profile + 1)
+    return node;
+  g_array_index (b->stamp, guint32, node) = b->profile + 1;
+  set = (WeftThreadSet **)&g_ptr_array_index (b->threads, node);
+  if (*set == NULL)
+    *set = weft_thread_set_new ();
+  weft_thread_set_add (*set, b->rank, b->thread);
+  return node;
+}
+
+static WeftCallNode
+child (Builder             *b,
+       WeftCallNode         parent,
+       const WeftCallFrame *frame)
+{
+  return touch (b, weft_call_tree_ensure_child (b->tree, parent, frame));
+}
+
+static const char *
+base_name (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+
+  return slash != NULL ? slash + 1 : path;
+}
+
+/* A line node's label, "file.c: 20" as hpcviewer shows lines. */
+static WeftCallNode
+line_child (Builder            *b,
+            WeftCallNode        parent,
+            WeftHpctoolkitRole  role,
+            const char         *file,
+            guint32             line,
+            const char         *module)
+{
+  g_autofree char *label = g_strdup_printf ("%s: %u", base_name (file), line);
+  WeftCallFrame f = { label, file, module, 0, line, role };
+
+  return child (b, parent, &f);
+}
+
+/* Two loops (or inlined calls) on the same line of one procedure are
+ * different scopes: the frame's address carries the scope, so that they stay
+ * apart when merged (lines merge by number, as in hpcprof). */
+static inline guint64
+scope_address (guint32 scope)
+{
+  return WEFT_HPCTOOLKIT_SCOPE_ADDRESS | scope;
+}
+
+/* Places the structure chain of @scope (P … S, or a P alone) under @parent:
+ * procedure, named inlined calls, loops, then the line as @role. */
+static WeftCallNode
+place_chain (Builder            *b,
+             WeftCallNode        parent,
+             guint32             scope,
+             WeftHpctoolkitRole  role,
+             const char         *module)
+{
+  const WeftHpcstruct *s = b->self->structure;
+  guint32 chain[256];
+  guint n = 0;
+  WeftCallNode node = parent;
+  const WeftHpcstructScope *leaf = weft_hpcstruct_get_scope (s, scope);
+  guint32 line = leaf->line;
+  const char *file = leaf->file;
+
+  /* Up to the procedure; the statement itself is placed last. */
+  for (guint32 at = leaf->kind == WEFT_HPCSTRUCT_PROC ? scope : leaf->parent;
+       at != WEFT_HPCSTRUCT_NONE && n < G_N_ELEMENTS (chain);)
+    {
+      const WeftHpcstructScope *sc = weft_hpcstruct_get_scope (s, at);
+
+      chain[n++] = at;
+      if (sc->kind == WEFT_HPCSTRUCT_PROC || sc->kind == WEFT_HPCSTRUCT_FILE || sc->kind == WEFT_HPCSTRUCT_LM)
+        break;
+      at = sc->parent;
+    }
+  while (n > 0)
+    {
+      guint32 at = chain[--n];
+      const WeftHpcstructScope *sc = weft_hpcstruct_get_scope (s, at);
+
+      switch (sc->kind)
+        {
+        case WEFT_HPCSTRUCT_PROC:
+        case WEFT_HPCSTRUCT_ALIEN:
+          {
+            gboolean inlined = sc->kind == WEFT_HPCSTRUCT_ALIEN;
+            WeftCallFrame f = { sc->name, sc->file, module, scope_address (at), sc->line,
+                                inlined ? WEFT_HPCTOOLKIT_ROLE_INLINED : WEFT_HPCTOOLKIT_ROLE_PROCEDURE };
+
+            /* An unnamed inlined scope (hpcstruct writes some) adds nothing
+             * but a level: its lines belong to the enclosing scope. */
+            if (inlined && sc->name[0] == '\0')
+              break;
+            node = child (b, node, &f);
+            g_array_index (b->node_scope, guint32, node) = at;
+          }
+          break;
+        case WEFT_HPCSTRUCT_LOOP:
+          {
+            g_autofree char *label = g_strdup_printf ("loop at %s: %u", base_name (sc->file), sc->line);
+            WeftCallFrame f = { label, sc->file, module, scope_address (at), sc->line, WEFT_HPCTOOLKIT_ROLE_LOOP };
+
+            node = child (b, node, &f);
+          }
+          break;
+        default:
+          break;
+        }
+    }
+  return line_child (b, node, role, file, line, module);
+}
+
+/* A frame of a module without structure: "module+0xip". */
+static WeftCallNode
+bare_child (Builder            *b,
+            WeftCallNode        parent,
+            const char         *module,
+            guint64             ip,
+            WeftHpctoolkitRole  role)
+{
+  WeftCallFrame f = { "", "", base_name (module), ip, 0, role };
+
+  return child (b, parent, &f);
+}
+
+static void
+deposit (Builder                 *b,
+         WeftCallNode             node,
+         const WeftHpcrunProfile *p,
+         const WeftHpcrunNode    *n)
+{
+  const guint32 *map = g_ptr_array_index (b->self->metric_maps, b->profile);
+
+  for (guint32 v = n->first_value; v < n->first_value + n->n_values; v++)
+    {
+      const WeftHpcrunValue *value = &g_array_index (p->values_array, WeftHpcrunValue, v);
+      guint32 column = b->self->columns[map[value->metric]];
+
+      if (column != NO_COLUMN)
+        g_array_index (b->own, double, (gsize)node * b->n_columns + column) += value->value;
+    }
+}
+
+static gboolean
+is_collapsed_root (const WeftHpcrunNode *n)
+{
+  /* ^Primary (04.00) or lm 0 ip 0 (02.00): the global root. */
+  return n->parent == WEFT_HPCRUN_NONE && n->lm_id == 0
+         && (n->lm_ip == 0 || n->lm_ip == G_GUINT64_CONSTANT (0x5e5072696d617279));
+}
+
+static void
+merge_profile (Builder       *b,
+               guint          index)
+{
+  WeftHpctoolkitMeasurement *self = b->self;
+  const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, index);
+  guint n_nodes = p->nodes->len;
+  g_autofree WeftCallNode *ctx = g_new (WeftCallNode, n_nodes);
+  g_autofree guint8 *has_children = g_new0 (guint8, n_nodes);
+  g_autofree guint32 *struct_lm = g_new (guint32, MAX (p->modules->len, 1));
+  GHashTable *contexts = NULL;
+
+  b->profile = index;
+  weft_hpcrun_profile_get_rank_thread (p, &b->rank, &b->thread);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint32 parent = g_array_index (p->nodes, WeftHpcrunNode, i).parent;
+
+      if (parent != WEFT_HPCRUN_NONE)
+        has_children[parent] = 1;
+    }
+  for (guint m = 0; m < p->modules->len; m++)
+    struct_lm[m] = self->structure != NULL
+                   ? weft_hpcstruct_find_module (self->structure, g_array_index (p->modules, WeftHpcrunModule, m).name)
+                   : WEFT_HPCSTRUCT_NONE;
+  if (self->traces->len > index && g_ptr_array_index (self->traces, index) != NULL)
+    contexts = g_hash_table_new (NULL, NULL);
+
+  touch (b, WEFT_CALL_TREE_ROOT);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const WeftHpcrunNode *n = &g_array_index (p->nodes, WeftHpcrunNode, i);
+      WeftCallNode parent = n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent];
+      const char *module = n->module != WEFT_HPCRUN_NONE
+                           ? g_array_index (p->modules, WeftHpcrunModule, n->module).name : "";
+      WeftHpctoolkitRole role;
+      WeftCallNode sample = WEFT_CALL_NODE_NONE;
+
+      if (n->module == WEFT_HPCRUN_NONE)
+        role = WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER;
+      else
+        role = has_children[i] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
+
+      if (role == WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER)
+        {
+          if (is_collapsed_root (n))
+            ctx[i] = parent;
+          else
+            {
+              char ascii[9];
+              g_autofree char *special = NULL;
+              const char *name = NULL;
+              WeftCallFrame f = { NULL, "", "", 0, 0, WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER };
+
+              if (n->lm_id == 0)
+                {
+                  name = weft_hpcrun_placeholder_name (n->lm_ip);
+                  weft_hpcrun_placeholder_ascii (n->lm_ip, ascii);
+                  /* 02.00 has no placeholders: lm 0 nodes carry small ips. */
+                  if (name == NULL && strchr (ascii, '?') != NULL)
+                    name = special = g_strdup_printf ("<lm 0: 0x%" G_GINT64_MODIFIER "x>", n->lm_ip);
+                }
+              else
+                {
+                  special = g_strdup_printf ("<gpu lm %u: 0x%" G_GINT64_MODIFIER "x>", n->lm_id, n->lm_ip);
+                  name = special;
+                }
+              f.function = name != NULL ? name : ascii;
+              ctx[i] = child (b, parent, &f);
+            }
+          sample = ctx[i];
+        }
+      else
+        {
+          guint32 lm = struct_lm[n->module];
+          guint32 call_scope = WEFT_HPCSTRUCT_NONE, sample_scope = WEFT_HPCSTRUCT_NONE;
+
+          if (lm != WEFT_HPCSTRUCT_NONE)
+            {
+              /* A return address: the call is the instruction before it. */
+              if (has_children[i])
+                call_scope = weft_hpcstruct_lookup (self->structure, lm, n->lm_ip - 1);
+              if (!has_children[i] || n->n_values > 0)
+                sample_scope = weft_hpcstruct_lookup (self->structure, lm, n->lm_ip);
+            }
+          if (has_children[i])
+            ctx[i] = call_scope != WEFT_HPCSTRUCT_NONE
+                     ? place_chain (b, parent, call_scope, WEFT_HPCTOOLKIT_ROLE_CALL_SITE, module)
+                     : bare_child (b, parent, module, n->lm_ip, WEFT_HPCTOOLKIT_ROLE_CALL_SITE);
+          else
+            ctx[i] = WEFT_CALL_NODE_NONE;
+          /* Samples at a call site's address are a sibling statement. */
+          if (!has_children[i] || n->n_values > 0)
+            sample = sample_scope != WEFT_HPCSTRUCT_NONE
+                     ? place_chain (b, parent, sample_scope, WEFT_HPCTOOLKIT_ROLE_STATEMENT, module)
+                     : bare_child (b, parent, module, n->lm_ip, WEFT_HPCTOOLKIT_ROLE_STATEMENT);
+          if (ctx[i] == WEFT_CALL_NODE_NONE)
+            ctx[i] = sample;
+        }
+      if (n->n_values > 0)
+        {
+          grow (b);
+          deposit (b, sample, p, n);
+        }
+      if (contexts != NULL)
+        g_hash_table_insert (contexts, GUINT_TO_POINTER (n->id), GUINT_TO_POINTER (sample + 1));
+    }
+  g_ptr_array_add (self->contexts, contexts);
+}
+
+static void
+contexts_free (gpointer data)
+{
+  if (data != NULL)
+    g_hash_table_unref (data);
+}
+
+static void
+procedures_clear (gpointer data)
+{
+  WeftHpctoolkitProcedure *proc = data;
+
+  g_free (proc->inclusive);
+  g_free (proc->exclusive);
+}
+
+/* hpcprof's inclusive and exclusive values, then the procedures'. */
+static void
+finish (Builder *b)
+{
+  WeftHpctoolkitMeasurement *self = b->self;
+  WeftCallTree *tree = b->tree;
+  guint n = weft_call_tree_get_n_nodes (tree);
+  guint nc = b->n_columns;
+  g_autofree double *incl = g_new0 (double, (gsize)n * nc + 1);
+  g_autofree double *excl = g_new0 (double, (gsize)n * nc + 1);
+  /* What a node adds to its structural parent's exclusive value. */
+  g_autofree double *pass = g_new0 (double, (gsize)n * nc + 1);
+
+  grow (b);
+  /* No metric column (every value zero): nothing to copy. */
+  if (nc > 0)
+    {
+      memcpy (incl, b->own->data, sizeof (double) * n * nc);
+      memcpy (excl, b->own->data, sizeof (double) * n * nc);
+    }
+  /* Children always have larger indices than their parent. */
+  for (guint node = n; node-- > 1;)
+    {
+      WeftCallNode parent = weft_call_tree_get_parent (tree, node);
+      guint32 kind = weft_call_tree_get_frame (tree, node)->kind;
+      guint32 parent_kind = weft_call_tree_get_frame (tree, parent)->kind;
+
+      for (guint c = 0; c < nc; c++)
+        {
+          if (kind == WEFT_HPCTOOLKIT_ROLE_STATEMENT || kind == WEFT_HPCTOOLKIT_ROLE_LOOP)
+            pass[(gsize)node * nc + c] = excl[(gsize)node * nc + c];
+          incl[(gsize)parent * nc + c] += incl[(gsize)node * nc + c];
+          if (parent_kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || parent_kind == WEFT_HPCTOOLKIT_ROLE_INLINED
+              || parent_kind == WEFT_HPCTOOLKIT_ROLE_LOOP)
+            excl[(gsize)parent * nc + c] += pass[(gsize)node * nc + c];
+        }
+    }
+  for (guint node = 0; node < n; node++)
+    {
+      WeftThreadSet *threads = g_ptr_array_index (b->threads, node);
+
+      for (guint c = 0; c < nc; c++)
+        {
+          weft_call_tree_set_exclusive (tree, node, c, excl[(gsize)node * nc + c]);
+          weft_call_tree_set_inclusive (tree, node, c, incl[(gsize)node * nc + c]);
+        }
+      if (threads != NULL)
+        {
+          g_ptr_array_index (b->threads, node) = NULL;
+          weft_call_tree_set_processes (tree, node, weft_thread_set_dup_processes (threads));
+          weft_call_tree_set_threads (tree, node, threads);
+        }
+    }
+
+  /* Procedures: exclusive over every instance, inclusive over the outermost
+   * ones only, so that recursion is not counted twice. */
+  self->node_proc = g_array_sized_new (FALSE, FALSE, sizeof (int), n);
+  g_array_set_size (self->node_proc, n);
+  for (guint node = 0; node < n; node++)
+    {
+      guint32 scope = g_array_index (b->node_scope, guint32, node);
+      int index = -1;
+
+      if (scope != WEFT_HPCSTRUCT_NONE)
+        {
+          gpointer found = g_hash_table_lookup (b->proc_index, GUINT_TO_POINTER (scope));
+
+          if (found == NULL)
+            {
+              const WeftHpcstructScope *sc = weft_hpcstruct_get_scope (self->structure, scope);
+              guint32 lm = weft_hpcstruct_enclosing (self->structure, scope, WEFT_HPCSTRUCT_LM);
+              WeftHpctoolkitProcedure proc = {
+                sc->name, sc->file, lm != WEFT_HPCSTRUCT_NONE ? weft_hpcstruct_get_scope (self->structure, lm)->name : "",
+                scope, sc->kind == WEFT_HPCSTRUCT_ALIEN, g_new0 (double, nc + 1), g_new0 (double, nc + 1),
+              };
+
+              g_array_append_val (self->procedures, proc);
+              found = GUINT_TO_POINTER (self->procedures->len);
+              g_hash_table_insert (b->proc_index, GUINT_TO_POINTER (scope), found);
+            }
+          index = GPOINTER_TO_INT (found) - 1;
+        }
+      g_array_index (self->node_proc, int, node) = index;
+    }
+  for (guint node = 1; node < n; node++)
+    {
+      int index = g_array_index (self->node_proc, int, node);
+      WeftHpctoolkitProcedure *proc;
+      gboolean outermost = TRUE;
+
+      if (index < 0)
+        continue;
+      proc = &g_array_index (self->procedures, WeftHpctoolkitProcedure, index);
+      for (WeftCallNode up = weft_call_tree_get_parent (tree, node); up != WEFT_CALL_TREE_ROOT && up != WEFT_CALL_NODE_NONE;
+           up = weft_call_tree_get_parent (tree, up))
+        if (g_array_index (self->node_proc, int, up) == index)
+          {
+            outermost = FALSE;
+            break;
+          }
+      for (guint c = 0; c < nc; c++)
+        {
+          proc->exclusive[c] += excl[(gsize)node * nc + c];
+          if (outermost)
+            proc->inclusive[c] += incl[(gsize)node * nc + c];
+        }
+    }
+}
+
+/* Derived metrics: each formula over the stored columns, for the exclusive
+ * and the inclusive values separately (as hpcprof's (E) and (I) columns),
+ * at every node and for every procedure. A formula whose values are all
+ * zero adds no column. */
+static void
+add_derived (WeftHpctoolkitMeasurement *self)
+{
+  WeftCallTree *tree = self->tree;
+  guint n = weft_call_tree_get_n_nodes (tree);
+  guint n_stored = weft_call_tree_get_n_metrics (tree);
+
+  for (guint g = 0; g < self->metrics->len; g++)
+    {
+      const WeftHpcrunMetric *metric = &g_array_index (self->metrics, WeftHpcrunMetric, g);
+      g_autoptr(WeftHpctoolkitFormula) formula = NULL;
+      g_autofree double *excl = NULL, *incl = NULL, *in_e = NULL, *in_i = NULL;
+      g_autofree int *input_columns = NULL;
+      const GArray *inputs;
+      const guint32 *map;
+      const WeftHpcrunProfile *p;
+      gboolean any = FALSE;
+      guint column;
+
+      if (metric->formula[0] == '\0')
+        continue;
+      formula = weft_hpctoolkit_formula_parse (metric->formula, NULL);
+      if (formula == NULL)
+        continue;
+      p = g_ptr_array_index (self->profiles, g_array_index (self->first_profile, guint, g));
+      map = g_ptr_array_index (self->metric_maps, g_array_index (self->first_profile, guint, g));
+      inputs = weft_hpctoolkit_formula_get_inputs (formula);
+      input_columns = g_new (int, inputs->len + 1);
+      for (guint k = 0; k < inputs->len; k++)
+        {
+          guint local = g_array_index (inputs, guint, k);
+
+          input_columns[k] = local < p->metrics->len && self->columns[map[local]] != NO_COLUMN
+                             ? (int)self->columns[map[local]] : -1;
+        }
+      in_e = g_new0 (double, inputs->len + 1);
+      in_i = g_new0 (double, inputs->len + 1);
+      excl = g_new (double, n);
+      incl = g_new (double, n);
+      for (WeftCallNode node = 0; node < n; node++)
+        {
+          for (guint k = 0; k < inputs->len; k++)
+            {
+              in_e[k] = input_columns[k] < 0 ? 0 : weft_call_tree_get_exclusive (tree, node, input_columns[k]);
+              in_i[k] = input_columns[k] < 0 ? 0 : weft_call_tree_get_inclusive (tree, node, input_columns[k]);
+            }
+          excl[node] = weft_hpctoolkit_formula_eval (formula, in_e);
+          incl[node] = weft_hpctoolkit_formula_eval (formula, in_i);
+          any |= excl[node] != 0 || incl[node] != 0;
+        }
+      if (!any)
+        continue;
+      column = weft_call_tree_add_metric (tree, metric->name, "", WEFT_CALL_METRIC_INCLUSIVE_GIVEN);
+      for (WeftCallNode node = 0; node < n; node++)
+        {
+          weft_call_tree_set_exclusive (tree, node, column, excl[node]);
+          weft_call_tree_set_inclusive (tree, node, column, incl[node]);
+        }
+      for (guint i = 0; i < self->procedures->len; i++)
+        {
+          WeftHpctoolkitProcedure *proc = &g_array_index (self->procedures, WeftHpctoolkitProcedure, i);
+
+          proc->inclusive = g_renew (double, proc->inclusive, column + 1);
+          proc->exclusive = g_renew (double, proc->exclusive, column + 1);
+          for (guint k = 0; k < inputs->len; k++)
+            {
+              in_e[k] = input_columns[k] < 0 || (guint)input_columns[k] >= n_stored ? 0 : proc->exclusive[input_columns[k]];
+              in_i[k] = input_columns[k] < 0 || (guint)input_columns[k] >= n_stored ? 0 : proc->inclusive[input_columns[k]];
+            }
+          proc->exclusive[column] = weft_hpctoolkit_formula_eval (formula, in_e);
+          proc->inclusive[column] = weft_hpctoolkit_formula_eval (formula, in_i);
+        }
+    }
+}
+
+static void
+build (WeftHpctoolkitMeasurement *self)
+{
+  Builder b = { 0 };
+  guint n_global;
+
+  /* Metrics by name over the profiles; their totals. */
+  for (guint i = 0; i < self->profiles->len; i++)
+    {
+      const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, i);
+      guint32 *map = g_new (guint32, p->metrics->len + 1);
+
+      for (guint m = 0; m < p->metrics->len; m++)
+        {
+          const WeftHpcrunMetric *metric = &g_array_index (p->metrics, WeftHpcrunMetric, m);
+          guint g;
+
+          for (g = 0; g < self->metrics->len; g++)
+            if (strcmp (g_array_index (self->metrics, WeftHpcrunMetric, g).name, metric->name) == 0)
+              break;
+          if (g == self->metrics->len)
+            {
+              double zero = 0;
+
+              g_array_append_val (self->metrics, *metric);
+              g_array_append_val (self->totals, zero);
+              g_array_append_val (self->first_profile, i);
+            }
+          map[m] = g;
+        }
+      g_ptr_array_add (self->metric_maps, map);
+      self->cct_nodes += p->nodes->len;
+    }
+  n_global = self->metrics->len;
+  g_array_set_size (self->profile_totals, (gsize)self->profiles->len * n_global);
+  memset (self->profile_totals->data, 0, sizeof (double) * self->profiles->len * n_global);
+  for (guint i = 0; i < self->profiles->len; i++)
+    {
+      const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, i);
+      const guint32 *map = g_ptr_array_index (self->metric_maps, i);
+
+      for (guint v = 0; v < p->values_array->len; v++)
+        {
+          const WeftHpcrunValue *value = &g_array_index (p->values_array, WeftHpcrunValue, v);
+          guint g = map[value->metric];
+
+          g_array_index (self->totals, double, g) += value->value;
+          g_array_index (self->profile_totals, double, (gsize)i * n_global + g) += value->value;
+        }
+    }
+
+  /* Columns: stored metrics with a value (derived ones have none). */
+  self->tree = weft_call_tree_new ();
+  self->columns = g_new (guint32, n_global + 1);
+  for (guint g = 0; g < n_global; g++)
+    {
+      const WeftHpcrunMetric *metric = &g_array_index (self->metrics, WeftHpcrunMetric, g);
+      WeftCallMetricFlags flags = WEFT_CALL_METRIC_INCLUSIVE_GIVEN;
+
+      self->columns[g] = NO_COLUMN;
+      if (metric->formula[0] != '\0' || g_array_index (self->totals, double, g) == 0)
+        continue;
+      if (metric->value_format == WEFT_HPCRUN_FMT_INT && metric->period == 1)
+        flags |= WEFT_CALL_METRIC_INTEGER;
+      self->columns[g] = weft_call_tree_add_metric (self->tree, metric->name, "", flags);
+    }
+
+  b.self = self;
+  b.tree = self->tree;
+  b.n_columns = weft_call_tree_get_n_metrics (self->tree);
+  b.own = g_array_new (FALSE, TRUE, sizeof (double));
+  b.stamp = g_array_new (FALSE, TRUE, sizeof (guint32));
+  b.threads = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
+  b.node_scope = g_array_new (FALSE, FALSE, sizeof (guint32));
+  b.proc_index = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < self->profiles->len; i++)
+    merge_profile (&b, i);
+  finish (&b);
+  add_derived (self);
+
+  g_array_unref (b.own);
+  g_array_unref (b.stamp);
+  g_ptr_array_unref (b.threads);
+  g_array_unref (b.node_scope);
+  g_hash_table_unref (b.proc_index);
+}
+
+WeftHpctoolkitMeasurement *
+weft_hpctoolkit_measurement_new (GPtrArray     *profiles,
+                                 GPtrArray     *traces,
+                                 WeftHpcstruct *structure)
+{
+  WeftHpctoolkitMeasurement *self = g_new0 (WeftHpctoolkitMeasurement, 1);
+
+  g_mutex_init (&self->lock);
+  self->profiles = profiles;
+  self->traces = traces != NULL ? traces : g_ptr_array_new ();
+  g_ptr_array_set_free_func (self->traces, (GDestroyNotify)weft_hpctrace_free);
+  self->struct_paths = g_ptr_array_new_with_free_func (g_free);
+  self->structure = structure;
+  self->metrics = g_array_new (FALSE, FALSE, sizeof (WeftHpcrunMetric));
+  self->totals = g_array_new (FALSE, TRUE, sizeof (double));
+  self->first_profile = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->profile_totals = g_array_new (FALSE, TRUE, sizeof (double));
+  self->metric_maps = g_ptr_array_new_with_free_func (g_free);
+  self->procedures = g_array_new (FALSE, FALSE, sizeof (WeftHpctoolkitProcedure));
+  g_array_set_clear_func (self->procedures, procedures_clear);
+  self->contexts = g_ptr_array_new_with_free_func (contexts_free);
+  build (self);
+  return self;
+}
+
+void
+weft_hpctoolkit_measurement_free (WeftHpctoolkitMeasurement *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->tree, weft_call_tree_unref);
+  g_ptr_array_unref (self->contexts);
+  g_array_unref (self->procedures);
+  g_clear_pointer (&self->node_proc, g_array_unref);
+  g_free (self->columns);
+  g_ptr_array_unref (self->metric_maps);
+  g_array_unref (self->profile_totals);
+  g_array_unref (self->totals);
+  g_array_unref (self->first_profile);
+  g_array_unref (self->metrics);
+  g_clear_pointer (&self->structure, weft_hpcstruct_free);
+  g_ptr_array_unref (self->struct_paths);
+  g_ptr_array_unref (self->traces);
+  g_ptr_array_unref (self->profiles);
+  g_mutex_clear (&self->lock);
+  g_free (self);
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *)a, *(const char * const *)b);
+}
+
+/* Adds the *.hpcrun, *.hpctrace and *.hpcstruct of @dir to the lists. */
+static gboolean
+list_folder (const char  *dir,
+             GPtrArray   *runs,
+             GPtrArray   *traces,
+             GPtrArray   *structs,
+             gboolean     recurse,
+             GError     **error)
+{
+  g_autoptr(GDir) d = NULL;
+  g_autoptr(GError) local = NULL;
+  const char *name;
+
+  d = g_dir_open (dir, 0, &local);
+  if (d == NULL)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, "%s", local->message);
+      return FALSE;
+    }
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_str_has_suffix (name, ".hpcrun"))
+        g_ptr_array_add (runs, g_steal_pointer (&path));
+      else if (g_str_has_suffix (name, ".hpctrace"))
+        g_ptr_array_add (traces, g_steal_pointer (&path));
+      else if (g_str_has_suffix (name, ".hpcstruct"))
+        g_ptr_array_add (structs, g_steal_pointer (&path));
+      else if (recurse && strcmp (name, "structs") == 0 && g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          if (!list_folder (path, runs, traces, structs, FALSE, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static char *
+stem (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+
+  return dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
+}
+
+WeftHpctoolkitMeasurement *
+weft_hpctoolkit_measurement_load (GFile * const    *files,
+                                  guint             n_files,
+                                  WeftLoadContext  *context,
+                                  GError          **error)
+{
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) trace_paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) structs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) profiles = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_hpcrun_profile_free);
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_hpctrace_free);
+  g_autoptr(GHashTable) trace_by_stem = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(WeftHpcstruct) structure = NULL;
+  g_autoptr(GError) first_error = NULL;
+  WeftHpctoolkitMeasurement *self;
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (path == NULL)
+        {
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("Only local files can be read"));
+          return NULL;
+        }
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          if (!list_folder (path, runs, trace_paths, structs, TRUE, error))
+            return NULL;
+        }
+      else if (g_str_has_suffix (path, ".hpctrace"))
+        g_ptr_array_add (trace_paths, g_steal_pointer (&path));
+      else if (g_str_has_suffix (path, ".hpcstruct"))
+        g_ptr_array_add (structs, g_steal_pointer (&path));
+      else
+        g_ptr_array_add (runs, g_steal_pointer (&path));
+    }
+  g_ptr_array_sort (runs, compare_strings);
+  g_ptr_array_sort (structs, compare_strings);
+  if (runs->len == 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("No .hpcrun profile to read"));
+      return NULL;
+    }
+
+  weft_load_context_add_work (context, runs->len + trace_paths->len + structs->len);
+  for (guint i = 0; i < runs->len; i++)
+    {
+      g_autoptr(GError) local = NULL;
+      WeftHpcrunProfile *p;
+
+      if (weft_load_context_set_error_if_cancelled (context, error))
+        return NULL;
+      p = weft_hpcrun_read_file (g_ptr_array_index (runs, i), &local);
+      weft_load_context_advance (context, 1);
+      if (p == NULL)
+        {
+          /* One bad file among many: skip it, say so. */
+          weft_load_context_warn (context, g_ptr_array_index (runs, i), 0, "%s", local->message);
+          if (first_error == NULL)
+            first_error = g_steal_pointer (&local);
+          continue;
+        }
+      g_ptr_array_add (profiles, p);
+    }
+  if (profiles->len == 0)
+    {
+      g_propagate_error (error, g_steal_pointer (&first_error));
+      return NULL;
+    }
+
+  for (guint i = 0; i < trace_paths->len; i++)
+    g_hash_table_insert (trace_by_stem, stem (g_ptr_array_index (trace_paths, i)), g_ptr_array_index (trace_paths, i));
+  for (guint i = 0; i < profiles->len; i++)
+    {
+      const WeftHpcrunProfile *p = g_ptr_array_index (profiles, i);
+      g_autofree char *s = stem (p->path);
+      const char *trace_path = g_hash_table_lookup (trace_by_stem, s);
+      WeftHpctrace *trace = NULL;
+
+      if (trace_path != NULL)
+        {
+          g_autoptr(GError) local = NULL;
+
+          trace = weft_hpctrace_read_file (trace_path, &local);
+          weft_load_context_advance (context, 1);
+          if (trace == NULL)
+            weft_load_context_warn (context, trace_path, 0, "%s", local->message);
+        }
+      g_ptr_array_add (traces, trace);
+    }
+
+  for (guint i = 0; i < structs->len; i++)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (weft_load_context_set_error_if_cancelled (context, error))
+        return NULL;
+      if (structure == NULL)
+        structure = weft_hpcstruct_new ();
+      if (!weft_hpcstruct_load_file (structure, g_ptr_array_index (structs, i), &local))
+        weft_load_context_warn (context, g_ptr_array_index (structs, i), 0, "%s", local->message);
+      weft_load_context_advance (context, 1);
+    }
+
+  self = weft_hpctoolkit_measurement_new (g_steal_pointer (&profiles), g_steal_pointer (&traces),
+                                          g_steal_pointer (&structure));
+  for (guint i = 0; i < structs->len; i++)
+    g_ptr_array_add (self->struct_paths, g_strdup (g_ptr_array_index (structs, i)));
+  return self;
+}
+
+/* ---- queries ----------------------------------------------------------- */
+
+guint
+weft_hpctoolkit_measurement_get_n_profiles (const WeftHpctoolkitMeasurement *self)
+{
+  return self->profiles->len;
+}
+
+const WeftHpcrunProfile *
+weft_hpctoolkit_measurement_get_profile (const WeftHpctoolkitMeasurement *self,
+                                         guint                            i)
+{
+  g_return_val_if_fail (i < self->profiles->len, NULL);
+  return g_ptr_array_index (self->profiles, i);
+}
+
+const WeftHpctrace *
+weft_hpctoolkit_measurement_get_trace (const WeftHpctoolkitMeasurement *self,
+                                       guint                            i)
+{
+  return i < self->traces->len ? g_ptr_array_index (self->traces, i) : NULL;
+}
+
+const WeftHpcstruct *
+weft_hpctoolkit_measurement_get_structure (const WeftHpctoolkitMeasurement *self)
+{
+  return self->structure;
+}
+
+GStrv
+weft_hpctoolkit_measurement_dup_sources (const WeftHpctoolkitMeasurement *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->profiles->len; i++)
+    {
+      const WeftHpctrace *trace = weft_hpctoolkit_measurement_get_trace (self, i);
+
+      g_strv_builder_add (builder, ((const WeftHpcrunProfile *)g_ptr_array_index (self->profiles, i))->path);
+      if (trace != NULL)
+        g_strv_builder_add (builder, trace->path);
+    }
+  for (guint i = 0; i < self->struct_paths->len; i++)
+    g_strv_builder_add (builder, g_ptr_array_index (self->struct_paths, i));
+  return g_strv_builder_end (builder);
+}
+
+guint
+weft_hpctoolkit_measurement_get_n_metrics (const WeftHpctoolkitMeasurement *self)
+{
+  return self->metrics->len;
+}
+
+const WeftHpcrunMetric *
+weft_hpctoolkit_measurement_get_metric (const WeftHpctoolkitMeasurement *self,
+                                        guint                            metric)
+{
+  g_return_val_if_fail (metric < self->metrics->len, NULL);
+  return &g_array_index (self->metrics, WeftHpcrunMetric, metric);
+}
+
+double
+weft_hpctoolkit_measurement_get_total (const WeftHpctoolkitMeasurement *self,
+                                       guint                            metric)
+{
+  g_return_val_if_fail (metric < self->totals->len, 0);
+  return g_array_index (self->totals, double, metric);
+}
+
+double
+weft_hpctoolkit_measurement_get_profile_total (const WeftHpctoolkitMeasurement *self,
+                                               guint                            profile,
+                                               guint                            metric)
+{
+  g_return_val_if_fail (profile < self->profiles->len && metric < self->metrics->len, 0);
+  return g_array_index (self->profile_totals, double, (gsize)profile * self->metrics->len + metric);
+}
+
+guint64
+weft_hpctoolkit_measurement_get_cct_nodes (const WeftHpctoolkitMeasurement *self)
+{
+  return self->cct_nodes;
+}
+
+/* The merge without structure, by (module path, address, role), only to
+ * count its nodes: asked for by weft-cli's figures, not by the views, so it
+ * is done on first use. */
+static guint
+count_merged (const WeftHpctoolkitMeasurement *self)
+{
+  g_autoptr(WeftCallTree) raw = weft_call_tree_new ();
+
+  for (guint p = 0; p < self->profiles->len; p++)
+    {
+      const WeftHpcrunProfile *profile = g_ptr_array_index (self->profiles, p);
+      g_autofree WeftCallNode *ctx = g_new (WeftCallNode, profile->nodes->len + 1);
+      g_autofree guint8 *has_children = g_new0 (guint8, profile->nodes->len + 1);
+
+      for (guint i = 0; i < profile->nodes->len; i++)
+        {
+          guint32 parent = g_array_index (profile->nodes, WeftHpcrunNode, i).parent;
+
+          if (parent != WEFT_HPCRUN_NONE)
+            has_children[parent] = 1;
+        }
+      for (guint i = 0; i < profile->nodes->len; i++)
+        {
+          const WeftHpcrunNode *n = &g_array_index (profile->nodes, WeftHpcrunNode, i);
+          const char *module = n->module != WEFT_HPCRUN_NONE
+                               ? g_array_index (profile->modules, WeftHpcrunModule, n->module).name : "";
+          WeftHpctoolkitRole role = n->module == WEFT_HPCRUN_NONE ? WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER
+                                    : has_children[i] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
+          /* Placeholders of the GPU pseudo-modules differ by lm id only. */
+          WeftCallFrame f = { "", "", module, n->lm_ip, n->module == WEFT_HPCRUN_NONE ? n->lm_id : 0, role };
+
+          ctx[i] = weft_call_tree_ensure_child (raw, n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent], &f);
+        }
+    }
+  return weft_call_tree_get_n_nodes (raw) - 1;
+}
+
+guint
+weft_hpctoolkit_measurement_get_merged_nodes (const WeftHpctoolkitMeasurement *self)
+{
+  WeftHpctoolkitMeasurement *mutable = (WeftHpctoolkitMeasurement *)self;
+
+  g_mutex_lock (&mutable->lock);
+  if (!self->merged_counted)
+    {
+      mutable->merged_nodes = count_merged (self);
+      mutable->merged_counted = TRUE;
+    }
+  g_mutex_unlock (&mutable->lock);
+  return self->merged_nodes;
+}
+
+WeftCallTree *
+weft_hpctoolkit_measurement_get_tree (const WeftHpctoolkitMeasurement *self)
+{
+  return self->tree;
+}
+
+int
+weft_hpctoolkit_measurement_get_node_procedure (const WeftHpctoolkitMeasurement *self,
+                                                WeftCallNode                     node)
+{
+  if (self->node_proc == NULL || node >= self->node_proc->len)
+    return -1;
+  return g_array_index (self->node_proc, int, node);
+}
+
+guint
+weft_hpctoolkit_measurement_get_n_procedures (const WeftHpctoolkitMeasurement *self)
+{
+  return self->procedures->len;
+}
+
+const WeftHpctoolkitProcedure *
+weft_hpctoolkit_measurement_get_procedure (const WeftHpctoolkitMeasurement *self,
+                                           guint                            i)
+{
+  g_return_val_if_fail (i < self->procedures->len, NULL);
+  return &g_array_index (self->procedures, WeftHpctoolkitProcedure, i);
+}
+
+WeftCallNode
+weft_hpctoolkit_measurement_get_context (const WeftHpctoolkitMeasurement *self,
+                                         guint                            profile,
+                                         guint32                          file_node_id)
+{
+  GHashTable *contexts;
+  guint v;
+
+  if (profile >= self->contexts->len || (contexts = g_ptr_array_index (self->contexts, profile)) == NULL)
+    return WEFT_CALL_NODE_NONE;
+  v = GPOINTER_TO_UINT (g_hash_table_lookup (contexts, GUINT_TO_POINTER (file_node_id)));
+  return v == 0 ? WEFT_CALL_NODE_NONE : v - 1;
+}

@@ -1,0 +1,168 @@
+/* bench-hpcrun.c: how fast HPCToolkit profiles read and merge.
+ *
+ *   bench-hpcrun [--runs N]
+ *
+ * Writes synthetic measurements with weft-gen-hpcrun (beside this program)
+ * to a temporary folder and prints, with the files in memory:
+ *   bench hpcrun-parse-throughput X MB/s     one 10^6-node 04.00 profile, best of N
+ *   bench hpcrun02-parse-throughput X MB/s   the same tree as 02.00, best of N
+ *   bench hpcrun-parse-64-throughput X MB/s  64 profiles of 20,000 nodes, best of N
+ *   bench hpcrun-merge-64 X ms               merging those 64 into one tree (about
+ *                                            10^6 nodes: 5,000 shared + 64 × 15,000), best of N
+ *   bench hpcrun-merged-nodes X nodes        nodes of that tree
+ * MB are 10^6 bytes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "weft-hpcrun.h"
+#include "weft-hpctoolkit-measurement.h"
+#include "weft-test-util.h"
+
+static double
+now (void)
+{
+  return (double)g_get_monotonic_time () / 1e6;
+}
+
+static void
+generate (const char *gen,
+          const char *dir,
+          const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_ptr_array_add (argv, (char *)gen);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *)args[i]);
+  g_ptr_array_add (argv, (char *)dir);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **)argv->pdata, NULL, 0, NULL, NULL, NULL, NULL, &status, &error)
+      || !g_spawn_check_wait_status (status, &error))
+    g_error ("weft-gen-hpcrun: %s", error->message);
+}
+
+static GPtrArray *
+read_folder (const char *dir,
+             guint64    *total)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func ((GDestroyNotify)g_bytes_unref);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  *total = 0;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".hpcrun"))
+      g_ptr_array_add (names, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (names, (GCompareFunc)g_strcmp0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      char *data;
+      gsize len;
+
+      if (!g_file_get_contents (g_ptr_array_index (names, i), &data, &len, NULL))
+        g_error ("cannot read %s", (char *)g_ptr_array_index (names, i));
+      g_ptr_array_add (files, g_bytes_new_take (data, len));
+      *total += len;
+    }
+  return files;
+}
+
+static GPtrArray *
+parse_all (GPtrArray *files)
+{
+  GPtrArray *profiles = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_hpcrun_profile_free);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      gsize len;
+      const guint8 *data = g_bytes_get_data (g_ptr_array_index (files, i), &len);
+      g_autoptr(GError) error = NULL;
+      WeftHpcrunProfile *p = weft_hpcrun_parse (data, len, "bench.hpcrun", &error);
+
+      if (p == NULL)
+        g_error ("%s", error->message);
+      g_ptr_array_add (profiles, p);
+    }
+  return profiles;
+}
+
+static double
+best_parse (GPtrArray *files,
+            guint64    total,
+            int        runs)
+{
+  double best = G_MAXDOUBLE;
+
+  for (int r = 0; r < runs; r++)
+    {
+      double t0 = now ();
+      GPtrArray *profiles = parse_all (files);
+
+      best = MIN (best, now () - t0);
+      g_ptr_array_unref (profiles);
+    }
+  return (double)total / 1e6 / best;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *dir = g_path_get_dirname (argv[0]);
+  g_autofree char *gen = g_build_filename (dir, "weft-gen-hpcrun", NULL);
+  g_autofree char *tmp = weft_test_make_tmp_dir ();
+  g_autofree char *one = g_build_filename (tmp, "one", NULL);
+  g_autofree char *one2 = g_build_filename (tmp, "one02", NULL);
+  g_autofree char *many = g_build_filename (tmp, "many", NULL);
+  const char *const one_args[] = { "--profiles", "1", "--nodes", "1000000", "--shared", "1000000", NULL };
+  const char *const one2_args[] = { "--format", "02.00", "--profiles", "1", "--nodes", "1000000", "--shared", "1000000", NULL };
+  const char *const many_args[] = { "--profiles", "64", "--nodes", "20000", "--shared", "5000", NULL };
+  int runs = 5;
+  guint64 total;
+  double best = G_MAXDOUBLE;
+  guint merged = 0;
+
+  if (argc > 2 && strcmp (argv[1], "--runs") == 0)
+    runs = MAX (1, atoi (argv[2]));
+  generate (gen, one, one_args);
+  generate (gen, one2, one2_args);
+  generate (gen, many, many_args);
+
+  {
+    g_autoptr(GPtrArray) files = read_folder (one, &total);
+
+    printf ("bench hpcrun-parse-throughput %.0f MB/s\n", best_parse (files, total, runs));
+  }
+  {
+    g_autoptr(GPtrArray) files = read_folder (one2, &total);
+
+    printf ("bench hpcrun02-parse-throughput %.0f MB/s\n", best_parse (files, total, runs));
+  }
+  {
+    g_autoptr(GPtrArray) files = read_folder (many, &total);
+
+    printf ("bench hpcrun-parse-64-throughput %.0f MB/s\n", best_parse (files, total, runs));
+    for (int r = 0; r < runs; r++)
+      {
+        GPtrArray *profiles = parse_all (files);
+        double t0 = now ();
+        g_autoptr(WeftHpctoolkitMeasurement) m = weft_hpctoolkit_measurement_new (profiles, NULL, NULL);
+
+        best = MIN (best, now () - t0);
+        merged = weft_call_tree_get_n_nodes (weft_hpctoolkit_measurement_get_tree (m)) - 1;
+      }
+    printf ("bench hpcrun-merge-64 %.1f ms\n", best * 1e3);
+    printf ("bench hpcrun-merged-nodes %u nodes\n", merged);
+  }
+  weft_test_rm_rf (tmp);
+  return 0;
+}

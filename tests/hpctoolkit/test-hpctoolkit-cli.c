@@ -1,0 +1,196 @@
+/* test-hpctoolkit-cli.c: weft-cli on HPCToolkit measurements: info --json
+ * on a *.m folder, a folder of *.hpcrun files and single files; exports of
+ * the values and timeline views; a corrupt file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "weft-test-util.h"
+
+static const char *weft_cli;
+
+static int
+run (const char *const *args,
+     char             **out,
+     char             **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_ptr_array_add (argv, (char *)weft_cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, 0, NULL, NULL, out, err, &status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static JsonObject *
+info (const char *path)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "info", "--json", path, NULL };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (run (args, &out, &err), ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static const char *
+member_string (JsonObject *o, const char *a, const char *b)
+{
+  return json_object_get_string_member (json_object_get_object_member (o, a), b);
+}
+
+static void
+test_measurement_folder (void)
+{
+  g_autofree char *path = weft_test_shared_path ("corpus", "hpctoolkit-tests", "loops-cputime-t.m", NULL);
+  g_autoptr(JsonObject) root = NULL;
+  JsonObject *h;
+  JsonArray *procs, *metrics;
+  gboolean seen = FALSE;
+
+  if (path == NULL)
+    return;
+  root = info (path);
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "hpcrun");
+  g_assert_cmpint (json_object_get_int_member (root, "rows"), ==, 4);
+  /* 4 profiles, 4 traces, 4 structure files. */
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "sources")), ==, 12);
+  h = json_object_get_object_member (root, "hpcrun");
+  g_assert_cmpint (json_object_get_int_member (h, "profiles"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (h, "versions"), "04.00"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (h, "cct_nodes"), ==, 242);
+  g_assert_cmpint (json_object_get_int_member (h, "merged_nodes"), ==, 140);
+  metrics = json_object_get_array_member (h, "metrics");
+  g_assert_cmpuint (json_array_get_length (metrics), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (metrics, 0), "name"), ==, "CPUTIME (sec)");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (metrics, 0), "period"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (metrics, 0), "format"), ==, "real");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (json_object_get_object_member (h, "totals"), "CPUTIME (sec)"),
+                                  3.973308, 1e-9);
+  procs = json_object_get_array_member (h, "procedures");
+  for (guint i = 0; i < json_array_get_length (procs); i++)
+    {
+      JsonObject *p = json_array_get_object_element (procs, i);
+
+      if (strcmp (json_object_get_string_member (p, "name"), "func2") == 0)
+        {
+          seen = TRUE;
+          g_assert_cmpstr (json_object_get_string_member (p, "file"), ==, "/builds/hpctoolkit/hpctoolkit/tests/data/meas/loops.c");
+          g_assert_cmpfloat_with_epsilon (json_object_get_double_member (json_object_get_object_member (p, "inclusive"), "CPUTIME (sec)"),
+                                          0.96945, 1e-9);
+          g_assert_cmpfloat_with_epsilon (json_object_get_double_member (json_object_get_object_member (p, "exclusive"), "CPUTIME (sec)"),
+                                          0.96945, 1e-9);
+        }
+    }
+  g_assert_true (seen);
+  (void)member_string;
+}
+
+static void
+test_corpus_folder_and_files (void)
+{
+  g_autofree char *folder = weft_test_shared_path ("corpus", "hpcrun", NULL);
+  g_autofree char *v2 = weft_test_shared_path ("corpus", "hpcrun", "hpctoolkit-tests__vdso__testvdso-000000-000-007f0101-19750-0.hpcrun", NULL);
+  g_autoptr(JsonObject) all = NULL;
+  g_autoptr(JsonObject) one = NULL;
+  JsonObject *h;
+
+  if (folder == NULL || v2 == NULL)
+    return;
+  all = info (folder);
+  h = json_object_get_object_member (all, "hpcrun");
+  g_assert_cmpint (json_object_get_int_member (h, "profiles"), ==, 38);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (h, "versions"), "04.00"), ==, 37);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (h, "versions"), "02.00"), ==, 1);
+  g_assert_false (json_object_has_member (h, "procedures"));
+
+  one = info (v2);
+  h = json_object_get_object_member (one, "hpcrun");
+  g_assert_cmpstr (json_object_get_string_member (one, "format_version"), ==, "02.00");
+  g_assert_cmpint (json_object_get_int_member (h, "cct_nodes"), ==, 42);
+  g_assert_cmpfloat (json_object_get_double_member (json_object_get_object_member (h, "totals"), "CPUTIME (usec)"), ==, 2891602);
+}
+
+static void
+test_exports (void)
+{
+  g_autofree char *path = weft_test_shared_path ("corpus", "hpctoolkit-tests", "loops-cputime-t.m", NULL);
+  g_autofree char *dir = NULL, *csv = NULL, *png = NULL, *contents = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+
+  if (path == NULL)
+    return;
+  dir = weft_test_make_tmp_dir ();
+  csv = g_build_filename (dir, "values.csv", NULL);
+  png = g_build_filename (dir, "timeline.png", NULL);
+  {
+    const char *args[] = { "export", "--view", "values", "--format", "cpc-csv", "-o", csv, path, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+  }
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  /* Per-profile totals of CPUTIME, one row per profile (process = row). */
+  g_assert_true (g_str_has_prefix (contents, "Value,Processes\n"));
+  g_assert_nonnull (strstr (contents, ",3\n"));
+  {
+    g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 6);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *args[] = { "export", "--view", "timeline", "--format", "png", "-o", png, path, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+  }
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  weft_test_rm_rf (dir);
+}
+
+static void
+test_corrupt (void)
+{
+  g_autofree char *path = weft_test_shared_path ("corpus", "hpcrun", "hpctoolkit-2024.01.1__small.m__testmeas-small-000000-000-11ac0300-23537-0.hpcrun", NULL);
+  g_autofree char *data = NULL, *bad = NULL, *out = NULL, *err = NULL;
+  gsize len;
+
+  if (path == NULL)
+    return;
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  bad = weft_test_write_tmp ("bad.hpcrun", data, len - 100);
+  {
+    const char *args[] = { "info", "--json", bad, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 1);
+  }
+  g_assert_nonnull (strstr (err, "bad.hpcrun: byte "));
+  g_unlink (bad);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  weft_cli = argv[1];
+  g_test_add_func ("/hpctoolkit/cli/measurement-folder", test_measurement_folder);
+  g_test_add_func ("/hpctoolkit/cli/corpus-folder-and-files", test_corpus_folder_and_files);
+  g_test_add_func ("/hpctoolkit/cli/exports", test_exports);
+  g_test_add_func ("/hpctoolkit/cli/corrupt", test_corrupt);
+  return g_test_run ();
+}

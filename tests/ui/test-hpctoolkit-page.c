@@ -1,0 +1,181 @@
+/* test-hpctoolkit-page.c: the HPCToolkit page in a real window (Xvfb) on the
+ * demo measurement (data/samples/heat.m): the per-profile bars show the
+ * dataset's totals, the trace view colours by call depth, Alt+digits switch
+ * views (real keys with xdotool when available), File ▸ Export gets the view
+ * on screen, and the page goes away with its tab.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "weft-application.h"
+#include "weft-format.h"
+#include "weft-hpctoolkit-dataset.h"
+#include "weft-hpctoolkit-page.h"
+#include "weft-page.h"
+#include "weft-test-util.h"
+#include "weft-timeline-view.h"
+#include "weft-ui-test-util.h"
+#include "weft-value-bars-view.h"
+#include "weft-window.h"
+
+static gboolean
+view_loaded (gpointer data)
+{
+  return g_strcmp0 (weft_document_view_get_state_name (data), "loading") != 0;
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_page (void)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  WeftWindow *window = weft_window_new (NULL);
+  WeftDocumentView *view;
+  WeftHpctoolkitPage *page;
+  WeftValueBarsView *bars;
+  WeftTimelineView *timeline;
+  WeftValueTable *values;
+  WeftEventTable *before;
+  WeftViewOptions options = { 0 };
+  const char *export_view = NULL;
+  AdwTabView *tabs;
+  gpointer weak_page, weak_window;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  weft_ui_iterate ();
+  view = weft_window_open_files (window, &file, 1);
+  g_assert_true (weft_ui_wait_for (view_loaded, view));
+  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
+  g_assert_true (WEFT_IS_HPCTOOLKIT_PAGE (weft_document_view_get_page (view)));
+  page = WEFT_HPCTOOLKIT_PAGE (weft_document_view_get_page (view));
+  weft_ui_iterate ();
+
+  /* Profiles: one bar per profile, the dataset's totals: 400, 440, 520 and
+   * 560 samples of 1 ms and 3,000 × 1,000 cycles. */
+  g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "profiles");
+  bars = WEFT_VALUE_BARS_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_VALUE_BARS_VIEW));
+  values = weft_value_bars_view_get_values (bars);
+  g_assert_nonnull (values);
+  g_assert_cmpuint (weft_value_table_get_n_rows (values), ==, 4);
+  g_assert_cmpstr (weft_value_table_get_row_name (values, 3), ==, "rank 1 thread 1");
+  g_assert_cmpstr (weft_value_table_get_column_name (values, 0), ==, "CPUTIME (sec)");
+  g_assert_cmpstr (weft_value_table_get_column_name (values, 1), ==, "CYCLES");
+  g_assert_cmpfloat_with_epsilon (weft_value_table_get (values, 0, 0), 0.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (weft_value_table_get (values, 2, 1), 520 * 3e6, 1e-3);
+  g_assert_cmpfloat_with_epsilon (weft_value_table_get (values, 3, 0), 0.56, 1e-9);
+  g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
+  g_assert_cmpstr (export_view, ==, "values");
+  g_assert_cmpstr (options.metric, ==, "CPUTIME (sec)");
+
+  /* Trace: 4 rows; another depth is another colouring of the same rows. */
+  weft_hpctoolkit_page_set_view (page, "trace");
+  weft_ui_iterate ();
+  g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "trace");
+  timeline = WEFT_TIMELINE_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_TIMELINE_VIEW));
+  before = weft_timeline_view_get_table (timeline);
+  g_assert_cmpuint (weft_event_table_get_n_rows (before), ==, 4);
+  weft_hpctoolkit_page_set_depth (page, 0);
+  weft_ui_iterate ();
+  g_assert_true (weft_timeline_view_get_table (timeline) != before);
+  g_assert_cmpuint (weft_event_table_get_n_rows (weft_timeline_view_get_table (timeline)), ==, 4);
+  /* Depth 0: every sample is under a placeholder root. */
+  g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), ==, 2);
+  /* The call stack of rank 0 thread 0's first sample after the idle one:
+   * <program root>, main, solve, then what was sampled. */
+  {
+    WeftIntervalSlice slice;
+    g_autoptr(GPtrArray) stack = NULL;
+
+    weft_event_table_get_lane (weft_timeline_view_get_table (timeline), 0, 0, &slice);
+    g_assert_cmpuint (slice.n, >, 0);
+    stack = weft_hpctoolkit_dataset_dup_stack (WEFT_HPCTOOLKIT_DATASET (weft_document_get_dataset (weft_page_get_document (WEFT_PAGE (page)))),
+                                               slice.ref[0]);
+    g_assert_cmpuint (stack->len, >=, 3);
+    g_assert_cmpuint (weft_hpctoolkit_page_show_context (page, slice.ref[0]), ==, stack->len);
+    /* Another sample replaces the rows. */
+    g_assert_cmpuint (weft_hpctoolkit_page_show_context (page, slice.ref[0]), ==, stack->len);
+    {
+      GtkListBox *list = GTK_LIST_BOX (find_descendant (GTK_WIDGET (page), GTK_TYPE_LIST_BOX));
+
+      g_assert_nonnull (gtk_list_box_get_row_at_index (list, stack->len - 1));
+      g_assert_null (gtk_list_box_get_row_at_index (list, stack->len));
+      /* Picking the outermost frame colours by depth 0 again. */
+      weft_hpctoolkit_page_set_depth (page, 10);
+      g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), >, 2);
+      g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 0));
+      g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), ==, 2);
+    }
+    g_assert_cmpstr (g_ptr_array_index (stack, 0), ==, "<program root>");
+    g_assert_cmpstr (g_ptr_array_index (stack, 1), ==, "main (/opt/weft-demo/src/heat.c:40)");
+    g_assert_cmpstr (g_ptr_array_index (stack, 2), ==, "solve (/opt/weft-demo/src/heat.c:10)");
+  }
+  memset (&options, 0, sizeof options);
+  g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
+  g_assert_cmpstr (export_view, ==, "timeline");
+  g_assert_true (options.has_range);
+
+  /* Alt+1 goes back to the profiles. */
+  if (weft_ui_have_xdotool ())
+    {
+      weft_ui_xdotool ("key", "alt+1", NULL);
+      weft_ui_spin (200);
+    }
+  else
+    weft_hpctoolkit_page_set_view (page, "profiles");
+  weft_ui_iterate ();
+  g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "profiles");
+
+  weak_page = page;
+  g_object_add_weak_pointer (G_OBJECT (page), &weak_page);
+  tabs = weft_window_get_tab_view (window);
+  adw_tab_view_close_page (tabs, adw_tab_view_get_nth_page (tabs, 0));
+  g_assert_true (weft_ui_wait_for (is_null, &weak_page));
+
+  weak_window = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak_window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (weft_ui_wait_for (is_null, &weak_window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  weft_ui_test_init (&argc, &argv);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  weft_init_resources ();
+  weft_formats_init ();
+
+  g_test_add_func ("/hpctoolkit/page", test_page);
+  return g_test_run ();
+}
