@@ -12,5 +12,8 @@ G_BEGIN_DECLS
 /* BEGIN declarations: chplvis */
 void weft_chplvis_format_register (void);
 /* END declarations: chplvis */
+/* BEGIN declarations: mpd */
+void weft_mpd_format_register (void);
+/* END declarations: mpd */
 
 G_END_DECLS
