@@ -418,8 +418,13 @@ build (Builder *b)
           break;
 
         case WEFT_MPD_P:
-          s->p_record = i;
-          g_array_index (b->semaphores, WeftMpdSemaphore, semaphore_for (b, r, i)).n_p++;
+          {
+            /* semaphore_for() may move the array: index it afterwards. */
+            guint32 si = semaphore_for (b, r, i);
+
+            s->p_record = i;
+            g_array_index (b->semaphores, WeftMpdSemaphore, si).n_p++;
+          }
           break;
 
         case WEFT_MPD_V:
