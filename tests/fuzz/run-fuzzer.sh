@@ -7,6 +7,11 @@ set -eu
 harness=$1
 seeds=$2
 seconds=$3
+# A dictionary beside the seed folder (corpus/NAME.dict) guides the mutations.
+dict=
+if [ -f "$seeds.dict" ]; then
+  dict="-dict=$seeds.dict"
+fi
 
 if [ ! -d "$seeds" ] || [ -z "$(ls -A "$seeds")" ]; then
   echo "no seed corpus in $seeds" >&2
@@ -29,7 +34,7 @@ echo "replaying $(ls "$seeds" | wc -l) seeds"
 if [ "$seconds" -gt 0 ]; then
   echo "fuzzing for $seconds s"
   "$harness" -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
+    -print_final_stats=1 $dict -artifact_prefix="$work/artifacts/" "$work/corpus"
 fi
 
 if [ -n "$(ls -A "$work/artifacts")" ]; then

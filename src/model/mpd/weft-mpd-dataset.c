@@ -61,7 +61,8 @@ struct _WeftMpdDataset
 
   WeftMpdModel   *model;
   WeftEventTable *events;          /* Lamport time */
-  guint32        *row_process;     /* [n_processes] row → process */
+  guint32         n_rows;
+  guint32        *row_process;     /* [n_rows] row → its first process */
   guint32        *process_row;     /* [n_processes] process → row */
 };
 
@@ -119,25 +120,50 @@ compare_processes (gconstpointer a,
   return pa->first_record < pb->first_record ? -1 : pa->first_record > pb->first_record;
 }
 
-/* Groups rows by VM and resource; a lifetime keeps its place by first event. */
+/* One row per (vm, resource, id): the lifetimes of a reused id follow each
+ * other on it (a long run has millions of lifetimes but few ids). Rows are
+ * grouped by VM and resource, in order of first event. */
 static void
 order_rows (WeftMpdDataset *self)
 {
   const WeftMpdModel *m = self->model;
+  g_autofree guint32 *sorted = g_new (guint32, MAX (m->n_processes, 1));
+  g_autoptr(GHashTable) block_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   G_LOCK_DEFINE_STATIC (sort);
+  guint32 block_vm = G_MAXUINT32, block_resource = G_MAXUINT32;
 
-  self->row_process = g_new (guint32, MAX (m->n_processes, 1));
-  self->process_row = g_new (guint32, MAX (m->n_processes, 1));
   for (guint32 i = 0; i < m->n_processes; i++)
-    self->row_process[i] = i;
+    sorted[i] = i;
   /* qsort has no user data in C99; the sort is short and rare. */
   G_LOCK (sort);
   sort_model = m;
-  qsort (self->row_process, m->n_processes, sizeof (guint32), compare_processes);
+  qsort (sorted, m->n_processes, sizeof (guint32), compare_processes);
   sort_model = NULL;
   G_UNLOCK (sort);
-  for (guint32 row = 0; row < m->n_processes; row++)
-    self->process_row[self->row_process[row]] = row;
+
+  self->row_process = g_new (guint32, MAX (m->n_processes, 1));
+  self->process_row = g_new (guint32, MAX (m->n_processes, 1));
+  self->n_rows = 0;
+  for (guint32 k = 0; k < m->n_processes; k++)
+    {
+      const WeftMpdProcess *p = &m->processes[sorted[k]];
+      gint64 key = (gint64)p->pid;
+      gpointer row;
+
+      if (MAX (p->vm, 1) != block_vm || p->resource != block_resource)
+        {
+          g_hash_table_remove_all (block_rows);
+          block_vm = MAX (p->vm, 1);
+          block_resource = p->resource;
+        }
+      if (!g_hash_table_lookup_extended (block_rows, &key, NULL, &row))
+        {
+          row = GUINT_TO_POINTER (self->n_rows);
+          self->row_process[self->n_rows++] = sorted[k];
+          g_hash_table_insert (block_rows, g_memdup2 (&key, sizeof key), row);
+        }
+      self->process_row[sorted[k]] = GPOINTER_TO_UINT (row);
+    }
 }
 
 WeftEventTable *
@@ -167,7 +193,7 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
                                                                          WEFT_EVENT_INSTANT,
                                                                          event_colors[e] != 0 ? event_colors[e] : 0x77767bff);
 
-  for (guint32 row = 0; row < m->n_processes; row++)
+  for (guint32 row = 0; row < self->n_rows; row++)
     {
       const WeftMpdProcess *p = &m->processes[self->row_process[row]];
       const char *resource = g_ptr_array_index (m->resources, p->resource);
@@ -271,7 +297,7 @@ weft_mpd_dataset_row_process (WeftMpdDataset *self,
 {
   g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), WEFT_MPD_NONE);
 
-  return row < self->model->n_processes ? self->row_process[row] : WEFT_MPD_NONE;
+  return row < self->n_rows ? self->row_process[row] : WEFT_MPD_NONE;
 }
 
 /* Views ---------------------------------------------------------------------- */
@@ -308,11 +334,11 @@ weft_mpd_dataset_dup_matrix (WeftDataset            *dataset,
       return NULL;
     }
   by_resource = g_strcmp0 (kind, "resources") == 0;
-  n = by_resource ? m->resources->len : m->n_processes;
+  n = by_resource ? m->resources->len : self->n_rows;
   if (!by_resource && n > MAX_MATRIX_PROCESSES)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("The trace has %zu processes, too many for a process matrix; use --kind resources"), n);
+                   _("The trace has %zu process ids, too many for a process matrix; use --kind resources"), n);
       return NULL;
     }
 
@@ -372,7 +398,7 @@ weft_mpd_dataset_dup_values (WeftDataset            *dataset,
 
   for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
     column_of[e] = t->event_counts[e] > 0 ? (int)n_columns++ : -1;
-  counts = g_new0 (guint64, (gsize)MAX (m->n_processes, 1) * (n_columns + 1));
+  counts = g_new0 (guint64, (gsize)MAX (self->n_rows, 1) * (n_columns + 1));
   for (gsize i = 0; i < t->n_records; i++)
     {
       guint32 row = self->process_row[m->record_process[i]];
@@ -381,13 +407,13 @@ weft_mpd_dataset_dup_values (WeftDataset            *dataset,
       counts[(gsize)row * (n_columns + 1) + n_columns]++;
     }
 
-  values = weft_value_table_new (m->n_processes, n_columns + 1);
+  values = weft_value_table_new (self->n_rows, n_columns + 1);
   weft_value_table_set_title (values, _("Events per process"));
   for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
     if (column_of[e] >= 0)
       weft_value_table_set_column (values, (guint)column_of[e], weft_mpd_event_name (e), "events");
   weft_value_table_set_column (values, n_columns, "events", "events");
-  for (guint32 row = 0; row < m->n_processes; row++)
+  for (guint32 row = 0; row < self->n_rows; row++)
     {
       g_autofree char *label = weft_mpd_model_dup_process_label (m, self->row_process[row]);
 
@@ -481,7 +507,7 @@ weft_mpd_dataset_get_time_range (WeftDataset *dataset,
 static guint
 weft_mpd_dataset_get_n_rows (WeftDataset *dataset)
 {
-  return WEFT_MPD_DATASET (dataset)->model->n_processes;
+  return WEFT_MPD_DATASET (dataset)->n_rows;
 }
 
 static const char *const *

@@ -1,8 +1,9 @@
 /* weft-mpd-dataset.h: a loaded MPD runtime trace (family "mpdtrace").
  *
  * The timeline (weft_dataset_get_event_table) is in Lamport time; one row per
- * process lifetime ("resource.proc ID", group "vm(N) resource" or
- * "resource"), ordered by VM, resource and first event:
+ * process id of a resource in a VM (the lifetimes of a reused id follow each
+ * other on its row; label: the first lifetime's "resource.proc ID"; group
+ * "vm(N) resource" or "resource"), ordered by VM, resource and first event:
  *  - intervals "resource body", "proc", "final" for lifetimes and "call
  *    wait", "P wait", "input wait", "co" for waits (ref: the record index of
  *    the interval's first event);
@@ -13,7 +14,7 @@
  *
  * Views: "timeline", "comm-matrix" (dup_matrix: invocations from row to
  * column; options->kind "processes" (default) or "resources") and "values"
- * (dup_values: one row per process, a column per event kind that occurs and
+ * (dup_values: one row per timeline row, a column per event kind that occurs and
  * "events").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -39,7 +40,7 @@ WeftEventTable     *weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
                                                       gboolean          lamport,
                                                       WeftLoadContext  *context,
                                                       GError          **error);
-/* The process behind a timeline row. */
+/* Rows are (vm, resource, id): the first process lifetime on a row. */
 guint32             weft_mpd_dataset_row_process     (WeftMpdDataset   *self,
                                                       guint             row);
 
