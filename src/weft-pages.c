@@ -13,6 +13,10 @@
 /* BEGIN includes: chplvis page */
 #include "weft-chplvis-page.h"
 /* END includes: chplvis page */
+/* BEGIN includes: mpd page */
+#include "weft-mpd-dataset.h"
+#include "weft-mpd-page.h"
+/* END includes: mpd page */
 
 /**
  * weft_pages_create:
@@ -36,6 +40,10 @@ weft_pages_create (WeftDocument *document)
   if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
     return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
+  /* BEGIN family pages: mpd */
+  if (g_strcmp0 (family, "mpdtrace") == 0 && WEFT_IS_MPD_DATASET (dataset))
+    return GTK_WIDGET (weft_mpd_page_new (document));
+  /* END family pages: mpd */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }
