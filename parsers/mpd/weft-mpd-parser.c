@@ -335,8 +335,7 @@ weft_mpd_parse (const char       *data,
                    trace->source);
       return NULL;
     }
-  if (trace->n_records < parser.capacity)
-    trace->records = g_renew (WeftMpdRecord, trace->records, MAX (trace->n_records, 1));
+  /* The unused tail is not given back: shrinking would copy every record. */
 
   return g_steal_pointer (&trace);
 }

@@ -579,11 +579,13 @@ weft_mpd_model_new (WeftMpdTrace *trace)
   id_map_init (&b.invocations);
   id_map_init (&b.semaphore_ids);
   b.queues = g_array_new (FALSE, FALSE, sizeof (Queue));
-  b.nodes = g_array_new (FALSE, FALSE, sizeof (QueueNode));
+  /* Sized for a typical trace (about one link, wait and queue node per four
+   * lines), so that growing them seldom copies. */
+  b.nodes = g_array_sized_new (FALSE, FALSE, sizeof (QueueNode), (guint)MIN (n / 4, G_MAXUINT / 2));
   b.processes = g_array_new (FALSE, FALSE, sizeof (WeftMpdProcess));
   b.state = g_array_new (FALSE, FALSE, sizeof (ProcState));
-  b.links = g_array_new (FALSE, FALSE, sizeof (WeftMpdLink));
-  b.waits = g_array_new (FALSE, FALSE, sizeof (WeftMpdWait));
+  b.links = g_array_sized_new (FALSE, FALSE, sizeof (WeftMpdLink), (guint)MIN (n / 4, G_MAXUINT / 2));
+  b.waits = g_array_sized_new (FALSE, FALSE, sizeof (WeftMpdWait), (guint)MIN (n / 4, G_MAXUINT / 2));
   b.semaphores = g_array_new (FALSE, FALSE, sizeof (WeftMpdSemaphore));
   b.sem_queues = g_array_new (FALSE, FALSE, sizeof (Queue));
   b.resource_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
