@@ -23,6 +23,10 @@
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-page.h"
 /* END includes: hpctoolkit page */
+/* BEGIN includes: mpd page */
+#include "weft-mpd-dataset.h"
+#include "weft-mpd-page.h"
+/* END includes: mpd page */
 
 /**
  * weft_pages_create:
@@ -58,6 +62,10 @@ weft_pages_create (WeftDocument *document,
   if (g_strcmp0 (family, "hpcrun") == 0 && WEFT_IS_HPCTOOLKIT_DATASET (dataset))
     return GTK_WIDGET (weft_hpctoolkit_page_new (document));
   /* END family pages: hpctoolkit */
+  /* BEGIN family pages: mpd */
+  if (g_strcmp0 (family, "mpdtrace") == 0 && WEFT_IS_MPD_DATASET (dataset))
+    return GTK_WIDGET (weft_mpd_page_new (document));
+  /* END family pages: mpd */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }

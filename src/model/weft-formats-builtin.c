@@ -24,6 +24,9 @@ weft_formats_init (void)
       /* BEGIN register: hpctoolkit */
       weft_hpctoolkit_format_register ();
       /* END register: hpctoolkit */
+      /* BEGIN register: mpd */
+      weft_mpd_format_register ();
+      /* END register: mpd */
       g_once_init_leave (&initialized, 1);
     }
 }

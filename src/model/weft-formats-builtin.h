@@ -18,5 +18,8 @@ void weft_hpctoolkit_format_register (void);
 /* BEGIN declarations: ddt-arrays */
 void weft_ddt_arrays_format_register (void);
 /* END declarations: ddt-arrays */
+/* BEGIN declarations: mpd */
+void weft_mpd_format_register (void);
+/* END declarations: mpd */
 
 G_END_DECLS

@@ -1,0 +1,532 @@
+/* weft-mpd-dataset.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-error.h"
+#include "weft-mpd-dataset.h"
+
+/* Beyond this many processes a process × process matrix is not readable;
+ * the resource matrix is. */
+#define MAX_MATRIX_PROCESSES 4096
+
+typedef enum
+{
+  KIND_BODY,
+  KIND_PROC,
+  KIND_FINAL,
+  KIND_WAIT_CALL,
+  KIND_WAIT_P,
+  KIND_WAIT_IN,
+  KIND_CO,
+  KIND_INVOCATION,
+  KIND_REPLY,
+  KIND_SEMAPHORE,
+  KIND_FIRST_EVENT,  /* then one instant kind per WeftMpdEvent */
+} Kind;
+
+static const struct
+{
+  const char        *name;
+  WeftEventCategory  category;
+  guint32            rgba;
+} kinds[KIND_FIRST_EVENT] = {
+  [KIND_BODY] = { "resource body", WEFT_EVENT_INTERVAL, 0x3584e4ff },
+  [KIND_PROC] = { "proc", WEFT_EVENT_INTERVAL, 0x33d17aff },
+  [KIND_FINAL] = { "final", WEFT_EVENT_INTERVAL, 0x9141acff },
+  [KIND_WAIT_CALL] = { "call wait", WEFT_EVENT_INTERVAL, 0xf6d32dff },
+  [KIND_WAIT_P] = { "P wait", WEFT_EVENT_INTERVAL, 0xe01b24ff },
+  [KIND_WAIT_IN] = { "input wait", WEFT_EVENT_INTERVAL, 0xff7800ff },
+  [KIND_CO] = { "co", WEFT_EVENT_INTERVAL, 0x99c1f1ff },
+  [KIND_INVOCATION] = { "invocation", WEFT_EVENT_LINK, 0x1c71d8ff },
+  [KIND_REPLY] = { "reply", WEFT_EVENT_LINK, 0x26a269ff },
+  [KIND_SEMAPHORE] = { "semaphore", WEFT_EVENT_LINK, 0xc01c28ff },
+};
+
+static const guint32 event_colors[WEFT_MPD_N_EVENTS] = {
+  [WEFT_MPD_CALL] = 0x1c71d8ff, [WEFT_MPD_SEND] = 0x62a0eaff, [WEFT_MPD_FORWARD] = 0x1a5fb4ff,
+  [WEFT_MPD_REPLY] = 0x26a269ff, [WEFT_MPD_RETURN] = 0x2ec27eff,
+  [WEFT_MPD_P] = 0xe01b24ff, [WEFT_MPD_V] = 0xc01c28ff, [WEFT_MPD_CONTP] = 0xf66151ff,
+  [WEFT_MPD_IN] = 0xff7800ff, [WEFT_MPD_ARM] = 0xffa348ff, [WEFT_MPD_NI] = 0xc64600ff,
+};
+
+struct _WeftMpdDataset
+{
+  GObject         parent_instance;
+
+  WeftMpdModel   *model;
+  WeftEventTable *events;          /* Lamport time */
+  guint32         n_rows;
+  guint32        *row_process;     /* [n_rows] row → its first process */
+  guint32        *process_row;     /* [n_processes] process → row */
+};
+
+static void weft_mpd_dataset_iface_init (WeftDatasetInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftMpdDataset, weft_mpd_dataset, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, weft_mpd_dataset_iface_init))
+
+static const char *const views[] = { "timeline", "comm-matrix", "values", NULL };
+
+static void
+weft_mpd_dataset_finalize (GObject *object)
+{
+  WeftMpdDataset *self = (WeftMpdDataset *)object;
+
+  g_clear_pointer (&self->model, weft_mpd_model_free);
+  g_clear_pointer (&self->events, weft_event_table_unref);
+  g_free (self->row_process);
+  g_free (self->process_row);
+
+  G_OBJECT_CLASS (weft_mpd_dataset_parent_class)->finalize (object);
+}
+
+static void
+weft_mpd_dataset_class_init (WeftMpdDatasetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = weft_mpd_dataset_finalize;
+}
+
+static void
+weft_mpd_dataset_init (WeftMpdDataset *self)
+{
+}
+
+/* Rows ------------------------------------------------------------------------ */
+
+static const WeftMpdModel *sort_model;
+
+static int
+compare_processes (gconstpointer a,
+                   gconstpointer b)
+{
+  const WeftMpdProcess *pa = &sort_model->processes[*(const guint32 *)a];
+  const WeftMpdProcess *pb = &sort_model->processes[*(const guint32 *)b];
+  guint16 va = MAX (pa->vm, 1), vb = MAX (pb->vm, 1);
+  int c;
+
+  if (va != vb)
+    return va < vb ? -1 : 1;
+  c = strcmp (g_ptr_array_index (sort_model->resources, pa->resource),
+              g_ptr_array_index (sort_model->resources, pb->resource));
+  if (c != 0)
+    return c;
+
+  return pa->first_record < pb->first_record ? -1 : pa->first_record > pb->first_record;
+}
+
+/* One row per (vm, resource, id): the lifetimes of a reused id follow each
+ * other on it (a long run has millions of lifetimes but few ids). Rows are
+ * grouped by VM and resource, in order of first event. */
+static void
+order_rows (WeftMpdDataset *self)
+{
+  const WeftMpdModel *m = self->model;
+  g_autofree guint32 *sorted = g_new (guint32, MAX (m->n_processes, 1));
+  g_autoptr(GHashTable) block_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  G_LOCK_DEFINE_STATIC (sort);
+  guint32 block_vm = G_MAXUINT32, block_resource = G_MAXUINT32;
+
+  for (guint32 i = 0; i < m->n_processes; i++)
+    sorted[i] = i;
+  /* qsort has no user data in C99; the sort is short and rare. */
+  G_LOCK (sort);
+  sort_model = m;
+  qsort (sorted, m->n_processes, sizeof (guint32), compare_processes);
+  sort_model = NULL;
+  G_UNLOCK (sort);
+
+  self->row_process = g_new (guint32, MAX (m->n_processes, 1));
+  self->process_row = g_new (guint32, MAX (m->n_processes, 1));
+  self->n_rows = 0;
+  for (guint32 k = 0; k < m->n_processes; k++)
+    {
+      const WeftMpdProcess *p = &m->processes[sorted[k]];
+      gint64 key = (gint64)p->pid;
+      gpointer row;
+
+      if (MAX (p->vm, 1) != block_vm || p->resource != block_resource)
+        {
+          g_hash_table_remove_all (block_rows);
+          block_vm = MAX (p->vm, 1);
+          block_resource = p->resource;
+        }
+      if (!g_hash_table_lookup_extended (block_rows, &key, NULL, &row))
+        {
+          row = GUINT_TO_POINTER (self->n_rows);
+          self->row_process[self->n_rows++] = sorted[k];
+          g_hash_table_insert (block_rows, g_memdup2 (&key, sizeof key), row);
+        }
+      self->process_row[sorted[k]] = GPOINTER_TO_UINT (row);
+    }
+}
+
+WeftEventTable *
+weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
+                                  gboolean          lamport,
+                                  WeftLoadContext  *context,
+                                  GError          **error)
+{
+  const WeftMpdModel *m;
+  const WeftMpdTrace *t;
+  WeftEventTableBuilder *builder;
+  guint16 kind_ids[KIND_FIRST_EVENT + WEFT_MPD_N_EVENTS];
+  guint32 *location_labels;
+
+  g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), NULL);
+
+  if (lamport && self->events != NULL)
+    return weft_event_table_ref (self->events);
+
+  m = self->model;
+  t = m->trace;
+  builder = weft_event_table_builder_new (WEFT_TIME_LOGICAL);
+  for (guint k = 0; k < KIND_FIRST_EVENT; k++)
+    kind_ids[k] = weft_event_table_builder_add_kind (builder, kinds[k].name, kinds[k].category, kinds[k].rgba);
+  for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+    kind_ids[KIND_FIRST_EVENT + e] = weft_event_table_builder_add_kind (builder, weft_mpd_event_name (e),
+                                                                         WEFT_EVENT_INSTANT,
+                                                                         event_colors[e] != 0 ? event_colors[e] : 0x77767bff);
+
+  for (guint32 row = 0; row < self->n_rows; row++)
+    {
+      const WeftMpdProcess *p = &m->processes[self->row_process[row]];
+      const char *resource = g_ptr_array_index (m->resources, p->resource);
+      g_autofree char *label = weft_mpd_model_dup_process_label (m, self->row_process[row]);
+      g_autofree char *group = m->n_vms > 1 ? g_strdup_printf ("vm(%u) %s", MAX (p->vm, 1), resource)
+                                            : g_strdup (resource);
+
+      weft_event_table_builder_add_row (builder, label, group);
+    }
+
+  /* Events are labelled with their source location. */
+  location_labels = g_new (guint32, MAX (t->n_locations, 1));
+  for (guint32 l = 0; l < t->n_locations; l++)
+    {
+      g_autofree char *text = weft_mpd_trace_dup_location (t, l);
+
+      location_labels[l] = weft_event_table_builder_intern (builder, text);
+    }
+
+  for (guint32 i = 0; i < m->n_processes; i++)
+    {
+      const WeftMpdProcess *p = &m->processes[i];
+      Kind kind = p->start_event == WEFT_MPD_BODY ? KIND_BODY : p->start_event == WEFT_MPD_FINAL ? KIND_FINAL : KIND_PROC;
+
+      weft_event_table_builder_add_interval (builder, self->process_row[i],
+                                             weft_mpd_model_time (m, lamport, p->first_record),
+                                             weft_mpd_model_time (m, lamport, p->last_record),
+                                             kind_ids[kind],
+                                             weft_event_table_builder_intern (builder, weft_string_pool_lookup (t->names, p->name)),
+                                             p->first_record);
+    }
+  for (gsize i = 0; i < m->n_waits; i++)
+    {
+      const WeftMpdWait *w = &m->waits[i];
+
+      weft_event_table_builder_add_interval (builder, self->process_row[m->record_process[w->begin_record]],
+                                             weft_mpd_model_time (m, lamport, w->begin_record),
+                                             weft_mpd_model_time (m, lamport, w->end_record),
+                                             kind_ids[KIND_WAIT_CALL + w->kind],
+                                             location_labels[t->records[w->begin_record].location],
+                                             w->begin_record);
+    }
+  for (gsize i = 0; i < t->n_records; i++)
+    {
+      if ((i & 0xfffff) == 0 && context != NULL && weft_load_context_set_error_if_cancelled (context, error))
+        {
+          g_free (location_labels);
+          weft_event_table_builder_free (builder);
+          return NULL;
+        }
+      weft_event_table_builder_add_instant (builder, self->process_row[m->record_process[i]],
+                                            weft_mpd_model_time (m, lamport, (guint32)i),
+                                            kind_ids[KIND_FIRST_EVENT + t->records[i].event],
+                                            location_labels[t->records[i].location], (guint32)i);
+    }
+  for (gsize i = 0; i < m->n_links; i++)
+    {
+      const WeftMpdLink *l = &m->links[i];
+
+      weft_event_table_builder_add_link (builder,
+                                         self->process_row[m->record_process[l->from_record]],
+                                         weft_mpd_model_time (m, lamport, l->from_record),
+                                         self->process_row[m->record_process[l->to_record]],
+                                         weft_mpd_model_time (m, lamport, l->to_record),
+                                         kind_ids[KIND_INVOCATION + l->kind], 1,
+                                         location_labels[t->records[l->from_record].location],
+                                         l->from_record);
+    }
+  g_free (location_labels);
+
+  return weft_event_table_builder_finish (builder, context, error);
+}
+
+WeftMpdDataset *
+weft_mpd_dataset_new (WeftMpdModel     *model,
+                      WeftLoadContext  *context,
+                      GError          **error)
+{
+  g_autoptr(WeftMpdDataset) self = g_object_new (WEFT_TYPE_MPD_DATASET, NULL);
+
+  self->model = model;
+  order_rows (self);
+  self->events = weft_mpd_dataset_dup_event_table (self, TRUE, context, error);
+  if (self->events == NULL)
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+const WeftMpdModel *
+weft_mpd_dataset_get_model (WeftMpdDataset *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), NULL);
+
+  return self->model;
+}
+
+guint32
+weft_mpd_dataset_row_process (WeftMpdDataset *self,
+                              guint           row)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), WEFT_MPD_NONE);
+
+  return row < self->n_rows ? self->row_process[row] : WEFT_MPD_NONE;
+}
+
+/* Views ---------------------------------------------------------------------- */
+
+static WeftMatrix *
+weft_mpd_dataset_dup_matrix (WeftDataset            *dataset,
+                             const char             *view,
+                             const WeftViewOptions  *options,
+                             GError                **error)
+{
+  WeftMpdDataset *self = WEFT_MPD_DATASET (dataset);
+  const WeftMpdModel *m = self->model;
+  const char *kind = options != NULL ? options->kind : NULL;
+  gboolean by_resource;
+  WeftMatrix *matrix;
+  gsize n;
+
+  if (g_strcmp0 (view, "comm-matrix") != 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("An MPD trace has no matrix view “%s”; it has comm-matrix"), view);
+      return NULL;
+    }
+  if (kind != NULL && !g_str_equal (kind, "processes") && !g_str_equal (kind, "resources"))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Unknown kind “%s” for the invocation matrix; use processes or resources"), kind);
+      return NULL;
+    }
+  if (options != NULL && options->metric != NULL && !g_str_equal (options->metric, "count"))
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Unknown metric “%s” for the invocation matrix; use count"), options->metric);
+      return NULL;
+    }
+  by_resource = g_strcmp0 (kind, "resources") == 0;
+  n = by_resource ? m->resources->len : self->n_rows;
+  if (!by_resource && n > MAX_MATRIX_PROCESSES)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("The trace has %zu process ids, too many for a process matrix; use --kind resources"), n);
+      return NULL;
+    }
+
+  matrix = weft_matrix_new_2d (n, n);
+  weft_matrix_set_title (matrix, by_resource ? _("Invocations between resources") : _("Invocations between processes"));
+  weft_matrix_set_value_name (matrix, "invocations");
+  weft_matrix_set_dim_name (matrix, 0, by_resource ? "from resource" : "from process");
+  weft_matrix_set_dim_name (matrix, 1, by_resource ? "to resource" : "to process");
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *label = by_resource ? g_strdup (g_ptr_array_index (m->resources, i))
+                                           : weft_mpd_model_dup_process_label (m, self->row_process[i]);
+
+      weft_matrix_set_dim_label (matrix, 0, i, label);
+      weft_matrix_set_dim_label (matrix, 1, i, label);
+    }
+  for (gsize i = 0; i < m->n_links; i++)
+    {
+      const WeftMpdLink *l = &m->links[i];
+      guint32 from = m->record_process[l->from_record];
+      guint32 to = m->record_process[l->to_record];
+      gint64 t = weft_mpd_model_time (m, TRUE, l->from_record);
+
+      if (l->kind != WEFT_MPD_LINK_INVOCATION)
+        continue;
+      if (options != NULL && options->has_range && (t < options->range.begin || t >= options->range.end))
+        continue;
+      if (by_resource)
+        weft_matrix_add_2d (matrix, m->processes[from].resource, m->processes[to].resource, 1);
+      else
+        weft_matrix_add_2d (matrix, self->process_row[from], self->process_row[to], 1);
+    }
+
+  return matrix;
+}
+
+static WeftValueTable *
+weft_mpd_dataset_dup_values (WeftDataset            *dataset,
+                             const char             *view,
+                             const WeftViewOptions  *options,
+                             GError                **error)
+{
+  WeftMpdDataset *self = WEFT_MPD_DATASET (dataset);
+  const WeftMpdModel *m = self->model;
+  const WeftMpdTrace *t = m->trace;
+  g_autofree guint64 *counts = NULL;
+  int column_of[WEFT_MPD_N_EVENTS];
+  guint n_columns = 0;
+  WeftValueTable *values;
+
+  if (g_strcmp0 (view, "values") != 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("An MPD trace has no values view “%s”; it has values"), view);
+      return NULL;
+    }
+
+  for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+    column_of[e] = t->event_counts[e] > 0 ? (int)n_columns++ : -1;
+  counts = g_new0 (guint64, (gsize)MAX (self->n_rows, 1) * (n_columns + 1));
+  for (gsize i = 0; i < t->n_records; i++)
+    {
+      guint32 row = self->process_row[m->record_process[i]];
+
+      counts[(gsize)row * (n_columns + 1) + (guint)column_of[t->records[i].event]]++;
+      counts[(gsize)row * (n_columns + 1) + n_columns]++;
+    }
+
+  values = weft_value_table_new (self->n_rows, n_columns + 1);
+  weft_value_table_set_title (values, _("Events per process"));
+  for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+    if (column_of[e] >= 0)
+      weft_value_table_set_column (values, (guint)column_of[e], weft_mpd_event_name (e), "events");
+  weft_value_table_set_column (values, n_columns, "events", "events");
+  for (guint32 row = 0; row < self->n_rows; row++)
+    {
+      g_autofree char *label = weft_mpd_model_dup_process_label (m, self->row_process[row]);
+
+      weft_value_table_set_row_name (values, row, label);
+      for (guint c = 0; c <= n_columns; c++)
+        weft_value_table_set (values, row, c, (double)counts[(gsize)row * (n_columns + 1) + c]);
+    }
+
+  return values;
+}
+
+/* JSON (weft-cli info --json) -------------------------------------------------- */
+
+static void
+weft_mpd_dataset_add_json (WeftDataset *dataset,
+                           JsonBuilder *builder)
+{
+  const WeftMpdModel *m = WEFT_MPD_DATASET (dataset)->model;
+  const WeftMpdTrace *t = m->trace;
+
+  json_builder_set_member_name (builder, "mpdtrace");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "processes");
+  json_builder_add_int_value (builder, m->n_processes);
+  json_builder_set_member_name (builder, "process_ids");
+  json_builder_add_int_value (builder, m->n_process_ids);
+  json_builder_set_member_name (builder, "resources");
+  json_builder_add_int_value (builder, m->resources->len);
+  json_builder_set_member_name (builder, "vms");
+  json_builder_add_int_value (builder, m->n_vms);
+  json_builder_set_member_name (builder, "semaphores");
+  json_builder_add_int_value (builder, m->n_semaphores);
+  json_builder_set_member_name (builder, "events");
+  json_builder_begin_object (builder);
+  for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+    if (t->event_counts[e] > 0)
+      {
+        json_builder_set_member_name (builder, weft_mpd_event_name (e));
+        json_builder_add_int_value (builder, (gint64)t->event_counts[e]);
+      }
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "messages");
+  json_builder_add_int_value (builder, (gint64)m->n_messages);
+  json_builder_set_member_name (builder, "lines");
+  json_builder_add_int_value (builder, (gint64)t->n_records);
+  json_builder_set_member_name (builder, "lamport_max");
+  json_builder_add_int_value (builder, m->max_lamport);
+  json_builder_end_object (builder);
+}
+
+/* WeftDataset ---------------------------------------------------------------- */
+
+static const char *
+weft_mpd_dataset_get_family (WeftDataset *dataset)
+{
+  return "mpdtrace";
+}
+
+static const char *
+weft_mpd_dataset_get_format_version (WeftDataset *dataset)
+{
+  return NULL;
+}
+
+static GStrv
+weft_mpd_dataset_dup_sources (WeftDataset *dataset)
+{
+  const WeftMpdModel *m = WEFT_MPD_DATASET (dataset)->model;
+  GStrv strv = g_new0 (char *, 2);
+
+  strv[0] = g_strdup (m->trace->source);
+
+  return strv;
+}
+
+static WeftEventTable *
+weft_mpd_dataset_get_event_table (WeftDataset *dataset)
+{
+  return WEFT_MPD_DATASET (dataset)->events;
+}
+
+/* Logical time: there is no wall-clock range. */
+static gboolean
+weft_mpd_dataset_get_time_range (WeftDataset *dataset,
+                                 double      *begin_s,
+                                 double      *end_s)
+{
+  return FALSE;
+}
+
+static guint
+weft_mpd_dataset_get_n_rows (WeftDataset *dataset)
+{
+  return WEFT_MPD_DATASET (dataset)->n_rows;
+}
+
+static const char *const *
+weft_mpd_dataset_list_views (WeftDataset *dataset)
+{
+  return views;
+}
+
+static void
+weft_mpd_dataset_iface_init (WeftDatasetInterface *iface)
+{
+  iface->get_family = weft_mpd_dataset_get_family;
+  iface->get_format_version = weft_mpd_dataset_get_format_version;
+  iface->dup_sources = weft_mpd_dataset_dup_sources;
+  iface->get_event_table = weft_mpd_dataset_get_event_table;
+  iface->get_time_range = weft_mpd_dataset_get_time_range;
+  iface->get_n_rows = weft_mpd_dataset_get_n_rows;
+  iface->list_views = weft_mpd_dataset_list_views;
+  iface->add_json = weft_mpd_dataset_add_json;
+  iface->dup_matrix = weft_mpd_dataset_dup_matrix;
+  iface->dup_values = weft_mpd_dataset_dup_values;
+}

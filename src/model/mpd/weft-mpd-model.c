@@ -1,0 +1,672 @@
+/* weft-mpd-model.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "weft-mpd-model.h"
+
+/* An exact (id, vm) → index map with open addressing: the model looks ids up
+ * once or more per trace line, and a GHashTable with boxed keys would be most
+ * of the load time. */
+typedef struct
+{
+  guint64 pid;
+  guint32 vm_plus_one;   /* 0 = empty slot */
+  guint32 value;
+} Slot;
+
+typedef struct
+{
+  Slot  *slots;
+  gsize  mask;
+  gsize  n_used;
+} IdMap;
+
+static inline gsize
+id_hash (guint64 pid,
+         guint16 vm)
+{
+  guint64 h = (pid ^ ((guint64)vm << 56)) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  return (gsize)(h >> 20);
+}
+
+static void
+id_map_init (IdMap *map)
+{
+  map->mask = 255;
+  map->slots = g_new0 (Slot, map->mask + 1);
+  map->n_used = 0;
+}
+
+static guint32 *
+id_map_lookup (IdMap   *map,
+               guint64  pid,
+               guint16  vm,
+               gboolean insert)
+{
+  gsize i;
+
+  if (insert && (map->n_used + 1) * 2 > map->mask)
+    {
+      Slot *old = map->slots;
+      gsize old_n = map->mask + 1;
+
+      map->mask = map->mask * 2 + 1;
+      map->slots = g_new0 (Slot, map->mask + 1);
+      for (gsize j = 0; j < old_n; j++)
+        if (old[j].vm_plus_one != 0)
+          {
+            gsize k = id_hash (old[j].pid, (guint16)(old[j].vm_plus_one - 1)) & map->mask;
+
+            while (map->slots[k].vm_plus_one != 0)
+              k = (k + 1) & map->mask;
+            map->slots[k] = old[j];
+          }
+      g_free (old);
+    }
+
+  for (i = id_hash (pid, vm) & map->mask; map->slots[i].vm_plus_one != 0; i = (i + 1) & map->mask)
+    if (map->slots[i].pid == pid && map->slots[i].vm_plus_one == (guint32)vm + 1)
+      return &map->slots[i].value;
+
+  if (!insert)
+    return NULL;
+
+  map->slots[i].pid = pid;
+  map->slots[i].vm_plus_one = (guint32)vm + 1;
+  map->slots[i].value = WEFT_MPD_NONE;
+  map->n_used++;
+
+  return &map->slots[i].value;
+}
+
+/* FIFO queues of record indices threaded through one pool. */
+typedef struct
+{
+  guint32 record;
+  guint32 origin;  /* the process on whose behalf (invocations) */
+  guint32 next;
+} QueueNode;
+
+typedef struct
+{
+  guint32 head;
+  guint32 tail;
+} Queue;
+
+typedef struct
+{
+  WeftMpdModel *model;
+  IdMap         current;       /* (vm, id) → open process */
+  IdMap         ids;           /* (vm, id) → seen */
+  IdMap         invocations;   /* (vm, invoker id) → queue */
+  IdMap         semaphore_ids; /* (vm, address) → semaphore */
+  GArray       *queues;        /* Queue */
+  GArray       *nodes;         /* QueueNode */
+  GArray       *processes;
+  GArray       *links;
+  GArray       *waits;
+  GArray       *semaphores;
+  GArray       *sem_queues;    /* Queue per semaphore, of V records */
+  /* per process scratch, parallel to processes */
+  GArray       *state;
+  GHashTable   *resource_ids;  /* name → index + 1 */
+  guint16      *vms;           /* distinct vms seen, in order */
+  guint         n_vm_list;
+} Builder;
+
+typedef struct
+{
+  gint64  clock;
+  guint32 client;        /* the process this one serves now, or NONE */
+  guint32 call_record;   /* its CALL it is blocked in, or NONE */
+  guint32 reply_record;  /* the reply to that CALL, when it came */
+  guint32 p_record;      /* its last P */
+  guint32 in_record;     /* its open input statement */
+  guint32 co_record;     /* its open co statement */
+} ProcState;
+
+static void
+queue_push (Builder *b,
+            guint32 *queue_index,
+            guint32  record,
+            guint32  origin)
+{
+  QueueNode node = { record, origin, WEFT_MPD_NONE };
+  guint32 n = b->nodes->len;
+  Queue *q;
+
+  if (*queue_index == WEFT_MPD_NONE)
+    {
+      Queue empty = { WEFT_MPD_NONE, WEFT_MPD_NONE };
+
+      *queue_index = b->queues->len;
+      g_array_append_val (b->queues, empty);
+    }
+  g_array_append_val (b->nodes, node);
+  q = &g_array_index (b->queues, Queue, *queue_index);
+  if (q->tail != WEFT_MPD_NONE)
+    g_array_index (b->nodes, QueueNode, q->tail).next = n;
+  else
+    q->head = n;
+  q->tail = n;
+}
+
+static gboolean
+queue_pop (Builder   *b,
+           guint32    queue_index,
+           QueueNode *out)
+{
+  Queue *q;
+
+  if (queue_index == WEFT_MPD_NONE)
+    return FALSE;
+  q = &g_array_index (b->queues, Queue, queue_index);
+  if (q->head == WEFT_MPD_NONE)
+    return FALSE;
+  *out = g_array_index (b->nodes, QueueNode, q->head);
+  q->head = out->next;
+  if (q->head == WEFT_MPD_NONE)
+    q->tail = WEFT_MPD_NONE;
+
+  return TRUE;
+}
+
+static gboolean
+queue_peek (Builder   *b,
+            guint32    queue_index,
+            QueueNode *out)
+{
+  Queue *q;
+
+  if (queue_index == WEFT_MPD_NONE)
+    return FALSE;
+  q = &g_array_index (b->queues, Queue, queue_index);
+  if (q->head == WEFT_MPD_NONE)
+    return FALSE;
+  *out = g_array_index (b->nodes, QueueNode, q->head);
+
+  return TRUE;
+}
+
+static void
+note_vm (Builder *b,
+         guint16  vm)
+{
+  for (guint i = 0; i < b->n_vm_list; i++)
+    if (b->vms[i] == vm)
+      return;
+  b->vms = g_renew (guint16, b->vms, b->n_vm_list + 1);
+  b->vms[b->n_vm_list++] = vm;
+}
+
+static guint32
+resource_index (Builder    *b,
+                const char *name)
+{
+  const char *dot = strchr (name, '.');
+  g_autofree char *resource = dot != NULL ? g_strndup (name, (gsize)(dot - name)) : g_strdup (name);
+  gpointer found = g_hash_table_lookup (b->resource_ids, resource);
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+
+  g_ptr_array_add (b->model->resources, g_strdup (resource));
+  g_hash_table_insert (b->resource_ids, g_steal_pointer (&resource), GUINT_TO_POINTER (b->model->resources->len));
+
+  return b->model->resources->len - 1;
+}
+
+static inline gboolean
+is_start (guint8 event)
+{
+  return event == WEFT_MPD_BODY || event == WEFT_MPD_PROC || event == WEFT_MPD_FINAL;
+}
+
+static inline gboolean
+is_end (guint8 event)
+{
+  return event == WEFT_MPD_ENDBODY || event == WEFT_MPD_ENDPROC || event == WEFT_MPD_ENDFINAL ||
+         event == WEFT_MPD_RETURN;
+}
+
+static void
+add_link (Builder *b,
+          guint32  from,
+          guint32  to,
+          guint8   kind)
+{
+  WeftMpdLink link = { from, to, kind };
+
+  g_array_append_val (b->links, link);
+}
+
+static void
+add_wait (Builder *b,
+          guint32  begin,
+          guint32  end,
+          guint8   kind)
+{
+  WeftMpdWait wait = { begin, end, kind };
+
+  g_array_append_val (b->waits, wait);
+}
+
+/* The open process of (vm, pid) for record @i, opening one when needed. */
+static guint32
+process_for (Builder             *b,
+             const WeftMpdRecord *r,
+             guint32              i)
+{
+  guint32 *slot = id_map_lookup (&b->current, r->pid, r->vm, TRUE);
+  guint32 *seen;
+
+  if (*slot != WEFT_MPD_NONE)
+    {
+      WeftMpdProcess *p = &g_array_index (b->processes, WeftMpdProcess, *slot);
+
+      /* A RETURN followed by the ENDPROC of the same proc is one lifetime. */
+      if (!p->ended || (r->event == WEFT_MPD_ENDPROC && p->ended && p->last_record + 1 == i))
+        {
+          if (!is_start (r->event) || p->first_record == i)
+            return *slot;
+          /* A new start on an id still open: the old lifetime ended untraced. */
+        }
+    }
+
+  seen = id_map_lookup (&b->ids, r->pid, r->vm, TRUE);
+  if (*seen == WEFT_MPD_NONE)
+    {
+      *seen = 1;
+      b->model->n_process_ids++;
+    }
+
+  {
+    WeftMpdProcess p = { 0 };
+    ProcState s = { 0, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE };
+
+    p.pid = r->pid;
+    p.vm = r->vm;
+    p.start_event = r->event;
+    p.name = r->name;
+    p.first_record = i;
+    p.last_record = i;
+    *slot = b->processes->len;
+    g_array_append_val (b->processes, p);
+    g_array_append_val (b->state, s);
+  }
+
+  return *slot;
+}
+
+/* The queue of pending invocations by @pid: its own VM's first, else any VM's. */
+static guint32
+invocation_queue (Builder *b,
+                  guint64  pid,
+                  guint16  vm)
+{
+  guint32 *q = id_map_lookup (&b->invocations, pid, vm, FALSE);
+  QueueNode node;
+
+  if (q != NULL && queue_peek (b, *q, &node))
+    return *q;
+  for (guint v = 0; v < b->n_vm_list; v++)
+    {
+      q = id_map_lookup (&b->invocations, pid, b->vms[v], FALSE);
+      if (q != NULL && queue_peek (b, *q, &node))
+        return *q;
+    }
+
+  return WEFT_MPD_NONE;
+}
+
+static guint32
+semaphore_for (Builder             *b,
+               const WeftMpdRecord *r,
+               guint32              i)
+{
+  guint32 *slot = id_map_lookup (&b->semaphore_ids, r->extra, r->vm, TRUE);
+
+  if (*slot == WEFT_MPD_NONE)
+    {
+      WeftMpdSemaphore s = { r->extra, r->vm, i, -1, 0, 0, 0, 0 };
+      Queue empty = { WEFT_MPD_NONE, WEFT_MPD_NONE };
+
+      *slot = b->semaphores->len;
+      g_array_append_val (b->semaphores, s);
+      g_array_append_val (b->sem_queues, empty);
+    }
+
+  return *slot;
+}
+
+static void
+build (Builder *b)
+{
+  WeftMpdModel *m = b->model;
+  const WeftMpdTrace *t = m->trace;
+  guint32 pending_create = WEFT_MPD_NONE;
+  guint16 pending_create_vm = 0;
+  guint32 last_semaphore = WEFT_MPD_NONE;
+
+  for (guint32 i = 0; i < t->n_records; i++)
+    {
+      const WeftMpdRecord *r = &t->records[i];
+      guint32 pi = process_for (b, r, i);
+      WeftMpdProcess *p = &g_array_index (b->processes, WeftMpdProcess, pi);
+      ProcState *s = &g_array_index (b->state, ProcState, pi);
+      gint64 recv = 0;
+      QueueNode node;
+
+      if (b->n_vm_list == 0 || b->vms[b->n_vm_list - 1] != r->vm)
+        note_vm (b, r->vm);
+
+      /* A caller's next event follows the reply to its CALL. */
+      if (s->call_record != WEFT_MPD_NONE && s->call_record != i)
+        {
+          if (s->reply_record != WEFT_MPD_NONE)
+            {
+              recv = m->lamport[s->reply_record];
+              add_link (b, s->reply_record, i, WEFT_MPD_LINK_REPLY);
+            }
+          add_wait (b, s->call_record, i, WEFT_MPD_WAIT_CALL);
+          s->call_record = WEFT_MPD_NONE;
+          s->reply_record = WEFT_MPD_NONE;
+        }
+
+      switch (r->event)
+        {
+        case WEFT_MPD_PROC:
+        case WEFT_MPD_ARM:
+          if (r->event == WEFT_MPD_ARM && s->in_record != WEFT_MPD_NONE)
+            {
+              add_wait (b, s->in_record, i, WEFT_MPD_WAIT_IN);
+              s->in_record = WEFT_MPD_NONE;
+            }
+          if (r->extra != r->pid || r->event == WEFT_MPD_PROC)
+            {
+              if (queue_pop (b, invocation_queue (b, r->extra, r->vm), &node))
+                {
+                  recv = MAX (recv, m->lamport[node.record]);
+                  add_link (b, node.record, i, WEFT_MPD_LINK_INVOCATION);
+                  m->n_messages++;
+                  s->client = node.origin;
+                }
+              else
+                s->client = WEFT_MPD_NONE;
+            }
+          break;
+
+        case WEFT_MPD_BODY:
+        case WEFT_MPD_FINAL:
+          if (pending_create != WEFT_MPD_NONE && pending_create_vm == r->vm && p->first_record == i)
+            {
+              recv = m->lamport[pending_create];
+              pending_create = WEFT_MPD_NONE;
+            }
+          break;
+
+        case WEFT_MPD_CREATER:
+        case WEFT_MPD_CREATEG:
+        case WEFT_MPD_DESTROYR:
+          pending_create = i;
+          pending_create_vm = r->vm;
+          break;
+
+        case WEFT_MPD_P:
+          {
+            /* semaphore_for() may move the array: index it afterwards. */
+            guint32 si = semaphore_for (b, r, i);
+
+            s->p_record = i;
+            g_array_index (b->semaphores, WeftMpdSemaphore, si).n_p++;
+          }
+          break;
+
+        case WEFT_MPD_V:
+          {
+            guint32 si = semaphore_for (b, r, i);
+            guint32 qi = si;
+
+            g_array_index (b->semaphores, WeftMpdSemaphore, si).n_v++;
+            node.record = i;
+            node.origin = pi;
+            node.next = WEFT_MPD_NONE;
+            {
+              Queue *q = &g_array_index (b->sem_queues, Queue, qi);
+              guint32 n = b->nodes->len;
+
+              g_array_append_val (b->nodes, node);
+              q = &g_array_index (b->sem_queues, Queue, qi);
+              if (q->tail != WEFT_MPD_NONE)
+                g_array_index (b->nodes, QueueNode, q->tail).next = n;
+              else
+                q->head = n;
+              q->tail = n;
+            }
+          }
+          break;
+
+        case WEFT_MPD_CONTP:
+          {
+            guint32 si = semaphore_for (b, r, i);
+            Queue *q = &g_array_index (b->sem_queues, Queue, si);
+            WeftMpdSemaphore *sem = &g_array_index (b->semaphores, WeftMpdSemaphore, si);
+
+            sem->n_contp++;
+            /* Vs from before this P were taken by Ps that did not block. */
+            while (q->head != WEFT_MPD_NONE && s->p_record != WEFT_MPD_NONE &&
+                   g_array_index (b->nodes, QueueNode, q->head).record < s->p_record)
+              q->head = g_array_index (b->nodes, QueueNode, q->head).next;
+            if (q->head != WEFT_MPD_NONE && s->p_record != WEFT_MPD_NONE)
+              {
+                QueueNode *v = &g_array_index (b->nodes, QueueNode, q->head);
+
+                recv = MAX (recv, m->lamport[v->record]);
+                add_link (b, v->record, i, WEFT_MPD_LINK_SEMAPHORE);
+                sem->n_blocked++;
+                q->head = v->next;
+              }
+            if (q->head == WEFT_MPD_NONE)
+              q->tail = WEFT_MPD_NONE;
+            if (s->p_record != WEFT_MPD_NONE)
+              add_wait (b, s->p_record, i, WEFT_MPD_WAIT_P);
+            s->p_record = WEFT_MPD_NONE;
+          }
+          break;
+
+        case WEFT_MPD_CREATES:
+          last_semaphore = semaphore_for (b, r, i);
+          break;
+
+        case WEFT_MPD_INITS:
+          /* INITS follows its CREATES and carries the initial value. */
+          if (last_semaphore != WEFT_MPD_NONE)
+            g_array_index (b->semaphores, WeftMpdSemaphore, last_semaphore).initial = (gint64)MIN (r->extra, (guint64)G_MAXINT64);
+          last_semaphore = WEFT_MPD_NONE;
+          break;
+
+        case WEFT_MPD_IN:
+          s->in_record = i;
+          break;
+
+        case WEFT_MPD_CO:
+          s->co_record = i;
+          break;
+
+        case WEFT_MPD_OC:
+          if (s->co_record != WEFT_MPD_NONE)
+            add_wait (b, s->co_record, i, WEFT_MPD_WAIT_CO);
+          s->co_record = WEFT_MPD_NONE;
+          break;
+
+        default:
+          break;
+        }
+
+      m->lamport[i] = MAX (s->clock, recv) + 1;
+      s->clock = m->lamport[i];
+      m->max_lamport = MAX (m->max_lamport, m->lamport[i]);
+      m->record_process[i] = pi;
+
+      /* Now that this event has a time, it can be sent. */
+      switch (r->event)
+        {
+        case WEFT_MPD_CALL:
+        case WEFT_MPD_SEND:
+          queue_push (b, id_map_lookup (&b->invocations, r->pid, r->vm, TRUE), i, pi);
+          if (r->event == WEFT_MPD_CALL)
+            {
+              s->call_record = i;
+              s->reply_record = WEFT_MPD_NONE;
+            }
+          break;
+
+        case WEFT_MPD_FORWARD:
+          /* The served proc will name this forwarder; the reply goes to the client. */
+          queue_push (b, id_map_lookup (&b->invocations, r->pid, r->vm, TRUE), i,
+                      s->client != WEFT_MPD_NONE ? s->client : pi);
+          s->client = WEFT_MPD_NONE;
+          break;
+
+        case WEFT_MPD_REPLY:
+        case WEFT_MPD_RETURN:
+        case WEFT_MPD_NI:
+        case WEFT_MPD_ENDPROC:
+          if (s->client != WEFT_MPD_NONE)
+            {
+              WeftMpdProcess *client = &g_array_index (b->processes, WeftMpdProcess, s->client);
+              ProcState *cs = &g_array_index (b->state, ProcState, s->client);
+
+              if (client->pid == r->extra && cs->call_record != WEFT_MPD_NONE && cs->reply_record == WEFT_MPD_NONE)
+                cs->reply_record = i;
+            }
+          break;
+
+        default:
+          break;
+        }
+
+      p = &g_array_index (b->processes, WeftMpdProcess, pi);
+      p->last_record = i;
+      p->n_events++;
+      p->name = r->event == WEFT_MPD_PROC && p->first_record != i ? p->name : r->name;
+      if (is_end (r->event))
+        p->ended = TRUE;
+    }
+}
+
+WeftMpdModel *
+weft_mpd_model_new (WeftMpdTrace *trace)
+{
+  WeftMpdModel *m = g_new0 (WeftMpdModel, 1);
+  Builder b = { 0 };
+  gsize n = trace->n_records;
+
+  m->trace = trace;
+  m->record_process = g_new (guint32, MAX (n, 1));
+  m->lamport = g_new (gint64, MAX (n, 1));
+  m->resources = g_ptr_array_new_with_free_func (g_free);
+  m->line_counts = g_new0 (guint32, (gsize)trace->n_locations * WEFT_MPD_N_EVENTS);
+
+  b.model = m;
+  id_map_init (&b.current);
+  id_map_init (&b.ids);
+  id_map_init (&b.invocations);
+  id_map_init (&b.semaphore_ids);
+  b.queues = g_array_new (FALSE, FALSE, sizeof (Queue));
+  /* Sized for a typical trace (about one link, wait and queue node per four
+   * lines), so that growing them seldom copies. */
+  b.nodes = g_array_sized_new (FALSE, FALSE, sizeof (QueueNode), (guint)MIN (n / 4, G_MAXUINT / 2));
+  b.processes = g_array_new (FALSE, FALSE, sizeof (WeftMpdProcess));
+  b.state = g_array_new (FALSE, FALSE, sizeof (ProcState));
+  b.links = g_array_sized_new (FALSE, FALSE, sizeof (WeftMpdLink), (guint)MIN (n / 4, G_MAXUINT / 2));
+  b.waits = g_array_sized_new (FALSE, FALSE, sizeof (WeftMpdWait), (guint)MIN (n / 4, G_MAXUINT / 2));
+  b.semaphores = g_array_new (FALSE, FALSE, sizeof (WeftMpdSemaphore));
+  b.sem_queues = g_array_new (FALSE, FALSE, sizeof (Queue));
+  b.resource_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  build (&b);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      const WeftMpdRecord *r = &trace->records[i];
+      guint32 *cell = &m->line_counts[(gsize)r->location * WEFT_MPD_N_EVENTS + r->event];
+
+      if (*cell < G_MAXUINT32)
+        (*cell)++;
+    }
+
+  m->n_processes = b.processes->len;
+  m->processes = (WeftMpdProcess *)(void *)g_array_free (b.processes, FALSE);
+  for (guint32 i = 0; i < m->n_processes; i++)
+    m->processes[i].resource = resource_index (&b, weft_string_pool_lookup (trace->names, m->processes[i].name));
+  m->n_links = b.links->len;
+  m->links = (WeftMpdLink *)(void *)g_array_free (b.links, FALSE);
+  m->n_waits = b.waits->len;
+  m->waits = (WeftMpdWait *)(void *)g_array_free (b.waits, FALSE);
+  m->n_semaphores = b.semaphores->len;
+  m->semaphores = (WeftMpdSemaphore *)(void *)g_array_free (b.semaphores, FALSE);
+
+  /* "vm(N)" numbers; the unprefixed lines of a distributed run are VM 1's. */
+  m->n_vms = 0;
+  for (guint v = 0; v < b.n_vm_list; v++)
+    {
+      gboolean dup = FALSE;
+
+      if (b.vms[v] == 0)
+        for (guint w = 0; w < b.n_vm_list; w++)
+          dup = dup || b.vms[w] == 1;
+      if (!dup)
+        m->n_vms++;
+    }
+  m->n_vms = MAX (m->n_vms, 1);
+
+  g_free (b.current.slots);
+  g_free (b.ids.slots);
+  g_free (b.invocations.slots);
+  g_free (b.semaphore_ids.slots);
+  g_array_free (b.queues, TRUE);
+  g_array_free (b.nodes, TRUE);
+  g_array_free (b.state, TRUE);
+  g_array_free (b.sem_queues, TRUE);
+  g_hash_table_unref (b.resource_ids);
+  g_free (b.vms);
+
+  return m;
+}
+
+void
+weft_mpd_model_free (WeftMpdModel *self)
+{
+  if (self == NULL)
+    return;
+
+  weft_mpd_trace_free (self->trace);
+  g_free (self->record_process);
+  g_free (self->lamport);
+  g_free (self->processes);
+  g_clear_pointer (&self->resources, g_ptr_array_unref);
+  g_free (self->links);
+  g_free (self->waits);
+  g_free (self->semaphores);
+  g_free (self->line_counts);
+  g_free (self);
+}
+
+char *
+weft_mpd_model_dup_process_label (const WeftMpdModel *self,
+                                  guint32             process)
+{
+  const WeftMpdProcess *p = &self->processes[process];
+  const char *name = weft_string_pool_lookup (self->trace->names, p->name);
+
+  if (p->vm != 0)
+    return g_strdup_printf ("vm(%u).%s %" G_GINT64_MODIFIER "X", p->vm, name, p->pid);
+
+  return g_strdup_printf ("%s %" G_GINT64_MODIFIER "X", name, p->pid);
+}

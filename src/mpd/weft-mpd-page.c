@@ -1,0 +1,479 @@
+/* weft-mpd-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "weft-matrix-view.h"
+#include "weft-mpd-dataset.h"
+#include "weft-mpd-page.h"
+#include "weft-mpd-table.h"
+#include "weft-page.h"
+#include "weft-timeline-view.h"
+
+/* The views, in the switcher's order (Alt+1 … Alt+5). */
+static const char * const view_names[] = { "timeline", "matrix", "lines", "processes", "semaphores", NULL };
+
+struct _WeftMpdPage
+{
+  GtkWidget       parent_instance;
+
+  WeftDocument   *document;
+  WeftMpdDataset *dataset;
+  WeftTimeModel  *time_model;
+  WeftEventTable *line_table;   /* built on the first switch to line order */
+  GtkWidget      *lines_table;
+  GtkWidget      *processes_table;
+  GtkWidget      *semaphores_table;
+
+  GtkWidget      *main_box;
+  GtkWidget      *summary_label;
+  GtkToggleButton *order_button;
+  AdwViewStack   *view_stack;
+  WeftTimelineView *timeline_view;
+  WeftMatrixView *matrix_view;
+  GtkCheckButton *resources_button;
+  GtkWidget      *lines_box;
+  GtkWidget      *processes_box;
+  GtkWidget      *semaphores_box;
+};
+
+static void weft_mpd_page_iface_init (WeftPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftMpdPage, weft_mpd_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_mpd_page_iface_init))
+
+/* WeftPage -------------------------------------------------------------------- */
+
+static WeftDocument *
+weft_mpd_page_get_document (WeftPage *page)
+{
+  return WEFT_MPD_PAGE (page)->document;
+}
+
+/* What is on screen: the diagram as zoomed (in Lamport time: the exporter
+ * draws the dataset's table), the matrix as chosen, else the per-process
+ * counts behind the tables. */
+static gboolean
+weft_mpd_page_get_export_view (WeftPage         *page,
+                               const char      **view,
+                               WeftViewOptions  *options)
+{
+  WeftMpdPage *self = WEFT_MPD_PAGE (page);
+  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  if (g_strcmp0 (name, "timeline") == 0)
+    {
+      *view = "timeline";
+      if (!gtk_toggle_button_get_active (self->order_button))
+        {
+          options->has_range = TRUE;
+          options->range = *weft_time_model_get_visible_span (self->time_model);
+        }
+      return TRUE;
+    }
+  if (g_strcmp0 (name, "matrix") == 0)
+    {
+      *view = "comm-matrix";
+      options->kind = gtk_check_button_get_active (self->resources_button) ? "resources" : "processes";
+      return TRUE;
+    }
+
+  *view = "values";
+  options->metric = "events";
+
+  return TRUE;
+}
+
+static gboolean
+weft_mpd_page_get_uses_alt_digits (WeftPage *page)
+{
+  return TRUE;
+}
+
+static void
+weft_mpd_page_iface_init (WeftPageInterface *iface)
+{
+  iface->get_document = weft_mpd_page_get_document;
+  iface->get_export_view = weft_mpd_page_get_export_view;
+  iface->get_uses_alt_digits = weft_mpd_page_get_uses_alt_digits;
+}
+
+/* Views ----------------------------------------------------------------------- */
+
+static void
+set_event_table (WeftMpdPage    *self,
+                 WeftEventTable *table)
+{
+  WeftTimeSpan span = weft_event_table_get_span (table);
+
+  weft_time_model_set_document_span (self->time_model, &span);
+  weft_timeline_view_set_table (self->timeline_view, table);
+}
+
+static void
+order_toggled_cb (WeftMpdPage *self)
+{
+  gboolean line_order = gtk_toggle_button_get_active (self->order_button);
+
+  if (line_order && self->line_table == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      self->line_table = weft_mpd_dataset_dup_event_table (self->dataset, FALSE, NULL, &error);
+      if (self->line_table == NULL)
+        {
+          g_warning ("Cannot build the line-order timeline: %s", error->message);
+          gtk_toggle_button_set_active (self->order_button, FALSE);
+          return;
+        }
+    }
+  set_event_table (self, line_order ? self->line_table : weft_dataset_get_event_table (WEFT_DATASET (self->dataset)));
+}
+
+static void
+matrix_kind_cb (WeftMpdPage *self)
+{
+  WeftViewOptions options = { 0 };
+  g_autoptr(WeftMatrix) matrix = NULL;
+  g_autoptr(GError) error = NULL;
+
+  options.kind = gtk_check_button_get_active (self->resources_button) ? "resources" : "processes";
+  matrix = weft_dataset_dup_matrix (WEFT_DATASET (self->dataset), "comm-matrix", &options, &error);
+  if (matrix == NULL && !gtk_check_button_get_active (self->resources_button))
+    {
+      /* Too many process ids for a readable matrix: show the resources. */
+      gtk_check_button_set_active (self->resources_button, TRUE);
+      return;
+    }
+  if (matrix != NULL)
+    weft_matrix_view_set_matrix (self->matrix_view, matrix);
+}
+
+static WeftMpdTableRow *
+add_row (GArray *rows)
+{
+  g_array_set_size (rows, rows->len + 1);
+
+  return &g_array_index (rows, WeftMpdTableRow, rows->len - 1);
+}
+
+static void
+set_number (WeftMpdTableRow *row,
+            guint            column,
+            double           value)
+{
+  row->values[column] = value;
+  row->cells[column] = g_strdup_printf ("%.0f", value);
+}
+
+/* mpdprof's report: events per source line and kind. */
+static void
+fill_lines (WeftMpdPage        *self,
+            const WeftMpdModel *m)
+{
+  const WeftMpdTrace *t = m->trace;
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WeftMpdTableRow));
+
+  for (guint32 l = 0; l < t->n_locations; l++)
+    for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+      {
+        guint32 n = m->line_counts[(gsize)l * WEFT_MPD_N_EVENTS + e];
+        WeftMpdTableRow *row;
+
+        if (n == 0)
+          continue;
+        row = add_row (rows);
+        row->cells[0] = g_strdup (l == WEFT_MPD_UNKNOWN_LOCATION ? _("(unknown location)")
+                                                                : weft_string_pool_lookup (t->names, t->locations[l].file));
+        set_number (row, 1, l == WEFT_MPD_UNKNOWN_LOCATION ? 0 : t->locations[l].line);
+        row->cells[2] = g_strdup (weft_mpd_event_name (e));
+        set_number (row, 3, n);
+      }
+  weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->lines_table), rows);
+}
+
+static void
+fill_processes (WeftMpdPage        *self,
+                const WeftMpdModel *m)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WeftMpdTableRow));
+
+  for (guint32 i = 0; i < m->n_processes; i++)
+    {
+      const WeftMpdProcess *p = &m->processes[i];
+      WeftMpdTableRow *row = add_row (rows);
+
+      set_number (row, 0, MAX (p->vm, 1));
+      row->cells[1] = g_strdup (g_ptr_array_index (m->resources, p->resource));
+      row->cells[2] = g_strdup (weft_string_pool_lookup (m->trace->names, p->name));
+      row->cells[3] = g_strdup_printf ("%" G_GINT64_MODIFIER "X", p->pid);
+      row->values[3] = (double)p->pid;
+      row->cells[4] = g_strdup (weft_mpd_event_name (p->start_event));
+      set_number (row, 5, p->n_events);
+      set_number (row, 6, m->lamport[p->first_record]);
+      set_number (row, 7, m->lamport[p->last_record]);
+      set_number (row, 8, m->trace->records[p->first_record].line_no);
+    }
+  weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->processes_table), rows);
+}
+
+static void
+fill_semaphores (WeftMpdPage        *self,
+                 const WeftMpdModel *m)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WeftMpdTableRow));
+
+  for (guint32 i = 0; i < m->n_semaphores; i++)
+    {
+      const WeftMpdSemaphore *s = &m->semaphores[i];
+      WeftMpdTableRow *row = add_row (rows);
+
+      row->cells[0] = g_strdup_printf ("%" G_GINT64_MODIFIER "X", s->address);
+      row->values[0] = (double)s->address;
+      set_number (row, 1, MAX (s->vm, 1));
+      if (s->initial >= 0)
+        set_number (row, 2, (double)s->initial);
+      else
+        row->cells[2] = g_strdup ("—");
+      set_number (row, 3, s->n_p);
+      set_number (row, 4, s->n_v);
+      set_number (row, 5, s->n_contp);
+      set_number (row, 6, s->n_blocked);
+    }
+  weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->semaphores_table), rows);
+}
+
+static void
+build (WeftMpdPage *self)
+{
+  const char * const line_titles[] = { _("File"), _("#Line"), _("Event"), _("#Count"), NULL };
+  const char * const process_titles[] = { _("#VM"), _("Resource"), _("Proc"), _("#Id"), _("Began with"),
+                                          _("#Events"), _("#First (Lamport)"), _("#Last (Lamport)"),
+                                          _("#Trace Line"), NULL };
+  const char * const semaphore_titles[] = { _("#Semaphore"), _("#VM"), _("#Initial"), _("#P"), _("#V"),
+                                            _("#CONTP"), _("#Released by V"), NULL };
+  const WeftMpdModel *m = weft_mpd_dataset_get_model (self->dataset);
+  g_autofree char *summary = NULL;
+
+  self->lines_table = weft_mpd_table_new (_("Events per source line"), line_titles);
+  gtk_widget_set_hexpand (self->lines_table, TRUE);
+  gtk_box_append (GTK_BOX (self->lines_box), self->lines_table);
+  self->processes_table = weft_mpd_table_new (_("Processes"), process_titles);
+  gtk_widget_set_hexpand (self->processes_table, TRUE);
+  gtk_box_append (GTK_BOX (self->processes_box), self->processes_table);
+  self->semaphores_table = weft_mpd_table_new (_("Semaphores"), semaphore_titles);
+  gtk_widget_set_hexpand (self->semaphores_table, TRUE);
+  gtk_box_append (GTK_BOX (self->semaphores_box), self->semaphores_table);
+
+  self->time_model = weft_time_model_new ();
+  weft_timeline_view_set_time_model (self->timeline_view, self->time_model);
+  set_event_table (self, weft_dataset_get_event_table (WEFT_DATASET (self->dataset)));
+  matrix_kind_cb (self);
+  fill_lines (self, m);
+  fill_processes (self, m);
+  fill_semaphores (self, m);
+
+  /* Translators: the figures of an MPD trace above its views. */
+  summary = g_strdup_printf (_("%u processes · %u resources · %u VMs · %u invocations"),
+                             m->n_processes, m->resources->len, m->n_vms, (guint)MIN (m->n_messages, G_MAXUINT));
+  gtk_label_set_label (GTK_LABEL (self->summary_label), summary);
+}
+
+/* Shortcuts ------------------------------------------------------------------- */
+
+static gboolean
+show_view_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  int i = g_variant_get_int32 (args);
+
+  weft_mpd_page_show_view (WEFT_MPD_PAGE (widget), view_names[i]);
+
+  return TRUE;
+}
+
+static gboolean
+toggle_order_cb (GtkWidget *widget,
+                 GVariant  *args,
+                 gpointer   user_data)
+{
+  WeftMpdPage *self = WEFT_MPD_PAGE (widget);
+
+  weft_mpd_page_set_line_order (self, !weft_mpd_page_get_line_order (self));
+
+  return TRUE;
+}
+
+static void
+add_shortcuts (WeftMpdPage *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  /* Managed by the window, as on the other pages: they work wherever the
+   * focus is while this page is shown. */
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_MANAGED);
+  for (int i = 0; view_names[i] != NULL; i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new_with_arguments (gtk_keyval_trigger_new (GDK_KEY_1 + i, GDK_ALT_MASK),
+                                                                           gtk_callback_action_new (show_view_cb, NULL, NULL),
+                                                                           "i", i));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_l, GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (toggle_order_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* GObject --------------------------------------------------------------------- */
+
+static void
+weft_mpd_page_dispose (GObject *object)
+{
+  WeftMpdPage *self = (WeftMpdPage *)object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_MPD_PAGE);
+  g_clear_object (&self->document);
+  g_clear_object (&self->dataset);
+  g_clear_object (&self->time_model);
+  g_clear_pointer (&self->line_table, weft_event_table_unref);
+
+  G_OBJECT_CLASS (weft_mpd_page_parent_class)->dispose (object);
+}
+
+static void
+weft_mpd_page_class_init (WeftMpdPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_mpd_page_dispose;
+
+  g_type_ensure (WEFT_TYPE_TIMELINE_VIEW);
+  g_type_ensure (WEFT_TYPE_MATRIX_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/mpd/weft-mpd-page.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "mpdpage");
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, main_box);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, order_button);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, timeline_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, matrix_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, resources_button);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, lines_box);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, processes_box);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, semaphores_box);
+  gtk_widget_class_bind_template_callback (widget_class, order_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, matrix_kind_cb);
+}
+
+static void
+weft_mpd_page_init (WeftMpdPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  add_shortcuts (self);
+}
+
+WeftMpdPage *
+weft_mpd_page_new (WeftDocument *document)
+{
+  WeftMpdPage *self;
+  WeftDataset *dataset;
+
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
+  dataset = weft_document_get_dataset (document);
+  g_return_val_if_fail (WEFT_IS_MPD_DATASET (dataset), NULL);
+
+  self = g_object_new (WEFT_TYPE_MPD_PAGE, NULL);
+  self->document = g_object_ref (document);
+  self->dataset = g_object_ref (WEFT_MPD_DATASET (dataset));
+  build (self);
+
+  return self;
+}
+
+void
+weft_mpd_page_show_view (WeftMpdPage *self,
+                         const char  *name)
+{
+  g_return_if_fail (WEFT_IS_MPD_PAGE (self));
+
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+gboolean
+weft_mpd_page_get_line_order (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), FALSE);
+
+  return gtk_toggle_button_get_active (self->order_button);
+}
+
+void
+weft_mpd_page_set_line_order (WeftMpdPage *self,
+                              gboolean     line_order)
+{
+  g_return_if_fail (WEFT_IS_MPD_PAGE (self));
+
+  gtk_toggle_button_set_active (self->order_button, line_order);
+}
+
+GListModel *
+weft_mpd_page_get_processes (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return weft_mpd_table_get_model (WEFT_MPD_TABLE (self->processes_table));
+}
+
+GListModel *
+weft_mpd_page_get_lines (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return weft_mpd_table_get_model (WEFT_MPD_TABLE (self->lines_table));
+}
+
+const char *
+weft_mpd_page_get_view (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return adw_view_stack_get_visible_child_name (self->view_stack);
+}
+
+GtkWidget *
+weft_mpd_page_get_order_button (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return GTK_WIDGET (self->order_button);
+}
+
+GtkWidget *
+weft_mpd_page_get_matrix_view (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return GTK_WIDGET (self->matrix_view);
+}
+
+GtkWidget *
+weft_mpd_page_get_timeline_view (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return GTK_WIDGET (self->timeline_view);
+}
+
+GtkEditable *
+weft_mpd_page_get_lines_search (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return weft_mpd_table_get_search (WEFT_MPD_TABLE (self->lines_table));
+}

@@ -1,0 +1,35 @@
+/* weft-mpd-table.h: a searchable, sortable table of text rows for the MPD
+ * page (per-line counts, processes, semaphores), on WeftArrayTable.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define WEFT_MPD_TABLE_MAX_COLUMNS 10
+
+/* One row: a text per column; numeric columns sort by their number. */
+typedef struct
+{
+  char   *cells[WEFT_MPD_TABLE_MAX_COLUMNS];
+  double  values[WEFT_MPD_TABLE_MAX_COLUMNS];
+} WeftMpdTableRow;
+
+#define WEFT_TYPE_MPD_TABLE (weft_mpd_table_get_type ())
+
+G_DECLARE_FINAL_TYPE (WeftMpdTable, weft_mpd_table, WEFT, MPD_TABLE, GtkWidget)
+
+/* @titles: NULL-terminated; a title starting with "#" is a numeric column
+ * (the "#" is not shown). @name: the accessible name. */
+GtkWidget  *weft_mpd_table_new        (const char         *name,
+                                       const char * const *titles);
+/* Takes @rows (of WeftMpdTableRow, with g_free'd cells). */
+void        weft_mpd_table_set_rows   (WeftMpdTable       *self,
+                                       GArray             *rows);
+GListModel *weft_mpd_table_get_model  (WeftMpdTable       *self);
+GtkEditable *weft_mpd_table_get_search (WeftMpdTable      *self);
+
+G_END_DECLS

@@ -1,0 +1,354 @@
+/* test-mpd-parser.c: the MPD trace reader and model on hand-written lines and
+ * traces, the man page's sample and the real traces of ../shared/corpus/mpd.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "weft-error.h"
+#include "weft-mpd-model.h"
+#include "weft-mpd-parser.h"
+#include "weft-test-util.h"
+
+static WeftMpdLineStatus
+parse (const char  *text,
+       WeftMpdLine *line)
+{
+  memset (line, 0, sizeof *line);
+
+  return weft_mpd_parse_line (text, text + strlen (text), line);
+}
+
+static void
+test_line (void)
+{
+  WeftMpdLine l;
+
+  /* The writer's exact layout, with its trailing blanks. */
+  g_assert_cmpint (parse ("CS.mpd, 15          main.body             BODY      1730B8    0       ", &l), ==, WEFT_MPD_LINE_OK);
+  g_assert_cmpint (l.file_len, ==, 6);
+  g_assert_cmpint (memcmp (l.file, "CS.mpd", 6), ==, 0);
+  g_assert_cmpuint (l.line, ==, 15);
+  g_assert_cmpuint (l.vm, ==, 0);
+  g_assert_cmpint (l.name_len, ==, 9);
+  g_assert_cmpint (l.event, ==, WEFT_MPD_BODY);
+  g_assert_cmpuint (l.pid, ==, 0x1730B8);
+  g_assert_cmpuint (l.extra, ==, 0);
+
+  /* 12-digit ids with no blank after them, a vm prefix. */
+  g_assert_cmpint (parse ("CS.mpd, 15          vm(2).main.body       ARM       7F3A1C002A10  7F3A1C0031F0", &l), ==, WEFT_MPD_LINE_OK);
+  g_assert_cmpuint (l.vm, ==, 2);
+  g_assert_cmpint (memcmp (l.name, "main.body", 9), ==, 0);
+  g_assert_cmpuint (l.pid, ==, G_GUINT64_CONSTANT (0x7F3A1C002A10));
+  g_assert_cmpuint (l.extra, ==, G_GUINT64_CONSTANT (0x7F3A1C0031F0));
+
+  /* Collapsed blanks and lowercase hex (the man page), 16 digits, CR LF. */
+  g_assert_cmpint (parse ("CS.mpd, 5 CS.arbitrator PROC 1731c0 173168", &l), ==, WEFT_MPD_LINE_OK);
+  g_assert_cmpuint (l.pid, ==, 0x1731c0);
+  g_assert_cmpint (parse ("a.mpd, 1  r.p  V  ffffffffffffffff  FfFfFfFfFfFfFfFf\r", &l), ==, WEFT_MPD_LINE_OK);
+  g_assert_cmpuint (l.pid, ==, G_MAXUINT64);
+  g_assert_cmpuint (l.extra, ==, G_MAXUINT64);
+
+  /* A long location and the unknown location; a path with a comma in the name. */
+  g_assert_cmpint (parse ("pipeline_sort.mpd, 13  pipeline_sort.body  INITSARR  8062318   0", &l), ==, WEFT_MPD_LINE_OK);
+  g_assert_cmpint (l.event, ==, WEFT_MPD_INITSARR);
+  g_assert_cmpint (l.file_len, ==, 17);
+  g_assert_cmpint (parse ("(unknown location)  main.body             CO        8062318   0       ", &l), ==, WEFT_MPD_LINE_OK);
+  g_assert_null (l.file);
+  g_assert_cmpint (l.event, ==, WEFT_MPD_CO);
+
+  /* Unknown events and damaged lines. */
+  g_assert_cmpint (parse ("CS.mpd, 15  main.body  JUMP  1730B8  0", &l), ==, WEFT_MPD_LINE_UNKNOWN_EVENT);
+  g_assert_cmpint (parse ("CS.mpd, 15  main.body  BODY  1730B8  10000000000000000", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("CS.mpd, 15  main.body  BODY  1730B8", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("CS.mpd, 15  main.body  BODY  1730B8  0  extra", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("CS.mpd, x5  main.body  BODY  1730B8  0", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("CS.mpd,15  main.body  BODY  1730B8  0", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("CS.mpd, 15  vm(x).main.body  BODY  1730B8  0", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("CS.mpd, 15  main.body  BODY  17G0B8  0", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("Hello, 3 worlds", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+  g_assert_cmpint (parse ("", &l), ==, WEFT_MPD_LINE_NOT_TRACE);
+}
+
+/* A trace with program output first is still recognised. */
+static void
+test_sniff (void)
+{
+  static const char head[] =
+    "Hello, world\n"
+    "user 1 in critical section\n"
+    "CS.mpd, 15          main.body             BODY      1730B8    0       \n"
+    "CS.mpd, 16          main.body             CREATEG   1730B8    0       \n"
+    "CS.mpd, 1           CS.b";
+  static const char prose[] = "Compile CS.mpd, then run a.out.\nCS.mpd, 15 lines\n";
+  guint n_lines;
+
+  g_assert_cmpuint (weft_mpd_count_trace_lines (head, strlen (head), &n_lines), ==, 2);
+  g_assert_cmpuint (n_lines, ==, 4);
+  g_assert_cmpuint (weft_mpd_count_trace_lines (prose, strlen (prose), &n_lines), ==, 0);
+}
+
+/* Program output, an unknown event and damaged lines are warned about with
+ * their line; every other line loads. */
+static void
+test_damaged (void)
+{
+  static const char text[] =
+    "CS.mpd, 1           CS.body               BODY      80623E8   0       \n"
+    "user 3 entering\n"
+    "CS.mpd, 7           CS.body               TELEPORT  80623E8   0       \n"
+    "CS.mpd, 7           CS.body               SEND      80623E8\n"
+    "\n"
+    "CS.mpd, 1           CS.body               ENDBODY   80623E8   0       \n";
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftMpdTrace) trace = weft_mpd_parse (text, strlen (text), "bad.trace", context, &error);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (trace->n_records, ==, 2);
+  g_assert_cmpuint (trace->records[1].line_no, ==, 6);
+  g_assert_cmpuint (trace->n_skipped, ==, 3);
+  g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 3);
+  warnings = weft_load_context_dup_warnings (context);
+  first = weft_warning_to_string (g_ptr_array_index (warnings, 0));
+  second = weft_warning_to_string (g_ptr_array_index (warnings, 1));
+  g_assert_nonnull (strstr (first, "bad.trace:2"));
+  g_assert_nonnull (strstr (second, "bad.trace:3"));
+  g_assert_nonnull (strstr (second, "TELEPORT"));
+
+  /* Text without a single trace line is an error naming the file. */
+  g_clear_pointer (&trace, weft_mpd_trace_free);
+  trace = weft_mpd_parse ("just output\n", 12, "out.txt", NULL, &error);
+  g_assert_null (trace);
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "out.txt"));
+}
+
+static WeftMpdModel *
+model_for (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  WeftMpdTrace *trace = weft_mpd_parse (text, strlen (text), "t.trace", NULL, &error);
+
+  g_assert_no_error (error);
+
+  return weft_mpd_model_new (trace);
+}
+
+static gboolean
+has_link (const WeftMpdModel *m,
+          guint32             from,
+          guint32             to,
+          WeftMpdLinkKind     kind)
+{
+  for (gsize i = 0; i < m->n_links; i++)
+    if (m->links[i].from_record == from && m->links[i].to_record == to && m->links[i].kind == kind)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+has_wait (const WeftMpdModel *m,
+          guint32             begin,
+          guint32             end,
+          WeftMpdWaitKind     kind)
+{
+  for (gsize i = 0; i < m->n_waits; i++)
+    if (m->waits[i].begin_record == begin && m->waits[i].end_record == end && m->waits[i].kind == kind)
+      return TRUE;
+  return FALSE;
+}
+
+/* Send, call served by an input statement, its reply, a semaphore wait. */
+static void
+test_lamport (void)
+{
+  static const char text[] =
+    "a.mpd, 1  r.body  BODY     A  0\n"
+    "a.mpd, 2  r.body  SEND     A  0\n"
+    "a.mpd, 3  r.srv   PROC     B  A\n"
+    "a.mpd, 4  r.body  CALL     A  0\n"
+    "a.mpd, 5  r.srv   IN       B  0\n"
+    "a.mpd, 6  r.srv   ARM      B  A\n"
+    "a.mpd, 6  r.srv   NI       B  A\n"
+    "a.mpd, 8  r.body  P        A  5E\n"
+    "a.mpd, 9  r.srv   V        B  5E\n"
+    "a.mpd, 8  r.body  CONTP    A  5E\n"
+    "a.mpd, 1  r.body  ENDBODY  A  0\n"
+    "a.mpd, 3  r.srv   ENDPROC  B  A\n";
+  static const gint64 expected[] = { 1, 2, 3, 3, 4, 5, 6, 7, 7, 8, 9, 8 };
+  g_autoptr(WeftMpdModel) m = model_for (text);
+
+  g_assert_cmpuint (m->trace->n_records, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpint (m->lamport[i], ==, expected[i]);
+  g_assert_cmpuint (m->n_processes, ==, 2);
+  g_assert_cmpuint (m->n_messages, ==, 2);
+  g_assert_cmpuint (m->n_links, ==, 4);
+  g_assert_true (has_link (m, 1, 2, WEFT_MPD_LINK_INVOCATION));
+  g_assert_true (has_link (m, 3, 5, WEFT_MPD_LINK_INVOCATION));
+  g_assert_true (has_link (m, 6, 7, WEFT_MPD_LINK_REPLY));
+  g_assert_true (has_link (m, 8, 9, WEFT_MPD_LINK_SEMAPHORE));
+  g_assert_cmpuint (m->n_waits, ==, 3);
+  g_assert_true (has_wait (m, 3, 7, WEFT_MPD_WAIT_CALL));
+  g_assert_true (has_wait (m, 4, 5, WEFT_MPD_WAIT_IN));
+  g_assert_true (has_wait (m, 7, 9, WEFT_MPD_WAIT_P));
+  g_assert_cmpuint (m->n_semaphores, ==, 1);
+  g_assert_cmpuint (m->semaphores[0].n_blocked, ==, 1);
+  g_assert_cmpuint (m->max_lamport, ==, 9);
+  /* Per-line counts: line 6 has one ARM and one NI. */
+  g_assert_cmpuint (m->trace->n_locations, ==, 9);
+  g_assert_cmpuint (m->line_counts[6 * WEFT_MPD_N_EVENTS + WEFT_MPD_ARM], ==, 1);
+  g_assert_cmpuint (m->line_counts[6 * WEFT_MPD_N_EVENTS + WEFT_MPD_NI], ==, 1);
+}
+
+/* The man page's sample output, whitespace collapsed and lowercase. Id 173168
+ * is CS.body, then (reused) main.user. */
+static void
+test_man_page (void)
+{
+  static const char text[] =
+    "CS.mpd, 15 main.body BODY 1730b8 0\n"
+    "CS.mpd, 16 main.body CREATEG 1730b8 0\n"
+    "CS.mpd, 1 CS.body BODY 173168 0\n"
+    "CS.mpd, 5 CS.body SEND 173168 0\n"
+    "CS.mpd, 1 CS.body ENDBODY 173168 0\n"
+    "CS.mpd, 5 CS.arbitrator PROC 1731c0 173168\n"
+    "CS.mpd, 20 main.body SEND 1730b8 0\n"
+    "CS.mpd, 15 main.body ENDBODY 1730b8 0\n"
+    "CS.mpd, 7 CS.arbitrator IN 1731c0 0\n"
+    "CS.mpd, 20 main.user PROC 173168 1730b8\n"
+    "CS.mpd, 22 main.user CALL 173168 0\n"
+    "CS.mpd, 8 CS.arbitrator ARM 1731c0 173168\n"
+    "CS.mpd, 7 CS.arbitrator NI 1731c0 173168\n"
+    "CS.mpd, 10 CS.arbitrator IN 1731c0 0\n"
+    "CS.mpd, 24 main.user SEND 173168 0\n"
+    "CS.mpd, 10 CS.arbitrator ARM 1731c0 173168\n"
+    "CS.mpd, 10 CS.arbitrator NI 1731c0 173168\n"
+    "CS.mpd, 7 CS.arbitrator IN 1731c0 0\n"
+    "CS.mpd, 20 main.user ENDPROC 173168 1730b8\n";
+  g_autoptr(WeftMpdModel) m = model_for (text);
+
+  g_assert_cmpuint (m->trace->n_records, ==, 19);
+  g_assert_cmpuint (m->trace->event_counts[WEFT_MPD_IN], ==, 3);
+  g_assert_cmpuint (m->trace->event_counts[WEFT_MPD_SEND], ==, 3);
+  g_assert_cmpuint (m->n_processes, ==, 4);
+  g_assert_cmpuint (m->n_process_ids, ==, 3);
+  g_assert_cmpuint (m->resources->len, ==, 2);
+  g_assert_cmpuint (m->n_messages, ==, 4);
+  g_assert_true (has_link (m, 3, 5, WEFT_MPD_LINK_INVOCATION));
+  g_assert_true (has_link (m, 6, 9, WEFT_MPD_LINK_INVOCATION));
+  g_assert_true (has_link (m, 10, 11, WEFT_MPD_LINK_INVOCATION));
+  g_assert_true (has_link (m, 14, 15, WEFT_MPD_LINK_INVOCATION));
+  /* The NI answers main.user's CALL: its next event follows it. */
+  g_assert_true (has_link (m, 12, 14, WEFT_MPD_LINK_REPLY));
+  g_assert_cmpint (m->lamport[14], >, m->lamport[12]);
+  g_assert_cmpuint (m->record_process[2], !=, m->record_process[9]);
+}
+
+/* A FORWARD: g's PROC names the forwarder f, g's ENDPROC the client p. */
+typedef struct
+{
+  const char *name;
+  guint64     lines;
+  guint32     process_ids;
+  guint32     vms;
+  guint64     messages;
+  guint64     counts[WEFT_MPD_N_EVENTS];
+} CorpusFile;
+
+static void
+test_corpus (void)
+{
+  static const CorpusFile files[] = {
+    { "cs_global_i386.trace", 223, 7, 1, 56,
+      { [WEFT_MPD_ARM] = 50, [WEFT_MPD_BODY] = 2, [WEFT_MPD_CALL] = 25, [WEFT_MPD_CREATEG] = 1, [WEFT_MPD_ENDBODY] = 2,
+        [WEFT_MPD_ENDPROC] = 6, [WEFT_MPD_IN] = 50, [WEFT_MPD_NI] = 50, [WEFT_MPD_PROC] = 6, [WEFT_MPD_SEND] = 31 } },
+    { "cs_global_x86_64.trace", 223, 7, 1, 56,
+      { [WEFT_MPD_ARM] = 50, [WEFT_MPD_BODY] = 2, [WEFT_MPD_CALL] = 25, [WEFT_MPD_CREATEG] = 1, [WEFT_MPD_ENDBODY] = 2,
+        [WEFT_MPD_ENDPROC] = 6, [WEFT_MPD_IN] = 50, [WEFT_MPD_NI] = 50, [WEFT_MPD_PROC] = 6, [WEFT_MPD_SEND] = 31 } },
+    { "sem_cs_i386.trace", 124, 21, 1, 20,
+      { [WEFT_MPD_BODY] = 1, [WEFT_MPD_CONTP] = 20, [WEFT_MPD_CREATES] = 1, [WEFT_MPD_ENDBODY] = 1, [WEFT_MPD_ENDPROC] = 20,
+        [WEFT_MPD_INITS] = 1, [WEFT_MPD_P] = 20, [WEFT_MPD_PROC] = 20, [WEFT_MPD_SEND] = 20, [WEFT_MPD_V] = 20 } },
+    { "forward_i386.trace", 11, 3, 1, 3,
+      { [WEFT_MPD_BODY] = 1, [WEFT_MPD_CALL] = 1, [WEFT_MPD_ENDBODY] = 1, [WEFT_MPD_ENDPROC] = 3, [WEFT_MPD_FORWARD] = 1,
+        [WEFT_MPD_PROC] = 3, [WEFT_MPD_SEND] = 1 } },
+    { "vm_local_i386.trace", 134, 14, 2, 28,
+      { [WEFT_MPD_ARM] = 20, [WEFT_MPD_BODY] = 5, [WEFT_MPD_CREATEG] = 2, [WEFT_MPD_CREATER] = 2, [WEFT_MPD_CREATEV] = 1,
+        [WEFT_MPD_DESTROYR] = 2, [WEFT_MPD_DESTROYV] = 1, [WEFT_MPD_ENDBODY] = 5, [WEFT_MPD_ENDFINAL] = 2,
+        [WEFT_MPD_ENDPROC] = 10, [WEFT_MPD_FINAL] = 2, [WEFT_MPD_IN] = 20, [WEFT_MPD_NI] = 20, [WEFT_MPD_PROC] = 10,
+        [WEFT_MPD_SEND] = 32 } },
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *path = weft_test_shared_path ("corpus", "mpd", files[f].name, NULL);
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WeftMpdModel) m = NULL;
+      WeftMpdTrace *trace;
+
+      if (path == NULL)
+        return;
+      file = g_file_new_for_path (path);
+      trace = weft_mpd_read (file, context, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 0);
+      g_assert_cmpuint (trace->n_records, ==, files[f].lines);
+      for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+        g_assert_cmpuint (trace->event_counts[e], ==, files[f].counts[e]);
+      m = weft_mpd_model_new (trace);
+      g_assert_cmpuint (m->n_process_ids, ==, files[f].process_ids);
+      g_assert_cmpuint (m->n_vms, ==, files[f].vms);
+      g_assert_cmpuint (m->n_messages, ==, files[f].messages);
+      /* Lamport times respect every link. */
+      for (gsize i = 0; i < m->n_links; i++)
+        g_assert_cmpint (m->lamport[m->links[i].from_record], <, m->lamport[m->links[i].to_record]);
+    }
+}
+
+/* forward_i386: p CALLs f, which forwards to g; g's ENDPROC answers p. */
+static void
+test_forward (void)
+{
+  g_autofree char *path = weft_test_shared_path ("corpus", "mpd", "forward_i386.trace", NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftMpdModel) m = NULL;
+
+  if (path == NULL)
+    return;
+  file = g_file_new_for_path (path);
+  m = weft_mpd_model_new (weft_mpd_read (file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->n_processes, ==, 4);
+  g_assert_true (has_link (m, 1, 3, WEFT_MPD_LINK_INVOCATION));   /* body SEND → p */
+  g_assert_true (has_link (m, 4, 5, WEFT_MPD_LINK_INVOCATION));   /* p CALL → f */
+  g_assert_true (has_link (m, 6, 8, WEFT_MPD_LINK_INVOCATION));   /* f FORWARD → g */
+  g_assert_true (has_link (m, 9, 10, WEFT_MPD_LINK_REPLY));       /* g ENDPROC → p */
+  g_assert_true (has_wait (m, 4, 10, WEFT_MPD_WAIT_CALL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/mpd/line", test_line);
+  g_test_add_func ("/mpd/sniff", test_sniff);
+  g_test_add_func ("/mpd/damaged", test_damaged);
+  g_test_add_func ("/mpd/lamport", test_lamport);
+  g_test_add_func ("/mpd/man-page", test_man_page);
+  g_test_add_func ("/mpd/corpus", test_corpus);
+  g_test_add_func ("/mpd/forward", test_forward);
+
+  return g_test_run ();
+}

@@ -1,0 +1,186 @@
+/* test-mpd-page.c: the application shows the MPD demo trace on its page, and
+ * real input (xdotool under Xvfb) drives it: Alt+2 brings the invocation
+ * matrix, a click on a cell selects it, the hovered cell has a tooltip,
+ * Alt+1 and a click on "Line Order" put the diagram in line order, and text
+ * typed in the per-line table's search filters it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "weft-application.h"
+#include "weft-array-item.h"
+#include "weft-format.h"
+#include "weft-page.h"
+#include "weft-matrix-view.h"
+#include "weft-mpd-dataset.h"
+#include "weft-mpd-page.h"
+#include "weft-mpd-table.h"
+#include "weft-test-util.h"
+#include "weft-timeline-view.h"
+#include "weft-ui-test-util.h"
+#include "weft-window.h"
+
+static gboolean
+view_shows_content (gpointer data)
+{
+  return g_strcmp0 (weft_document_view_get_state_name (data), "content") == 0;
+}
+
+static char *
+center (double v)
+{
+  return weft_ui_px (v);
+}
+
+static void
+test_mpd_page (void)
+{
+  g_autofree char *demo = weft_test_source_path ("data", "samples", "mpd-demo.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (demo);
+  g_autofree char *xid = NULL;
+  WeftWindow *window;
+  WeftDocumentView *view;
+  WeftMpdPage *page;
+  WeftMatrixView *matrix_view;
+  WeftMatrix *matrix;
+  WeftScreenOrigin screen;
+  WeftDataset *dataset;
+  guint best_row = 0, best_column = 0;
+  double best = -1;
+  graphene_rect_t area;
+
+  if (!weft_ui_have_xdotool ())
+    g_error ("xdotool is not installed: the real-input test needs it (apt-get install xdotool)");
+
+  window = weft_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  view = weft_window_open_files (window, &file, 1);
+  g_assert_true (weft_ui_wait_for (view_shows_content, view));
+
+  page = WEFT_MPD_PAGE (weft_document_view_get_page (view));
+  g_assert_true (WEFT_IS_MPD_PAGE (page));
+  weft_ui_wait_drawn (GTK_WIDGET (page));
+  dataset = weft_document_get_dataset (weft_page_get_document (WEFT_PAGE (page)));
+
+  /* The demo's 58 process lifetimes, 26 kinds of events on its source lines. */
+  g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_processes (page)), ==, 58);
+  g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_lines (page)), >, 26);
+  g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "timeline");
+
+  /* Alt+2, typed, shows the matrix. */
+  weft_ui_locate (GTK_WIDGET (page), &screen);
+  xid = g_strdup_printf ("%lu", screen.xid);
+  weft_ui_xdotool ("windowfocus", "--sync", xid, "key", "alt+2", NULL);
+  weft_ui_spin (50);
+  g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "matrix");
+
+  /* The busiest cell: hover it (tooltip), click it (selection). */
+  matrix_view = WEFT_MATRIX_VIEW (weft_mpd_page_get_matrix_view (page));
+  weft_ui_wait_drawn (GTK_WIDGET (matrix_view));
+  matrix = weft_matrix_view_get_matrix (matrix_view);
+  g_assert_nonnull (matrix);
+  g_assert_cmpuint (weft_matrix_get_shape (matrix)[0], ==, weft_dataset_get_n_rows (dataset));
+  for (guint r = 0; r < weft_matrix_get_shape (matrix)[0]; r++)
+    for (guint c = 0; c < weft_matrix_get_shape (matrix)[1]; c++)
+      if (weft_matrix_get_2d (matrix, r, c) > best)
+        {
+          best = weft_matrix_get_2d (matrix, r, c);
+          best_row = r;
+          best_column = c;
+        }
+  g_assert_cmpfloat (best, >, 0);
+  g_assert_true (weft_matrix_view_get_cell_area (matrix_view, best_row, best_column, &area));
+  {
+    double cx = area.origin.x + area.size.width / 2, cy = area.origin.y + area.size.height / 2;
+    g_autofree char *tooltip = weft_matrix_view_dup_tooltip_text (matrix_view, cx, cy);
+    g_autofree char *sx = NULL, *sy = NULL;
+    g_autofree char *count = g_strdup_printf ("%.0f", best);
+
+    g_assert_nonnull (tooltip);
+    g_assert_nonnull (strstr (tooltip, count));
+    weft_ui_locate (GTK_WIDGET (matrix_view), &screen);
+    sx = center (screen.left + cx);
+    sy = center (screen.top + cy);
+    weft_ui_xdotool ("mousemove", "--sync", sx, sy, "click", "1", NULL);
+    weft_ui_spin (50);
+    g_assert_cmpint (weft_matrix_view_get_selected_row (matrix_view), ==, best_row);
+    g_assert_cmpint (weft_matrix_view_get_selected_column (matrix_view), ==, best_column);
+  }
+
+  /* Alt+1, then a click on Line Order: the diagram shows the other table. */
+  weft_ui_xdotool ("key", "alt+1", NULL);
+  weft_ui_spin (50);
+  g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "timeline");
+  g_assert_false (weft_mpd_page_get_line_order (page));
+  {
+    GtkWidget *button = weft_mpd_page_get_order_button (page);
+    WeftTimelineView *timeline_view = WEFT_TIMELINE_VIEW (weft_mpd_page_get_timeline_view (page));
+    g_autofree char *sx = NULL, *sy = NULL;
+    WeftTimeSpan span;
+
+    g_assert_true (weft_timeline_view_get_table (timeline_view) == weft_dataset_get_event_table (dataset));
+    weft_ui_wait_drawn (button);
+    weft_ui_locate (button, &screen);
+    sx = center (screen.left + gtk_widget_get_width (button) / 2.0);
+    sy = center (screen.top + gtk_widget_get_height (button) / 2.0);
+    weft_ui_xdotool ("mousemove", "--sync", sx, sy, "click", "1", NULL);
+    weft_ui_spin (50);
+    g_assert_true (weft_mpd_page_get_line_order (page));
+    g_assert_true (weft_timeline_view_get_table (timeline_view) != weft_dataset_get_event_table (dataset));
+    /* In line order the last event is at its line: 396 lines, times 1 … 396. */
+    span = weft_event_table_get_span (weft_timeline_view_get_table (timeline_view));
+    g_assert_cmpint (span.end, >=, 396);
+    g_assert_cmpint (span.begin, >=, 1);
+  }
+
+  /* Alt+3 and typing in the per-line table's search keep only CONTP rows. */
+  weft_ui_xdotool ("key", "alt+3", NULL);
+  weft_ui_spin (50);
+  g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "lines");
+  {
+    GListModel *lines = weft_mpd_page_get_lines (page);
+    guint before = g_list_model_get_n_items (lines);
+    guint n;
+
+    gtk_widget_grab_focus (GTK_WIDGET (weft_mpd_page_get_lines_search (page)));
+    weft_ui_spin (20);
+    weft_ui_xdotool ("type", "--delay", "20", "contp", NULL);
+    for (guint i = 0; i < 300 && g_list_model_get_n_items (lines) == before; i++)
+      weft_ui_spin (10);
+    n = g_list_model_get_n_items (lines);
+    g_assert_cmpuint (n, <, before);
+    g_assert_cmpuint (n, >, 0);
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(WeftArrayItem) item = g_list_model_get_item (lines, i);
+        const WeftMpdTableRow *row = weft_array_item_peek (item);
+
+        g_assert_cmpstr (row->cells[2], ==, "CONTP");
+      }
+  }
+
+  weft_ui_destroy_window (GTK_WIDGET (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* xdotool speaks X11. */
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  weft_ui_test_init (&argc, &argv);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  weft_init_resources ();
+  weft_formats_init ();
+
+  g_test_add_func ("/ui/mpd-page", test_mpd_page);
+
+  return g_test_run ();
+}
