@@ -12,5 +12,8 @@ G_BEGIN_DECLS
 /* BEGIN declarations: chplvis */
 void weft_chplvis_format_register (void);
 /* END declarations: chplvis */
+/* BEGIN declarations: visandor */
+void weft_visandor_format_register (void);
+/* END declarations: visandor */
 
 G_END_DECLS
