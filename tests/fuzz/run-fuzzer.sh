@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-fuzzer.sh HARNESS SEED_DIR SECONDS
+# run-fuzzer.sh HARNESS SEED_DIR SECONDS [DICTIONARY]
 # Replays every seed once, then fuzzes for SECONDS on a scratch copy of the corpus
 # (new inputs never land in the source tree). Any crash, timeout, leak or
 # sanitizer report makes libFuzzer exit non-zero, and so this script.
@@ -7,6 +7,8 @@ set -eu
 harness=$1
 seeds=$2
 seconds=$3
+# An optional libFuzzer dictionary (-dict=) for the fuzzing run.
+dict=${4:-}
 
 if [ ! -d "$seeds" ] || [ -z "$(ls -A "$seeds")" ]; then
   echo "no seed corpus in $seeds" >&2
@@ -29,7 +31,7 @@ echo "replaying $(ls "$seeds" | wc -l) seeds"
 if [ "$seconds" -gt 0 ]; then
   echo "fuzzing for $seconds s"
   "$harness" -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
+    ${dict:+-dict="$dict"} -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
 fi
 
 if [ -n "$(ls -A "$work/artifacts")" ]; then
