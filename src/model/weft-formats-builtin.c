@@ -27,6 +27,9 @@ weft_formats_init (void)
       /* BEGIN register: mpd */
       weft_mpd_format_register ();
       /* END register: mpd */
+      /* BEGIN register: visandor */
+      weft_visandor_format_register ();
+      /* END register: visandor */
       g_once_init_leave (&initialized, 1);
     }
 }

@@ -21,5 +21,8 @@ void weft_ddt_arrays_format_register (void);
 /* BEGIN declarations: mpd */
 void weft_mpd_format_register (void);
 /* END declarations: mpd */
+/* BEGIN declarations: visandor */
+void weft_visandor_format_register (void);
+/* END declarations: visandor */
 
 G_END_DECLS

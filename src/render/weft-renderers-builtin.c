@@ -18,6 +18,9 @@
 /* BEGIN includes: chplvis views */
 #include "weft-chplvis-pictures.h"
 /* END includes: chplvis views */
+/* BEGIN includes: visandor */
+#include "weft-visandor-tree-renderer.h"
+/* END includes: visandor */
 /* BEGIN includes: grid writers */
 #include "weft-cpc.h"
 #include "weft-mda.h"
@@ -38,6 +41,9 @@ weft_renderers_register_builtin (void)
   weft_exporter_register_view ("graph", WEFT_VIEW_SHAPE_MATRIX, weft_chplvis_graph_draw_picture, 1000, 1000);
   weft_exporter_register_view ("profile", WEFT_VIEW_SHAPE_PICTURE, weft_chplvis_profile_draw_picture, 1000, 800);
   /* END register: chplvis views */
+  /* BEGIN register: visandor */
+  weft_exporter_register_view ("tree", WEFT_VIEW_SHAPE_TREE, weft_visandor_tree_draw_picture, 1200, 900);
+  /* END register: visandor */
   /* BEGIN register: grid writers */
   weft_exporter_register_matrix_writer ("mda-csv", weft_mda_csv_write);
   weft_exporter_register_matrix_writer ("mda-hdf5", weft_mda_hdf5_write);

@@ -1,0 +1,1032 @@
+/* weft-visandor-reader.c
+ *
+ * One pass over the mapped file: each line is scanned by hand and applied to
+ * the tree at once, so a 10^7-line trace is never held as events.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-error.h"
+#include "weft-text-scan.h"
+#include "weft-visandor-reader.h"
+
+/* Relative times are kept below this many units so that the timeline's
+ * nanoseconds (×1000) stay in range. */
+#define MAX_RELATIVE_TIME (G_GINT64_CONSTANT (1) << 50)
+
+#define PROGRESS_CHUNK (4u << 20)
+
+/* A small open-addressing map from 64-bit keys to indices: node ids and
+ * (node, task#) pairs, without an allocation per entry. */
+typedef struct
+{
+  guint64 key;
+  guint32 value;   /* WEFT_VISANDOR_NONE: empty */
+} MapEntry;
+
+typedef struct
+{
+  MapEntry *entries;
+  gsize     mask;
+  gsize     n;
+} Map;
+
+static inline gsize
+map_hash (guint64 key)
+{
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  key ^= key >> 33;
+
+  return (gsize)key;
+}
+
+static void
+map_init (Map *map)
+{
+  map->mask = 255;
+  map->n = 0;
+  map->entries = g_new (MapEntry, map->mask + 1);
+  memset (map->entries, 0xff, (map->mask + 1) * sizeof (MapEntry));
+}
+
+static void
+map_clear (Map *map)
+{
+  g_clear_pointer (&map->entries, g_free);
+}
+
+static guint32
+map_lookup (const Map *map,
+            guint64    key)
+{
+  for (gsize i = map_hash (key) & map->mask;; i = (i + 1) & map->mask)
+    {
+      const MapEntry *e = &map->entries[i];
+
+      if (e->value == WEFT_VISANDOR_NONE)
+        return WEFT_VISANDOR_NONE;
+      if (e->key == key)
+        return e->value;
+    }
+}
+
+static void map_insert (Map *map, guint64 key, guint32 value);
+
+static void
+map_grow (Map *map)
+{
+  MapEntry *old = map->entries;
+  gsize old_size = map->mask + 1;
+
+  map->mask = old_size * 2 - 1;
+  map->n = 0;
+  map->entries = g_new (MapEntry, map->mask + 1);
+  memset (map->entries, 0xff, (map->mask + 1) * sizeof (MapEntry));
+  for (gsize i = 0; i < old_size; i++)
+    if (old[i].value != WEFT_VISANDOR_NONE)
+      map_insert (map, old[i].key, old[i].value);
+  g_free (old);
+}
+
+/* Inserts or replaces. */
+static void
+map_insert (Map     *map,
+            guint64  key,
+            guint32  value)
+{
+  if ((map->n + 1) * 2 > map->mask + 1)
+    map_grow (map);
+
+  for (gsize i = map_hash (key) & map->mask;; i = (i + 1) & map->mask)
+    {
+      MapEntry *e = &map->entries[i];
+
+      if (e->value == WEFT_VISANDOR_NONE)
+        {
+          e->key = key;
+          e->value = value;
+          map->n++;
+          return;
+        }
+      if (e->key == key)
+        {
+          e->value = value;
+          return;
+        }
+    }
+}
+
+typedef struct
+{
+  guint32 current;      /* the task the agent runs: the parent of its next node */
+  guint32 slave_task;   /* the branch it helps as an Andorra-I slave, or NONE */
+  gint64  slave_begin;
+  gint64  busy_begin;   /* AGENT_BUSY time, -1 when idle */
+} Agent;
+
+typedef struct
+{
+  WeftVisandorTrace *trace;
+  WeftLoadContext   *context;
+  const char        *source;
+  guint64            line;
+  GArray            *agents;       /* Agent */
+  Map                nodes;        /* Nodeid → node index (the latest node with that id) */
+  Map                tasks;        /* node index << 32 | task# → task index */
+  guint64            last_stamp;
+  gboolean           have_event;
+  gboolean           have_type;
+  gboolean           guess_type;
+  gboolean           stopped;
+  gboolean           warned_after_stop;
+  gboolean           warned_range;
+  guint64            last_line;
+  int                last_code;
+} Reader;
+
+#define WARN(r, ...) weft_load_context_warn ((r)->context, (r)->source, (r)->line, __VA_ARGS__)
+
+static Agent *
+get_agent (Reader  *r,
+           guint32  agent)
+{
+  WeftVisandorTrace *trace = r->trace;
+
+  if (agent >= r->agents->len)
+    {
+      guint old = r->agents->len;
+
+      g_array_set_size (r->agents, agent + 1);
+      for (guint i = old; i <= agent; i++)
+        {
+          Agent *a = &g_array_index (r->agents, Agent, i);
+
+          a->current = WEFT_VISANDOR_NONE;
+          a->slave_task = WEFT_VISANDOR_NONE;
+          a->busy_begin = -1;
+        }
+      trace->agent_seen = g_realloc (trace->agent_seen, agent + 1);
+      memset (trace->agent_seen + old, 0, agent + 1 - old);
+      trace->n_agents = agent + 1;
+    }
+  if (!trace->agent_seen[agent])
+    {
+      trace->agent_seen[agent] = 1;
+      trace->n_distinct_agents++;
+    }
+
+  return &g_array_index (r->agents, Agent, agent);
+}
+
+static inline WeftVisandorTask *
+task_at (Reader  *r,
+         guint32  i)
+{
+  return &g_array_index (r->trace->tasks, WeftVisandorTask, i);
+}
+
+static inline WeftVisandorNode *
+node_at (Reader  *r,
+         guint32  i)
+{
+  return &g_array_index (r->trace->nodes, WeftVisandorNode, i);
+}
+
+static void
+add_span (Reader               *r,
+          WeftVisandorSpanKind  kind,
+          guint32               task,
+          guint32               agent,
+          gint64                begin,
+          gint64                end)
+{
+  WeftVisandorSpan span = { begin, MAX (begin, end), task, agent, kind };
+
+  g_array_append_val (r->trace->spans, span);
+}
+
+static void
+add_mark (Reader  *r,
+          gint64   time,
+          int      code,
+          guint64  node_id,
+          gint32   branch,
+          guint32  agent)
+{
+  WeftVisandorMark mark = { time, node_id, agent, branch, (guint8)code };
+
+  g_array_append_val (r->trace->marks, mark);
+}
+
+static const char *
+task_word (Reader *r)
+{
+  return r->trace->parallelism == WEFT_VISANDOR_OR ? "branch" : "goal";
+}
+
+/* A piece of @task starts running on @agent. */
+static void
+start_piece (Reader  *r,
+             guint32  task,
+             guint32  agent,
+             gint64   time)
+{
+  Agent *a = get_agent (r, agent);
+  WeftVisandorTask *t = task_at (r, task);
+
+  t->piece_agent = agent;
+  t->piece_begin = time;
+  t->prev_current = a->current;
+  a->current = task;
+}
+
+/* The running piece of @task (if any) stops at @time; its agent goes back to
+ * what it ran before. */
+static void
+stop_piece (Reader  *r,
+            guint32  task,
+            gint64   time)
+{
+  WeftVisandorTask *t = task_at (r, task);
+  Agent *a;
+
+  if (t->piece_agent == WEFT_VISANDOR_NONE)
+    return;
+
+  add_span (r, WEFT_VISANDOR_SPAN_RUN, task, t->piece_agent, t->piece_begin, time);
+  a = &g_array_index (r->agents, Agent, t->piece_agent);
+  if (a->current == task)
+    a->current = t->prev_current;
+  t->piece_agent = WEFT_VISANDOR_NONE;
+}
+
+/* Ends the slaves still helping @task (unbalanced START_BUSY). */
+static void
+stop_slaves (Reader  *r,
+             guint32  task,
+             gint64   time)
+{
+  for (guint i = 0; i < r->agents->len; i++)
+    {
+      Agent *a = &g_array_index (r->agents, Agent, i);
+
+      if (a->slave_task == task)
+        {
+          add_span (r, WEFT_VISANDOR_SPAN_SLAVE, task, i, a->slave_begin, time);
+          a->slave_task = WEFT_VISANDOR_NONE;
+        }
+    }
+  task_at (r, task)->open_slaves = 0;
+}
+
+static void
+on_node (Reader  *r,
+         int      code,
+         guint64  id,
+         gint32   n_declared,
+         guint32  agent,
+         gint64   time)
+{
+  WeftVisandorTrace *trace = r->trace;
+  Agent *a = get_agent (r, agent);
+  WeftVisandorNode node = { 0, };
+  guint32 index = trace->nodes->len;
+
+  if (n_declared < 0)
+    WARN (r, _("%s of node %llX has a negative number of %s (%d)"),
+          weft_visandor_code_name (code), (unsigned long long)id, code == WEFT_VISANDOR_FORK ? "tasks" : "branches", n_declared);
+
+  node.id = id;
+  node.time = time;
+  node.join_time = -1;
+  node.parent = a->current;
+  node.first_task = WEFT_VISANDOR_NONE;
+  node.last_task = WEFT_VISANDOR_NONE;
+  node.next_sibling = WEFT_VISANDOR_NONE;
+  node.n_declared = n_declared;
+  node.agent = agent;
+  node.join_agent = WEFT_VISANDOR_NONE;
+  node.depth = 1;
+
+  if (node.parent != WEFT_VISANDOR_NONE)
+    {
+      WeftVisandorTask *parent = task_at (r, node.parent);
+
+      node.depth = node_at (r, parent->node)->depth + 1;
+      if (parent->last_node == WEFT_VISANDOR_NONE)
+        parent->first_node = index;
+      else
+        node_at (r, parent->last_node)->next_sibling = index;
+      parent->last_node = index;
+    }
+  else
+    {
+      if (trace->last_root == WEFT_VISANDOR_NONE)
+        trace->first_root = index;
+      else
+        node_at (r, trace->last_root)->next_sibling = index;
+      trace->last_root = index;
+    }
+  trace->max_depth = MAX (trace->max_depth, node.depth);
+
+  g_array_append_val (trace->nodes, node);
+  /* Node ids are addresses that may be reused once a fork has joined: the
+   * latest node with an id is the one later events name. */
+  map_insert (&r->nodes, id, index);
+}
+
+static guint32
+find_node (Reader  *r,
+           int      code,
+           guint64  id)
+{
+  guint32 node = map_lookup (&r->nodes, id);
+
+  if (node == WEFT_VISANDOR_NONE)
+    WARN (r, _("%s of node %llX before its %s; ignored"),
+          weft_visandor_code_name (code), (unsigned long long)id,
+          r->trace->parallelism == WEFT_VISANDOR_OR ? "MAKE_PUBLIC" : "FORK");
+
+  return node;
+}
+
+static inline guint64
+task_key (guint32 node,
+          gint32  number)
+{
+  return ((guint64)node << 32) | (guint32)number;
+}
+
+static void
+on_start (Reader  *r,
+          int      code,
+          guint64  id,
+          gint32   number,
+          guint32  agent,
+          gint64   time)
+{
+  WeftVisandorTrace *trace = r->trace;
+  WeftVisandorTask task = { 0, };
+  WeftVisandorNode *n;
+  guint32 node = find_node (r, code, id);
+  guint32 index = trace->tasks->len;
+
+  if (node == WEFT_VISANDOR_NONE)
+    return;
+  if (map_lookup (&r->tasks, task_key (node, number)) != WEFT_VISANDOR_NONE)
+    {
+      WARN (r, _("%s %d of node %llX started twice; ignored"), task_word (r), number, (unsigned long long)id);
+      return;
+    }
+  n = node_at (r, node);
+  if (number < 0 || (n->n_declared >= 0 && number >= n->n_declared))
+    WARN (r, _("%s %d of node %llX is outside 0…%d"),
+          task_word (r), number, (unsigned long long)id, n->n_declared - 1);
+
+  task.node = node;
+  task.number = number;
+  task.start = time;
+  task.end = -1;
+  task.agent = agent;
+  task.end_agent = WEFT_VISANDOR_NONE;
+  task.next_sibling = WEFT_VISANDOR_NONE;
+  task.first_node = WEFT_VISANDOR_NONE;
+  task.last_node = WEFT_VISANDOR_NONE;
+  task.outcome = WEFT_VISANDOR_RUNNING;
+  task.piece_agent = WEFT_VISANDOR_NONE;
+  task.suspend_agent = WEFT_VISANDOR_NONE;
+  task.prev_current = WEFT_VISANDOR_NONE;
+  g_array_append_val (trace->tasks, task);
+
+  n = node_at (r, node);
+  if (n->last_task == WEFT_VISANDOR_NONE)
+    n->first_task = index;
+  else
+    task_at (r, n->last_task)->next_sibling = index;
+  n->last_task = index;
+  n->n_tasks++;
+
+  map_insert (&r->tasks, task_key (node, number), index);
+  start_piece (r, index, agent, time);
+}
+
+/* The task an end, suspension, resumption or slave event names, or NONE
+ * (with a warning). */
+static guint32
+find_task (Reader  *r,
+           int      code,
+           guint64  id,
+           gint32   number)
+{
+  guint32 node = map_lookup (&r->nodes, id);
+  guint32 task = node != WEFT_VISANDOR_NONE ? map_lookup (&r->tasks, task_key (node, number)) : WEFT_VISANDOR_NONE;
+
+  if (task == WEFT_VISANDOR_NONE)
+    WARN (r, _("%s of %s %d of node %llX before its %s; ignored"),
+          weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id,
+          code == WEFT_VISANDOR_FINISH_GOAL ? "START_GOAL" : "START_BRANCH");
+
+  return task;
+}
+
+static void
+on_end (Reader              *r,
+        int                  code,
+        guint64              id,
+        gint32               number,
+        guint32              agent,
+        gint64               time,
+        WeftVisandorOutcome  outcome)
+{
+  guint32 task = find_task (r, code, id, number);
+  WeftVisandorTask *t;
+
+  if (task == WEFT_VISANDOR_NONE)
+    return;
+  t = task_at (r, task);
+  if (t->end >= 0)
+    {
+      WARN (r, _("%s of %s %d of node %llX, which already ended; ignored"),
+            weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id);
+      return;
+    }
+  if (t->piece_agent != WEFT_VISANDOR_NONE && t->piece_agent != agent && outcome != WEFT_VISANDOR_CUT)
+    WARN (r, _("%s of %s %d of node %llX on agent %u, but it runs on agent %u"),
+          weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id, agent, t->piece_agent);
+
+  get_agent (r, agent);
+  stop_piece (r, task, time);
+  t = task_at (r, task);
+  t->end = time;
+  t->end_agent = agent;
+  t->outcome = outcome;
+  t->suspended = FALSE;
+  if (t->open_slaves > 0)
+    {
+      WARN (r, _("%s %d of node %llX ends with %u START_BUSY without STOP_BUSY"),
+            task_word (r), number, (unsigned long long)id, t->open_slaves);
+      stop_slaves (r, task, time);
+    }
+}
+
+static void
+on_suspend (Reader  *r,
+            guint64  id,
+            gint32   number,
+            guint32  agent,
+            gint64   time)
+{
+  guint32 task = find_task (r, WEFT_VISANDOR_SUSPEND_BRANCH, id, number);
+  WeftVisandorTask *t;
+
+  if (task == WEFT_VISANDOR_NONE)
+    return;
+  t = task_at (r, task);
+  if (t->end >= 0 || t->suspended)
+    {
+      WARN (r, _("SUSPEND_BRANCH of branch %d of node %llX, which is not running; ignored"),
+            number, (unsigned long long)id);
+      return;
+    }
+  get_agent (r, agent);
+  stop_piece (r, task, time);
+  t = task_at (r, task);
+  t->suspended = TRUE;
+  t->n_suspends++;
+  t->suspend_time = time;
+  t->suspend_agent = agent;
+}
+
+static void
+on_resume (Reader  *r,
+           guint64  id,
+           gint32   number,
+           guint32  agent,
+           gint64   time)
+{
+  guint32 task = find_task (r, WEFT_VISANDOR_RESUME_BRANCH, id, number);
+  WeftVisandorTask *t;
+  WeftVisandorMigration migration;
+
+  if (task == WEFT_VISANDOR_NONE)
+    return;
+  t = task_at (r, task);
+  if (!t->suspended)
+    {
+      WARN (r, _("RESUME_BRANCH of branch %d of node %llX, which is not suspended; ignored"),
+            number, (unsigned long long)id);
+      return;
+    }
+  t->suspended = FALSE;
+  t->n_resumes++;
+  migration.from_time = t->suspend_time;
+  migration.to_time = time;
+  migration.task = task;
+  migration.from_agent = t->suspend_agent;
+  migration.to_agent = agent;
+  g_array_append_val (r->trace->migrations, migration);
+  start_piece (r, task, agent, time);
+}
+
+static void
+on_slave (Reader   *r,
+          gboolean  start,
+          guint64   id,
+          gint32    number,
+          guint32   agent,
+          gint64    time)
+{
+  guint32 task = find_task (r, start ? WEFT_VISANDOR_START_BUSY : WEFT_VISANDOR_STOP_BUSY, id, number);
+  Agent *a = get_agent (r, agent);
+  WeftVisandorTask *t;
+
+  if (task == WEFT_VISANDOR_NONE)
+    return;
+  t = task_at (r, task);
+
+  if (start)
+    {
+      if (a->slave_task != WEFT_VISANDOR_NONE)
+        {
+          WARN (r, _("START_BUSY on agent %u, which is still a slave since %lld (no STOP_BUSY)"),
+                agent, (long long)a->slave_begin);
+          add_span (r, WEFT_VISANDOR_SPAN_SLAVE, a->slave_task, agent, a->slave_begin, time);
+          if (task_at (r, a->slave_task)->open_slaves > 0)
+            task_at (r, a->slave_task)->open_slaves--;
+        }
+      a->slave_task = task;
+      a->slave_begin = time;
+      t->n_slaves++;
+      t->open_slaves++;
+      return;
+    }
+
+  if (a->slave_task != task)
+    {
+      WARN (r, _("STOP_BUSY of branch %d of node %llX on agent %u without its START_BUSY; ignored"),
+            number, (unsigned long long)id, agent);
+      return;
+    }
+  add_span (r, WEFT_VISANDOR_SPAN_SLAVE, task, agent, a->slave_begin, time);
+  a->slave_task = WEFT_VISANDOR_NONE;
+  if (t->open_slaves > 0)
+    t->open_slaves--;
+}
+
+static void
+on_join (Reader  *r,
+         guint64  id,
+         guint32  agent,
+         gint64   time)
+{
+  guint32 node = find_node (r, WEFT_VISANDOR_JOIN, id);
+  WeftVisandorNode *n;
+  Agent *a = get_agent (r, agent);
+
+  if (node == WEFT_VISANDOR_NONE)
+    return;
+  n = node_at (r, node);
+  if (n->join_time >= 0)
+    {
+      WARN (r, _("JOIN of node %llX, which already joined; ignored"), (unsigned long long)id);
+      return;
+    }
+  n->join_time = time;
+  n->join_agent = agent;
+  /* The parent goal goes on where the join happens. */
+  a->current = n->parent;
+}
+
+static void
+apply_event (Reader  *r,
+             gint64   time,
+             int      code,
+             guint64  id,
+             gint32   branches,
+             guint32  agent)
+{
+  switch ((WeftVisandorCode)code)
+    {
+    case WEFT_VISANDOR_FORK:
+    case WEFT_VISANDOR_MAKE_PUBLIC:
+      on_node (r, code, id, branches, agent, time);
+      break;
+
+    case WEFT_VISANDOR_START_GOAL:
+    case WEFT_VISANDOR_START_BRANCH:
+      on_start (r, code, id, branches, agent, time);
+      break;
+
+    case WEFT_VISANDOR_FINISH_GOAL:
+      on_end (r, code, id, branches, agent, time, WEFT_VISANDOR_FINISHED);
+      break;
+
+    case WEFT_VISANDOR_SUCC_BRANCH:
+      on_end (r, code, id, branches, agent, time, WEFT_VISANDOR_SUCCESS);
+      break;
+
+    case WEFT_VISANDOR_FAIL_BRANCH:
+      on_end (r, code, id, branches, agent, time, WEFT_VISANDOR_FAILURE);
+      break;
+
+    case WEFT_VISANDOR_CUTTING_BRANCH:
+      on_end (r, code, id, branches, agent, time, WEFT_VISANDOR_CUT);
+      break;
+
+    case WEFT_VISANDOR_JOIN:
+      on_join (r, id, agent, time);
+      break;
+
+    case WEFT_VISANDOR_SUSPEND_BRANCH:
+      on_suspend (r, id, branches, agent, time);
+      break;
+
+    case WEFT_VISANDOR_RESUME_BRANCH:
+      on_resume (r, id, branches, agent, time);
+      break;
+
+    case WEFT_VISANDOR_START_BUSY:
+    case WEFT_VISANDOR_STOP_BUSY:
+      on_slave (r, code == WEFT_VISANDOR_START_BUSY, id, branches, agent, time);
+      break;
+
+    case WEFT_VISANDOR_AGENT_BUSY:
+      {
+        Agent *a = get_agent (r, agent);
+
+        if (a->busy_begin < 0)
+          a->busy_begin = time;
+      }
+      break;
+
+    case WEFT_VISANDOR_AGENT_IDLE:
+      {
+        Agent *a = get_agent (r, agent);
+
+        if (a->busy_begin >= 0)
+          add_span (r, WEFT_VISANDOR_SPAN_BUSY, WEFT_VISANDOR_NONE, agent, a->busy_begin, time);
+        a->busy_begin = -1;
+      }
+      break;
+
+    case WEFT_VISANDOR_START_TIME:
+    case WEFT_VISANDOR_STOP_TIME:
+    case WEFT_VISANDOR_CREATE_WAM:
+    case WEFT_VISANDOR_CREATE_AGENT:
+    case WEFT_VISANDOR_LEAF_CUT:
+    default:
+      get_agent (r, agent);
+      add_mark (r, time, code, id, branches, agent);
+      break;
+    }
+}
+
+/* The type digit alone on its line (blanks around it allowed). */
+static int
+parse_type_line (const char *line,
+                 const char *end)
+{
+  const char *p = line;
+  int type;
+
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  if (p >= end || (*p != '0' && *p != '1'))
+    return -1;
+  type = *p++ - '0';
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+
+  return p == end ? type : -1;
+}
+
+static void
+parse_line (Reader     *r,
+            const char *line,
+            const char *end)
+{
+  WeftVisandorTrace *trace = r->trace;
+  const char *p = line;
+  guint64 stamp, id, wam;
+  int code, branches, agent;
+  gint64 time;
+
+  if (!weft_scan_u64 (&p, end, &stamp))
+    {
+      /* Blank lines carry nothing; anything else is a broken event. */
+      p = _weft_scan_skip_blanks (line, end);
+      if (p != end)
+        WARN (r, _("the timestamp does not parse as an unsigned decimal number; line ignored"));
+      return;
+    }
+  if (!weft_scan_int (&p, end, &code))
+    {
+      WARN (r, _("the event code does not parse as a decimal number; line ignored"));
+      return;
+    }
+  if (!weft_scan_hex_u64 (&p, end, &id))
+    {
+      WARN (r, _("the node id does not parse as a hexadecimal number; line ignored"));
+      return;
+    }
+  if (!weft_scan_int (&p, end, &branches))
+    {
+      WARN (r, _("the task or branch number does not parse as a decimal number; line ignored"));
+      return;
+    }
+  if (!weft_scan_hex_u64 (&p, end, &wam))
+    {
+      WARN (r, _("the WAM id does not parse as a hexadecimal number; line ignored"));
+      return;
+    }
+  if (!weft_scan_int (&p, end, &agent))
+    {
+      WARN (r, _("the agent does not parse as a decimal number; line ignored"));
+      return;
+    }
+  if (_weft_scan_skip_blanks (p, end) != end)
+    WARN (r, _("text after the agent field ignored"));
+  if (agent < 0 || agent >= WEFT_VISANDOR_MAX_AGENTS)
+    {
+      WARN (r, _("agent %d is outside 0…%d; line ignored"), agent, WEFT_VISANDOR_MAX_AGENTS - 1);
+      return;
+    }
+  if (!weft_visandor_code_is_known (code))
+    {
+      WARN (r, _("unknown event code %d; line ignored"), code);
+      return;
+    }
+
+  if (!r->have_event)
+    {
+      r->have_event = TRUE;
+      trace->origin = stamp;
+      r->last_stamp = stamp;
+      if (code != WEFT_VISANDOR_START_TIME)
+        WARN (r, _("the first event is %s, not START_TIME"), weft_visandor_code_name (code));
+    }
+  else if (code == WEFT_VISANDOR_START_TIME)
+    WARN (r, _("START_TIME after the first event"));
+  if (r->stopped && !r->warned_after_stop)
+    {
+      r->warned_after_stop = TRUE;
+      WARN (r, _("events after STOP_TIME (line %llu)"), (unsigned long long)r->last_line);
+    }
+  if (stamp < r->last_stamp)
+    {
+      WARN (r, _("timestamp %llu is earlier than the previous event's %llu"
+                 "; taken as %llu"),
+            (unsigned long long)stamp, (unsigned long long)r->last_stamp, (unsigned long long)r->last_stamp);
+      stamp = r->last_stamp;
+    }
+  r->last_stamp = stamp;
+
+  if (stamp - trace->origin > (guint64)MAX_RELATIVE_TIME)
+    {
+      if (!r->warned_range)
+        WARN (r, _("timestamp %llu is too far from the first one; times are clamped"), (unsigned long long)stamp);
+      r->warned_range = TRUE;
+      time = MAX_RELATIVE_TIME;
+    }
+  else
+    time = (gint64)(stamp - trace->origin);
+
+  if (r->guess_type && !r->have_type && code != WEFT_VISANDOR_START_TIME && code != WEFT_VISANDOR_STOP_TIME)
+    {
+      /* Without the type line, the first tree event says which kind it is. */
+      if (code == WEFT_VISANDOR_FORK || code == WEFT_VISANDOR_START_GOAL)
+        r->have_type = TRUE;
+      else if (code >= WEFT_VISANDOR_MAKE_PUBLIC)
+        {
+          trace->parallelism = WEFT_VISANDOR_OR;
+          r->have_type = TRUE;
+        }
+    }
+
+  trace->n_events++;
+  trace->code_counts[code]++;
+  trace->end = MAX (trace->end, time);
+  if (code == WEFT_VISANDOR_STOP_TIME)
+    {
+      r->stopped = TRUE;
+      r->warned_after_stop = FALSE;
+    }
+  r->last_line = r->line;
+  r->last_code = code;
+
+  apply_event (r, time, code, id, branches, (guint32)agent);
+}
+
+/* What the trace leaves open ends with it; a task that made nodes (an
+ * or-branch that made its choice point public) ends where its last node does. */
+static void
+finish (Reader *r)
+{
+  WeftVisandorTrace *trace = r->trace;
+
+  if (!r->have_event)
+    WARN (r, _("no events"));
+  else if (r->last_code != WEFT_VISANDOR_STOP_TIME)
+    {
+      r->line = r->last_line;
+      WARN (r, _("the last event is %s, not STOP_TIME"), weft_visandor_code_name (r->last_code));
+    }
+
+  for (guint i = 0; i < r->agents->len; i++)
+    {
+      Agent *a = &g_array_index (r->agents, Agent, i);
+
+      if (a->slave_task != WEFT_VISANDOR_NONE)
+        {
+          const WeftVisandorTask *t = task_at (r, a->slave_task);
+
+          WARN (r, _("agent %u: START_BUSY of branch %d of node %llX without STOP_BUSY"),
+                i, t->number, (unsigned long long)node_at (r, t->node)->id);
+          add_span (r, WEFT_VISANDOR_SPAN_SLAVE, a->slave_task, i, a->slave_begin, trace->end);
+          a->slave_task = WEFT_VISANDOR_NONE;
+        }
+      if (a->busy_begin >= 0)
+        add_span (r, WEFT_VISANDOR_SPAN_BUSY, WEFT_VISANDOR_NONE, i, a->busy_begin, trace->end);
+    }
+
+  /* Children come after their parents: walking backwards sees a task's nodes
+   * (and their ends) before the task. */
+  for (guint i = trace->tasks->len; i-- > 0;)
+    {
+      WeftVisandorTask *t = task_at (r, i);
+      gint64 end;
+
+      if (t->end >= 0)
+        continue;
+      end = trace->end;
+      if (t->last_node != WEFT_VISANDOR_NONE)
+        {
+          const WeftVisandorNode *n = node_at (r, t->last_node);
+
+          end = n->join_time >= 0 ? n->join_time : n->time;
+        }
+      if (t->suspended)
+        t->outcome = WEFT_VISANDOR_SUSPENDED;
+      stop_piece (r, i, MAX (end, t->piece_begin));
+      t = task_at (r, i);
+      t->end = MAX (end, t->start);
+    }
+}
+
+/**
+ * weft_visandor_is_header:
+ *
+ * Returns: %TRUE when @head starts with the type digit line followed by a
+ *   line of six numbers (what the sniffer looks for).
+ */
+gboolean
+weft_visandor_is_header (const char *head,
+                         gsize       len)
+{
+  WeftLineReader reader;
+  const char *line, *end, *p;
+  guint64 u;
+  int d;
+
+  weft_line_reader_init (&reader, head, len);
+  if (!weft_line_reader_next (&reader, &line, &end) || parse_type_line (line, end) < 0)
+    return FALSE;
+  if (!weft_line_reader_next (&reader, &line, &end))
+    return FALSE;
+
+  p = line;
+  return weft_scan_u64 (&p, end, &u) && weft_scan_int (&p, end, &d) && weft_scan_hex_u64 (&p, end, &u) &&
+         weft_scan_int (&p, end, &d) && weft_scan_hex_u64 (&p, end, &u) && weft_scan_int (&p, end, &d) &&
+         _weft_scan_skip_blanks (p, end) == end;
+}
+
+/**
+ * weft_visandor_parse:
+ * @source: the file name warnings give
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set when cancelled.
+ */
+WeftVisandorTrace *
+weft_visandor_parse (const char       *data,
+                     gsize             len,
+                     const char       *source,
+                     WeftLoadContext  *context,
+                     GError          **error)
+{
+  g_autoptr(WeftVisandorTrace) trace = weft_visandor_trace_new (source);
+  Reader r = { 0, };
+  WeftLineReader reader;
+  const char *line, *end;
+  gsize reported = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (context != NULL, NULL);
+
+  r.trace = trace;
+  r.context = context;
+  r.source = trace->source;
+  r.agents = g_array_new (FALSE, FALSE, sizeof (Agent));
+  map_init (&r.nodes);
+  map_init (&r.tasks);
+
+  weft_line_reader_init (&reader, data, len);
+  if (weft_line_reader_next (&reader, &line, &end))
+    {
+      int type = parse_type_line (line, end);
+
+      r.line = reader.line_no;
+      if (type >= 0)
+        {
+          trace->parallelism = type;
+          r.have_type = TRUE;
+        }
+      else
+        {
+          WARN (&r, _("the first line is not the type digit (0 = and-, 1 = or-parallelism); guessed from the events"));
+          r.guess_type = TRUE;
+          parse_line (&r, line, end);
+        }
+    }
+
+  while (weft_line_reader_next (&reader, &line, &end))
+    {
+      r.line = reader.line_no;
+      if ((reader.line_no & (WEFT_LOAD_CONTEXT_CHECK_INTERVAL - 1)) == 0)
+        {
+          gsize offset = weft_line_reader_get_offset (&reader);
+
+          if (weft_load_context_set_error_if_cancelled (context, error))
+            {
+              ok = FALSE;
+              break;
+            }
+          if (offset - reported >= PROGRESS_CHUNK)
+            {
+              weft_load_context_advance (context, offset - reported);
+              reported = offset;
+            }
+        }
+      parse_line (&r, line, end);
+    }
+  trace->n_lines = reader.line_no;
+  weft_load_context_advance (context, len - reported);
+
+  if (ok)
+    {
+      r.line = reader.line_no;
+      finish (&r);
+    }
+
+  map_clear (&r.nodes);
+  map_clear (&r.tasks);
+  g_array_unref (r.agents);
+
+  return ok ? g_steal_pointer (&trace) : NULL;
+}
+
+/**
+ * weft_visandor_read:
+ *
+ * Maps @file and parses it.
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set (unreadable
+ *   file, cancelled).
+ */
+WeftVisandorTrace *
+weft_visandor_read (GFile            *file,
+                    WeftLoadContext  *context,
+                    GError          **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autofree char *contents = NULL;
+  const char *data;
+  gsize len;
+
+  if (path != NULL)
+    {
+      mapped = g_mapped_file_new (path, FALSE, error);
+      if (mapped == NULL)
+        return NULL;
+      data = g_mapped_file_get_contents (mapped);
+      len = g_mapped_file_get_length (mapped);
+    }
+  else
+    {
+      if (!g_file_load_contents (file, weft_load_context_get_cancellable (context), &contents, &len, NULL, error))
+        return NULL;
+      data = contents;
+    }
+
+  name = path != NULL ? g_strdup (path) : g_file_get_uri (file);
+  weft_load_context_add_work (context, len);
+
+  return weft_visandor_parse (data != NULL ? data : "", len, name, context, error);
+}

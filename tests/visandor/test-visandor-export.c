@@ -1,0 +1,236 @@
+/* test-visandor-export.c: the execution-tree renderer (layout, hit tests,
+ * range), the exporter's tree and values views, and weft-cli info/export on
+ * VisAndOr traces.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <cairo.h>
+#include <json-glib/json-glib.h>
+
+#include "weft-document.h"
+#include "weft-exporter.h"
+#include "weft-test-util.h"
+#include "weft-visandor-tree-renderer.h"
+
+static const char *weft_cli;
+
+static WeftVisandorDataset *
+load (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+
+  weft_document_load (document, NULL, &error);
+  g_assert_no_error (error);
+
+  return g_object_ref (WEFT_VISANDOR_DATASET (weft_document_get_dataset (document)));
+}
+
+static char *
+fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "visandor", "fixtures", name, NULL);
+}
+
+/* Columns: goal 0 of 3AAB48 (0); goal 1 and, below it, goal 0 of 3AAB84 (1);
+ * goal 1 of 3AAB84 and goal 0 of 3AAC00 (2); goal 0 of 3AABB4 (3). */
+static void
+test_layout_and_hits (void)
+{
+  g_autofree char *path = fixture_path ("and-nested.visandor");
+  g_autoptr(WeftVisandorDataset) dataset = load (path);
+  g_autoptr(WeftVisandorTreeRenderer) renderer = weft_visandor_tree_renderer_new ();
+  cairo_rectangle_t plot;
+  WeftVisandorHit hit;
+  double x, y;
+
+  weft_visandor_tree_renderer_set_dataset (renderer, dataset);
+  weft_visandor_tree_renderer_set_range (renderer, 0, 0);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 4);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 0), ==, 0);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 1), ==, 1);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 2), ==, 1);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 3), ==, 2);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 4), ==, 2);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 5), ==, 3);
+
+  /* 800 × 600: the middle of column 0 at t = 100 µs is goal 0 of 3AAB48. */
+  weft_visandor_tree_renderer_get_plot (renderer, 800, 600, &plot);
+  x = plot.x + plot.width / 8;
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 100);
+  g_assert_cmpint (weft_visandor_tree_renderer_pos_to_time (renderer, &plot, y), ==, 100);
+  g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, 800, 600, x, y, &hit));
+  g_assert_cmpuint (hit.task, ==, 0);
+  g_assert_cmpuint (hit.node, ==, WEFT_VISANDOR_NONE);
+
+  /* Column 2 at t = 65 µs: goal 0 of 3AAC00 (64–66), deeper than goal 1 of 3AAB84. */
+  x = plot.x + plot.width * 5 / 8;
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 65);
+  g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, 800, 600, x, y, &hit));
+  g_assert_cmpuint (hit.task, ==, 4);
+
+  /* The bar of 3AAB48 at t = 10 µs. */
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 10);
+  g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, 800, 600, plot.x + plot.width / 4, y, &hit));
+  g_assert_cmpuint (hit.node, ==, 0);
+
+  /* Nothing in column 3 at t = 20 µs (goal 0 of 3AABB4 runs 110–120). */
+  x = plot.x + plot.width * 7 / 8;
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 20);
+  g_assert_false (weft_visandor_tree_renderer_hit_test (renderer, 800, 600, x, y, &hit));
+
+  /* Zoomed to 100–130 µs, 115 is in the middle. */
+  weft_visandor_tree_renderer_set_range (renderer, 100, 130);
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 115);
+  g_assert_cmpfloat_with_epsilon (y, plot.y + plot.height / 2, 1e-9);
+  g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, 800, 600, x, y, &hit));
+  g_assert_cmpuint (hit.task, ==, 5);
+}
+
+/* Pixels that are not the background: the tree was drawn. */
+static guint
+count_ink (cairo_surface_t *surface)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint n = 0;
+
+  cairo_surface_flush (surface);
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      if (((const guint32 *)(data + y * stride))[x] != 0xffffffff)
+        n++;
+
+  return n;
+}
+
+static void
+test_export_tree (void)
+{
+  g_autofree char *sample = weft_test_source_path ("data", "samples", "visandor-or.visandor", NULL);
+  g_autoptr(WeftVisandorDataset) dataset = load (sample);
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *png = g_build_filename (dir, "tree.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "tree.svg", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftExportRequest request = { 0 };
+  cairo_surface_t *surface;
+
+  weft_exporter_init ();
+  g_assert_true (weft_exporter_is_known_view ("tree"));
+
+  request.view = "tree";
+  request.format = "png";
+  request.path = png;
+  g_assert_true (weft_exporter_export (WEFT_DATASET (dataset), &request, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1200);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 900);
+  g_assert_cmpuint (count_ink (surface), >, 5000);
+  cairo_surface_destroy (surface);
+
+  request.format = "svg";
+  request.path = svg;
+  g_assert_true (weft_exporter_export (WEFT_DATASET (dataset), &request, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+
+  weft_test_rm_rf (dir);
+}
+
+static char *
+run_cli (const char * const *args,
+         int                *status)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  g_ptr_array_add (argv, (char *)weft_cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, status, &error));
+  g_assert_no_error (error);
+
+  return out;
+}
+
+static void
+test_cli (void)
+{
+  g_autofree char *path = fixture_path ("and-nested.visandor");
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "agents.csv", NULL);
+  g_autofree char *png = g_build_filename (dir, "timeline.png", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *visandor, *events;
+  int status;
+
+  out = run_cli ((const char *[]) { "info", "--json", path, NULL }, &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "format"), ==,
+                   "visandor");
+  visandor = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "visandor");
+  g_assert_cmpstr (json_object_get_string_member (visandor, "parallelism"), ==, "and");
+  g_assert_cmpint (json_object_get_int_member (visandor, "agents"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (visandor, "forks"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (visandor, "tasks"), ==, 6);
+  g_assert_cmpint (json_object_get_int_member (visandor, "max_depth"), ==, 3);
+  events = json_object_get_object_member (visandor, "events");
+  g_assert_cmpint (json_object_get_int_member (events, "1"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (events, "4"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (events, "5"), ==, 1);
+
+  /* Goals per agent as a CPC table: 1 on agent 0, 3 on agent 1, 2 on agent 16. */
+  g_clear_pointer (&out, g_free);
+  out = run_cli ((const char *[]) { "export", "--view", "values", "--metric", "tasks", "--format", "cpc-csv",
+                                    "-o", csv, path, NULL }, &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "Value,Processes\n1,0\n2,16\n3,1\n");
+
+  g_clear_pointer (&out, g_free);
+  out = run_cli ((const char *[]) { "export", "--view", "timeline", "--format", "png", "-o", png, path, NULL }, &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+
+  /* A view a VisAndOr trace does not have is a clear error. */
+  g_clear_pointer (&out, g_free);
+  out = run_cli ((const char *[]) { "export", "--view", "comm-matrix", "--format", "mda-csv", "-o", csv, path, NULL },
+                 &status);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+
+  weft_test_rm_rf (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_assert_cmpint (argc, >=, 2);
+  weft_cli = argv[1];
+
+  g_test_add_func ("/visandor/export/layout-and-hits", test_layout_and_hits);
+  g_test_add_func ("/visandor/export/tree", test_export_tree);
+  g_test_add_func ("/visandor/export/cli", test_cli);
+
+  return g_test_run ();
+}
