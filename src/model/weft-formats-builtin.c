@@ -18,6 +18,9 @@ weft_formats_init (void)
       /* BEGIN register: chplvis */
       weft_chplvis_format_register ();
       /* END register: chplvis */
+      /* BEGIN register: ddt-psv */
+      weft_psv_format_register ();
+      /* END register: ddt-psv */
       g_once_init_leave (&initialized, 1);
     }
 }

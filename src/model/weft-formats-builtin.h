@@ -12,5 +12,8 @@ G_BEGIN_DECLS
 /* BEGIN declarations: chplvis */
 void weft_chplvis_format_register (void);
 /* END declarations: chplvis */
+/* BEGIN declarations: ddt-psv */
+void weft_psv_format_register (void);
+/* END declarations: ddt-psv */
 
 G_END_DECLS
