@@ -13,6 +13,10 @@
 /* BEGIN includes: chplvis page */
 #include "weft-chplvis-page.h"
 /* END includes: chplvis page */
+/* BEGIN includes: ddt-psv page */
+#include "weft-psv-dataset.h"
+#include "weft-psv-page.h"
+/* END includes: ddt-psv page */
 
 /**
  * weft_pages_create:
@@ -36,6 +40,10 @@ weft_pages_create (WeftDocument *document)
   if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
     return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
+  /* BEGIN family pages: ddt-psv */
+  if (g_strcmp0 (family, "psv") == 0 && WEFT_IS_PSV_DATASET (dataset))
+    return GTK_WIDGET (weft_psv_page_new (document));
+  /* END family pages: ddt-psv */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }

@@ -339,9 +339,13 @@ get_layout (WeftFlameGraphRenderer *self,
 {
   int focus_depth = self->focus == WEFT_CALL_TREE_ROOT ? -1 : weft_call_tree_get_depth (self->tree, self->focus);
 
+  int n_rows;
+
   layout->top = TITLE_HEIGHT;
   layout->bottom = MAX (layout->top, height - LEGEND_HEIGHT);
-  layout->first_depth = MAX (0, focus_depth - CONTEXT_ROWS);
+  n_rows = (int)floor ((layout->bottom - layout->top) / ROW_HEIGHT + 0.01);
+  /* Keep the focus itself in view when there is room for few rows. */
+  layout->first_depth = MAX (0, focus_depth - CLAMP (n_rows - 1, 0, CONTEXT_ROWS));
 }
 
 static gboolean
