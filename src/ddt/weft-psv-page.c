@@ -101,6 +101,22 @@ search_clicked_cb (WeftPsvPage *self,
 }
 
 static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  search_clicked_cb (WEFT_PSV_PAGE (widget), NULL);
+}
+
+static void
+hottest_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  hottest_clicked_cb (WEFT_PSV_PAGE (widget), NULL);
+}
+
+static void
 view_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -237,17 +253,43 @@ weft_psv_page_class_init (WeftPsvPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "psv.view", "s", view_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK, "psv.view", "s", "tree");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "psv.view", "s", "flame");
+  gtk_widget_class_install_action (widget_class, "psv.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "psv.expand-hottest", NULL, hottest_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "psvpage");
 }
 
 static void
+add_shortcut (GtkEventController *controller,
+              guint               keyval,
+              GdkModifierType     modifiers,
+              const char         *action,
+              const char         *view)
+{
+  GtkShortcutTrigger *trigger = gtk_keyval_trigger_new (keyval, modifiers);
+  GtkShortcutAction *named = gtk_named_action_new (action);
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        view != NULL ? gtk_shortcut_new_with_arguments (trigger, named, "s", view)
+                                                     : gtk_shortcut_new (trigger, named));
+}
+
+static void
 weft_psv_page_init (WeftPsvPage *self)
 {
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Managed by the window: the keys work wherever the focus is while this
+   * page is shown (the window lends it Alt+digits, see get_uses_alt_digits). */
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_MANAGED);
+  add_shortcut (controller, GDK_KEY_1, GDK_ALT_MASK, "psv.view", "tree");
+  add_shortcut (controller, GDK_KEY_2, GDK_ALT_MASK, "psv.view", "flame");
+  add_shortcut (controller, GDK_KEY_f, GDK_CONTROL_MASK, "psv.search", NULL);
+  add_shortcut (controller, GDK_KEY_h, GDK_CONTROL_MASK, "psv.expand-hottest", NULL);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /**

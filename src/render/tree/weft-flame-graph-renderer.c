@@ -185,6 +185,22 @@ weft_flame_graph_renderer_set_selected (WeftFlameGraphRenderer *self,
   return TRUE;
 }
 
+WeftCallNode
+weft_flame_graph_renderer_get_hover (WeftFlameGraphRenderer *self)
+{
+  g_return_val_if_fail (WEFT_IS_FLAME_GRAPH_RENDERER (self), WEFT_CALL_NODE_NONE);
+
+  return self->hover;
+}
+
+WeftCallNode
+weft_flame_graph_renderer_get_selected (WeftFlameGraphRenderer *self)
+{
+  g_return_val_if_fail (WEFT_IS_FLAME_GRAPH_RENDERER (self), WEFT_CALL_NODE_NONE);
+
+  return self->selected;
+}
+
 void
 weft_flame_graph_renderer_set_theme (WeftFlameGraphRenderer *self,
                                      const WeftRenderTheme  *theme)
@@ -284,6 +300,21 @@ count_of (WeftCallTree *tree,
        c = weft_call_tree_get_next_sibling (tree, c))
     sum += weft_call_tree_get_process_count (tree, c);
   return sum;
+}
+
+/* All the processes: the union of the sets, or (counts only) the largest
+ * root frame's count, since one process can be in several root frames. */
+static guint64
+total_processes (WeftCallTree *tree)
+{
+  g_autoptr(WeftIntSet) all = weft_call_tree_dup_all_processes (tree);
+  guint64 total = weft_int_set_get_count (all);
+
+  if (total == 0)
+    for (WeftCallNode c = weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT); c != WEFT_CALL_NODE_NONE;
+         c = weft_call_tree_get_next_sibling (tree, c))
+      total = MAX (total, weft_call_tree_get_process_count (tree, c));
+  return total;
 }
 
 gboolean
@@ -521,7 +552,7 @@ weft_flame_graph_renderer_describe_node (WeftFlameGraphRenderer *self,
   if (weft_call_tree_has_process_info (self->tree))
     {
       guint64 n = weft_call_tree_get_process_count (self->tree, node);
-      guint64 total = count_of (self->tree, WEFT_CALL_TREE_ROOT);
+      guint64 total = total_processes (self->tree);
       const WeftIntSet *processes = weft_call_tree_get_processes (self->tree, node);
       const WeftThreadSet *threads = weft_call_tree_get_threads (self->tree, node);
 

@@ -69,7 +69,15 @@ struct _WeftCallTreeChildren
   GObject       parent_instance;
   WeftCallTree *tree;
   GArray       *nodes;   /* WeftCallNode, in the tree's order */
+  GPtrArray    *items;   /* WeftCallTreeItem or NULL: made when first asked for */
 };
+
+static void
+unref_item (gpointer item)
+{
+  if (item != NULL)
+    g_object_unref (item);
+}
 
 static GType
 weft_call_tree_children_get_item_type (GListModel *model)
@@ -91,7 +99,11 @@ weft_call_tree_children_get_item (GListModel *model,
 
   if (position >= self->nodes->len)
     return NULL;
-  return weft_call_tree_item_new (self->tree, g_array_index (self->nodes, WeftCallNode, position));
+  /* The same object every time: GtkTreeListModel does not keep it for us. */
+  if (g_ptr_array_index (self->items, position) == NULL)
+    g_ptr_array_index (self->items, position) =
+      weft_call_tree_item_new (self->tree, g_array_index (self->nodes, WeftCallNode, position));
+  return g_object_ref (g_ptr_array_index (self->items, position));
 }
 
 static void
@@ -112,6 +124,7 @@ weft_call_tree_children_finalize (GObject *object)
 
   g_clear_pointer (&self->tree, weft_call_tree_unref);
   g_clear_pointer (&self->nodes, g_array_unref);
+  g_clear_pointer (&self->items, g_ptr_array_unref);
   G_OBJECT_CLASS (weft_call_tree_children_parent_class)->finalize (object);
 }
 
@@ -142,5 +155,7 @@ weft_call_tree_children_new (WeftCallTree *tree,
   for (WeftCallNode c = weft_call_tree_get_first_child (tree, node); c != WEFT_CALL_NODE_NONE;
        c = weft_call_tree_get_next_sibling (tree, c))
     g_array_append_val (self->nodes, c);
+  self->items = g_ptr_array_new_full (self->nodes->len, unref_item);
+  g_ptr_array_set_size (self->items, self->nodes->len);
   return G_LIST_MODEL (self);
 }

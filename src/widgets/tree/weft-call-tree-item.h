@@ -2,8 +2,9 @@
  * lazy list of a frame's children.
  *
  * WeftCallTreeChildren is a GListModel of a node's children that makes a
- * WeftCallTreeItem only when GTK asks for that position (and keeps none), so
- * a frame with 10^5 children costs an array of node ids, not 10^5 objects.
+ * WeftCallTreeItem only when GTK first asks for that position (and then keeps
+ * it, so the same position is always the same object), so a frame with 10^5
+ * children costs arrays of ids and pointers, not 10^5 objects up front.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
