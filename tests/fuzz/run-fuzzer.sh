@@ -26,9 +26,15 @@ echo "replaying $(ls "$seeds" | wc -l) seeds"
 # make every failure exit 1.
 "$harness" -runs=0 -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" "$seeds"
 
+# BEGIN ddt-psv: a dictionary tests/fuzz/NAME.dict beside corpus/NAME is used when present.
+dict_file="$(dirname "$(dirname "$seeds")")/$(basename "$seeds").dict"
+set --
+[ -f "$dict_file" ] && set -- "-dict=$dict_file"
+# END ddt-psv
+
 if [ "$seconds" -gt 0 ]; then
   echo "fuzzing for $seconds s"
-  "$harness" -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  "$harness" "$@" -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
 fi
 
