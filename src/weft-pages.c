@@ -27,6 +27,10 @@
 #include "weft-mpd-dataset.h"
 #include "weft-mpd-page.h"
 /* END includes: mpd page */
+/* BEGIN includes: ddt-psv page */
+#include "weft-psv-dataset.h"
+#include "weft-psv-page.h"
+/* END includes: ddt-psv page */
 
 /**
  * weft_pages_create:
@@ -66,6 +70,10 @@ weft_pages_create (WeftDocument *document,
   if (g_strcmp0 (family, "mpdtrace") == 0 && WEFT_IS_MPD_DATASET (dataset))
     return GTK_WIDGET (weft_mpd_page_new (document));
   /* END family pages: mpd */
+  /* BEGIN family pages: ddt-psv */
+  if (g_strcmp0 (family, "psv") == 0 && WEFT_IS_PSV_DATASET (dataset))
+    return GTK_WIDGET (weft_psv_page_new (document));
+  /* END family pages: ddt-psv */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }

@@ -30,6 +30,9 @@ weft_formats_init (void)
       /* BEGIN register: visandor */
       weft_visandor_format_register ();
       /* END register: visandor */
+      /* BEGIN register: ddt-psv */
+      weft_psv_format_register ();
+      /* END register: ddt-psv */
       g_once_init_leave (&initialized, 1);
     }
 }

@@ -24,5 +24,8 @@ void weft_mpd_format_register (void);
 /* BEGIN declarations: visandor */
 void weft_visandor_format_register (void);
 /* END declarations: visandor */
+/* BEGIN declarations: ddt-psv */
+void weft_psv_format_register (void);
+/* END declarations: ddt-psv */
 
 G_END_DECLS

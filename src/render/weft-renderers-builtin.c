@@ -25,6 +25,10 @@
 #include "weft-cpc.h"
 #include "weft-mda.h"
 /* END includes: grid writers */
+/* BEGIN includes: ddt-psv */
+#include "weft-flame-graph-renderer.h"
+#include "weft-psv.h"
+/* END includes: ddt-psv */
 
 void
 weft_renderers_register_builtin (void)
@@ -49,4 +53,9 @@ weft_renderers_register_builtin (void)
   weft_exporter_register_matrix_writer ("mda-hdf5", weft_mda_hdf5_write);
   weft_exporter_register_values_writer ("cpc-csv", weft_cpc_csv_write);
   /* END register: grid writers */
+  /* BEGIN register: ddt-psv */
+  weft_exporter_register_view ("stacks", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_picture, 1200, 800);
+  weft_exporter_register_tree_writer ("psv-csv", weft_psv_csv_write);
+  weft_exporter_register_tree_writer ("psv-xml", weft_psv_xml_write);
+  /* END register: ddt-psv */
 }

@@ -1,0 +1,687 @@
+/* weft-call-tree-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-call-tree-item.h"
+#include "weft-call-tree-view.h"
+#include "weft-flame-graph-renderer.h"
+
+struct _WeftCallTreeView
+{
+  GtkWidget               parent_instance;
+
+  GtkWidget              *search_bar;
+  GtkWidget              *search_entry;
+  GtkWidget              *scroller;
+  GtkColumnView          *column_view;
+
+  WeftCallTree           *tree;
+  GtkTreeListModel       *tree_model;
+  GtkSortListModel       *sort_model;
+  GtkSingleSelection     *selection;
+  GtkSorter              *row_sorter;
+  WeftFlameGraphRenderer *describer;   /* tooltips: the same text as the flame graph */
+};
+
+enum {
+  NODE_SELECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (WeftCallTreeView, weft_call_tree_view, GTK_TYPE_WIDGET)
+
+typedef enum
+{
+  COLUMN_FRAME,
+  COLUMN_PROCESSES,
+  COLUMN_THREADS,
+  COLUMN_PROCESS_SET,
+  COLUMN_INCLUSIVE,
+  COLUMN_EXCLUSIVE,
+  COLUMN_PERCENT,
+} ColumnKind;
+
+GtkWidget *
+weft_call_tree_view_new (void)
+{
+  return g_object_new (WEFT_TYPE_CALL_TREE_VIEW, NULL);
+}
+
+static WeftCallTreeItem *
+row_item (gpointer row_or_item)
+{
+  if (GTK_IS_TREE_LIST_ROW (row_or_item))
+    {
+      gpointer item = gtk_tree_list_row_get_item (row_or_item);
+      WeftCallTreeItem *result = WEFT_CALL_TREE_ITEM (item);
+
+      g_object_unref (item);   /* the row keeps it */
+      return result;
+    }
+  return WEFT_CALL_TREE_ITEM (row_or_item);
+}
+
+static double
+metric_value (WeftCallTree *tree,
+              WeftCallNode  node,
+              ColumnKind    kind,
+              guint         metric)
+{
+  double root;
+
+  switch (kind)
+    {
+    case COLUMN_INCLUSIVE:
+      return weft_call_tree_get_inclusive (tree, node, metric);
+    case COLUMN_EXCLUSIVE:
+      return weft_call_tree_get_exclusive (tree, node, metric);
+    case COLUMN_PERCENT:
+      root = weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric);
+      return root != 0 ? 100.0 * weft_call_tree_get_inclusive (tree, node, metric) / root : 0;
+    case COLUMN_PROCESSES:
+      return (double)weft_call_tree_get_process_count (tree, node);
+    case COLUMN_THREADS:
+      return (double)weft_call_tree_get_thread_count (tree, node);
+    case COLUMN_FRAME:
+    case COLUMN_PROCESS_SET:
+    default:
+      return 0;
+    }
+}
+
+static char *
+cell_text (WeftCallTree *tree,
+           WeftCallNode  node,
+           ColumnKind    kind,
+           guint         metric)
+{
+  const WeftIntSet *set;
+
+  switch (kind)
+    {
+    case COLUMN_PROCESSES:
+      return g_strdup_printf ("%" PRIu64, weft_call_tree_get_process_count (tree, node));
+    case COLUMN_THREADS:
+      return g_strdup_printf ("%" PRIu64, weft_call_tree_get_thread_count (tree, node));
+    case COLUMN_PROCESS_SET:
+      set = weft_call_tree_get_processes (tree, node);
+      return set != NULL ? weft_int_set_to_string (set) : g_strdup ("");
+    case COLUMN_PERCENT:
+      return g_strdup_printf ("%.1f %%", metric_value (tree, node, kind, metric));
+    case COLUMN_INCLUSIVE:
+    case COLUMN_EXCLUSIVE:
+      if (weft_call_tree_get_metric_flags (tree, metric) & WEFT_CALL_METRIC_INTEGER)
+        return g_strdup_printf ("%.0f", metric_value (tree, node, kind, metric));
+      return g_strdup_printf ("%.4g", metric_value (tree, node, kind, metric));
+    case COLUMN_FRAME:
+    default:
+      return g_strdup ("");
+    }
+}
+
+/* --- Frame column --------------------------------------------------------------- */
+
+static void
+frame_setup (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  user_data)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  GtkWidget *function = gtk_label_new (NULL);
+  GtkWidget *location = gtk_label_new (NULL);
+
+  gtk_widget_set_tooltip_text (icon, _("Reached by a minority of its caller’s processes"));
+  gtk_widget_add_css_class (icon, "error");
+  gtk_label_set_xalign (GTK_LABEL (function), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (function), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (location), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (location), PANGO_ELLIPSIZE_START);
+  gtk_widget_add_css_class (location, "dim-label");
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), function);
+  gtk_box_append (GTK_BOX (box), location);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
+  gtk_list_item_set_child (list_item, expander);
+}
+
+static void
+frame_bind (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            WeftCallTreeView         *self)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+  GtkWidget *icon = gtk_widget_get_first_child (box);
+  GtkWidget *function = gtk_widget_get_next_sibling (icon);
+  GtkWidget *location = gtk_widget_get_next_sibling (function);
+  WeftCallTreeItem *item = row_item (row);
+  WeftCallTree *tree = weft_call_tree_item_get_tree (item);
+  WeftCallNode node = weft_call_tree_item_get_node (item);
+  const WeftCallFrame *frame = weft_call_tree_get_frame (tree, node);
+  gboolean divergent = weft_flame_graph_is_divergent (tree, node);
+  g_autofree char *label = frame->function[0] == '\0' ? weft_call_frame_to_label (frame) : NULL;
+  g_autofree char *where = frame->file[0] != '\0' ? g_strdup_printf ("%s:%u", frame->file, frame->line) : NULL;
+  g_autofree char *tooltip = weft_flame_graph_renderer_describe_node (self->describer, node);
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  gtk_label_set_text (GTK_LABEL (function), label != NULL ? label : frame->function);
+  gtk_label_set_text (GTK_LABEL (location), where != NULL ? where : "");
+  gtk_widget_set_visible (icon, divergent);
+  if (divergent)
+    gtk_widget_add_css_class (function, "error");
+  else
+    gtk_widget_remove_css_class (function, "error");
+  gtk_widget_set_tooltip_text (box, tooltip);
+}
+
+static void
+frame_unbind (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  user_data)
+{
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (gtk_list_item_get_child (list_item)), NULL);
+}
+
+/* --- Value columns -------------------------------------------------------------- */
+
+static void
+value_setup (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  ColumnKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "kind"));
+
+  gtk_label_set_xalign (GTK_LABEL (label), kind == COLUMN_PROCESS_SET ? 0 : 1);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+value_bind (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
+{
+  ColumnKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "kind"));
+  guint metric = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), "metric"));
+  WeftCallTreeItem *item = row_item (gtk_list_item_get_item (list_item));
+  g_autofree char *text = cell_text (weft_call_tree_item_get_tree (item), weft_call_tree_item_get_node (item),
+                                     kind, metric);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
+  if (kind == COLUMN_PROCESS_SET)
+    gtk_widget_set_tooltip_text (gtk_list_item_get_child (list_item), text);
+}
+
+typedef struct
+{
+  ColumnKind kind;
+  guint      metric;
+} SortKey;
+
+static int
+compare_items (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  SortKey *key = user_data;
+  WeftCallTreeItem *ia = WEFT_CALL_TREE_ITEM ((gpointer)a);
+  WeftCallTreeItem *ib = WEFT_CALL_TREE_ITEM ((gpointer)b);
+  WeftCallTree *tree = weft_call_tree_item_get_tree (ia);
+  WeftCallNode na = weft_call_tree_item_get_node (ia), nb = weft_call_tree_item_get_node (ib);
+
+  if (key->kind == COLUMN_FRAME)
+    return g_utf8_collate (weft_call_tree_get_frame (tree, na)->function,
+                           weft_call_tree_get_frame (tree, nb)->function);
+  if (key->kind == COLUMN_PROCESS_SET)
+    return (na > nb) - (na < nb);
+  {
+    double va = metric_value (tree, na, key->kind, key->metric);
+    double vb = metric_value (tree, nb, key->kind, key->metric);
+
+    return (va > vb) - (va < vb);
+  }
+}
+
+static void
+add_column (WeftCallTreeView *self,
+            const char       *title,
+            ColumnKind        kind,
+            guint             metric,
+            gboolean          expand)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkColumnViewColumn) column = NULL;
+  SortKey *key = g_new0 (SortKey, 1);
+  g_autoptr(GtkSorter) sorter = NULL;
+
+  g_object_set_data (G_OBJECT (factory), "kind", GINT_TO_POINTER (kind));
+  g_object_set_data (G_OBJECT (factory), "metric", GUINT_TO_POINTER (metric));
+  if (kind == COLUMN_FRAME)
+    {
+      g_signal_connect (factory, "setup", G_CALLBACK (frame_setup), self);
+      g_signal_connect (factory, "bind", G_CALLBACK (frame_bind), self);
+      g_signal_connect (factory, "unbind", G_CALLBACK (frame_unbind), self);
+    }
+  else
+    {
+      g_signal_connect (factory, "setup", G_CALLBACK (value_setup), self);
+      g_signal_connect (factory, "bind", G_CALLBACK (value_bind), self);
+    }
+  column = gtk_column_view_column_new (title, g_object_ref (factory));
+  key->kind = kind;
+  key->metric = metric;
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, key, g_free));
+  gtk_column_view_column_set_sorter (column, sorter);
+  gtk_column_view_column_set_expand (column, expand);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_append_column (self->column_view, column);
+}
+
+static void
+remove_columns (WeftCallTreeView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+
+  while (g_list_model_get_n_items (columns) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
+
+      gtk_column_view_remove_column (self->column_view, column);
+    }
+}
+
+/* --- Model ---------------------------------------------------------------------- */
+
+static GListModel *
+create_children (gpointer item,
+                 gpointer user_data)
+{
+  WeftCallTreeItem *tree_item = WEFT_CALL_TREE_ITEM (item);
+
+  return weft_call_tree_children_new (weft_call_tree_item_get_tree (tree_item),
+                                      weft_call_tree_item_get_node (tree_item));
+}
+
+/* Sorting only when a header asks for it: an unsorted view never touches the
+ * rows it does not show. */
+static void
+on_column_sorter_changed (GtkSorter        *sorter,
+                          GtkSorterChange   change,
+                          WeftCallTreeView *self)
+{
+  if (self->sort_model == NULL)
+    return;
+  gtk_sort_list_model_set_sorter (self->sort_model,
+                                  gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE ? self->row_sorter : NULL);
+}
+
+static void
+on_selection_changed (GtkSingleSelection *selection,
+                      GParamSpec         *pspec,
+                      WeftCallTreeView   *self)
+{
+  gpointer row = gtk_single_selection_get_selected_item (selection);
+
+  if (row != NULL)
+    g_signal_emit (self, signals[NODE_SELECTED], 0, (guint)weft_call_tree_item_get_node (row_item (row)));
+}
+
+void
+weft_call_tree_view_set_tree (WeftCallTreeView *self,
+                              WeftCallTree     *tree)
+{
+  g_autoptr(GListModel) roots = NULL;
+  GtkSorter *column_sorter;
+
+  g_return_if_fail (WEFT_IS_CALL_TREE_VIEW (self));
+
+  if (tree == self->tree)
+    return;
+  gtk_column_view_set_model (self->column_view, NULL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sort_model);
+  g_clear_object (&self->tree_model);
+  g_clear_pointer (&self->tree, weft_call_tree_unref);
+  remove_columns (self);
+  weft_flame_graph_renderer_set_tree (self->describer, tree);
+  if (tree == NULL)
+    return;
+
+  self->tree = weft_call_tree_ref (tree);
+  weft_call_tree_compute_inclusive (tree);
+
+  add_column (self, _("Frame"), COLUMN_FRAME, 0, TRUE);
+  if (weft_call_tree_has_process_info (tree))
+    {
+      add_column (self, _("Processes"), COLUMN_PROCESSES, 0, FALSE);
+      add_column (self, _("Threads"), COLUMN_THREADS, 0, FALSE);
+      add_column (self, _("Process set"), COLUMN_PROCESS_SET, 0, FALSE);
+    }
+  for (guint m = 0; m < weft_call_tree_get_n_metrics (tree); m++)
+    {
+      const char *name = weft_call_tree_get_metric_name (tree, m);
+      g_autofree char *inclusive = g_strdup_printf (_("%s (incl.)"), name);
+      g_autofree char *exclusive = g_strdup_printf (_("%s (excl.)"), name);
+      g_autofree char *percent = g_strdup_printf (_("%s %%"), name);
+
+      add_column (self, inclusive, COLUMN_INCLUSIVE, m, FALSE);
+      add_column (self, exclusive, COLUMN_EXCLUSIVE, m, FALSE);
+      add_column (self, percent, COLUMN_PERCENT, m, FALSE);
+    }
+
+  roots = weft_call_tree_children_new (tree, WEFT_CALL_TREE_ROOT);
+  if (roots == NULL)
+    roots = G_LIST_MODEL (g_list_store_new (WEFT_TYPE_CALL_TREE_ITEM));
+  self->tree_model = gtk_tree_list_model_new (g_steal_pointer (&roots), FALSE, FALSE, create_children, NULL, NULL);
+  column_sorter = gtk_column_view_get_sorter (self->column_view);
+  g_set_object (&self->row_sorter, GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (column_sorter))));
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->tree_model)), NULL);
+  on_column_sorter_changed (column_sorter, GTK_SORTER_CHANGE_DIFFERENT, self);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sort_model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selection_changed), self);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+}
+
+/**
+ * weft_call_tree_view_get_tree:
+ *
+ * Returns: (transfer none) (nullable): the tree
+ */
+WeftCallTree *
+weft_call_tree_view_get_tree (WeftCallTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), NULL);
+
+  return self->tree;
+}
+
+guint
+weft_call_tree_view_get_n_rows (WeftCallTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), 0);
+
+  return self->selection != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->selection)) : 0;
+}
+
+static GtkTreeListRow *
+row_at (WeftCallTreeView *self,
+        guint             position)
+{
+  return g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
+}
+
+static void
+scroll_to (WeftCallTreeView *self,
+           guint             position)
+{
+  /* GTK 4.8 has no gtk_column_view_scroll_to(): the inner list view's action. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+}
+
+gboolean
+weft_call_tree_view_select_node (WeftCallTreeView *self,
+                                 WeftCallNode      node)
+{
+  g_autoptr(GArray) path = NULL;
+  guint position = 0;
+
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
+
+  if (self->tree == NULL || node == WEFT_CALL_TREE_ROOT || node >= weft_call_tree_get_n_nodes (self->tree))
+    return FALSE;
+  path = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
+  for (WeftCallNode n = node; n != WEFT_CALL_TREE_ROOT; n = weft_call_tree_get_parent (self->tree, n))
+    g_array_append_val (path, n);
+
+  /* Children follow their parent's row, so each ancestor is searched for from
+   * the row after the one before. */
+  for (guint i = path->len; i-- > 0;)
+    {
+      WeftCallNode want = g_array_index (path, WeftCallNode, i);
+      guint n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+      gboolean found = FALSE;
+
+      for (; position < n_rows; position++)
+        {
+          g_autoptr(GtkTreeListRow) row = row_at (self, position);
+
+          if (weft_call_tree_item_get_node (row_item (row)) == want)
+            {
+              if (i > 0)
+                gtk_tree_list_row_set_expanded (row, TRUE);
+              found = TRUE;
+              break;
+            }
+        }
+      if (!found)
+        return FALSE;
+      if (i > 0)
+        position++;
+    }
+  gtk_single_selection_set_selected (self->selection, position);
+  scroll_to (self, position);
+  return TRUE;
+}
+
+WeftCallNode
+weft_call_tree_view_get_selected (WeftCallTreeView *self)
+{
+  gpointer row;
+
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), WEFT_CALL_NODE_NONE);
+
+  if (self->selection == NULL)
+    return WEFT_CALL_NODE_NONE;
+  row = gtk_single_selection_get_selected_item (self->selection);
+  return row != NULL ? weft_call_tree_item_get_node (row_item (row)) : WEFT_CALL_NODE_NONE;
+}
+
+WeftCallNode
+weft_call_tree_view_expand_hottest (WeftCallTreeView *self)
+{
+  WeftCallNode node = WEFT_CALL_TREE_ROOT;
+
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), WEFT_CALL_NODE_NONE);
+
+  if (self->tree == NULL)
+    return WEFT_CALL_NODE_NONE;
+  for (;;)
+    {
+      WeftCallNode best = WEFT_CALL_NODE_NONE;
+      double best_value = -1;
+
+      for (WeftCallNode c = weft_call_tree_get_first_child (self->tree, node); c != WEFT_CALL_NODE_NONE;
+           c = weft_call_tree_get_next_sibling (self->tree, c))
+        {
+          double v = weft_flame_graph_renderer_get_value (self->describer, c);
+
+          if (v > best_value)
+            best = c, best_value = v;
+        }
+      if (best == WEFT_CALL_NODE_NONE)
+        break;
+      node = best;
+    }
+  if (node == WEFT_CALL_TREE_ROOT)
+    return WEFT_CALL_NODE_NONE;
+  weft_call_tree_view_select_node (self, node);
+  return node;
+}
+
+gboolean
+weft_call_tree_view_search (WeftCallTreeView *self,
+                            const char       *text)
+{
+  g_autofree char *needle = NULL;
+  WeftCallNode start, n;
+
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
+
+  if (self->tree == NULL || text == NULL || text[0] == '\0')
+    return FALSE;
+  needle = g_utf8_casefold (text, -1);
+  start = weft_call_tree_view_get_selected (self);
+  if (start == WEFT_CALL_NODE_NONE)
+    start = WEFT_CALL_TREE_ROOT;
+  n = start;
+  do
+    {
+      g_autofree char *hay = NULL;
+
+      n = weft_call_tree_next_preorder (self->tree, n);
+      if (n == WEFT_CALL_NODE_NONE)
+        n = WEFT_CALL_TREE_ROOT;
+      if (n == WEFT_CALL_TREE_ROOT)
+        continue;
+      hay = g_utf8_casefold (weft_call_tree_get_frame (self->tree, n)->function, -1);
+      if (strstr (hay, needle) != NULL)
+        return weft_call_tree_view_select_node (self, n);
+    }
+  while (n != start);
+  return FALSE;
+}
+
+/* --- Search bar ------------------------------------------------------------------ */
+
+static void
+on_search_changed (GtkSearchEntry   *entry,
+                   WeftCallTreeView *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  gboolean found = text[0] == '\0' || weft_call_tree_view_search (self, text);
+
+  if (found)
+    gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+}
+
+static void
+on_search_activate (GtkSearchEntry   *entry,
+                    WeftCallTreeView *self)
+{
+  on_search_changed (entry, self);
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  WeftCallTreeView *self = WEFT_CALL_TREE_VIEW (widget);
+
+  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), TRUE);
+  gtk_widget_grab_focus (self->search_entry);
+}
+
+static void
+expand_hottest_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  weft_call_tree_view_expand_hottest (WEFT_CALL_TREE_VIEW (widget));
+}
+
+/* --- GObject -------------------------------------------------------------------- */
+
+static void
+weft_call_tree_view_dispose (GObject *object)
+{
+  WeftCallTreeView *self = WEFT_CALL_TREE_VIEW (object);
+  GtkWidget *child;
+
+  if (self->column_view != NULL)
+    g_signal_handlers_disconnect_by_data (gtk_column_view_get_sorter (self->column_view), self);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  self->column_view = NULL;
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sort_model);
+  g_clear_object (&self->tree_model);
+  g_clear_object (&self->row_sorter);
+  g_clear_object (&self->describer);
+  g_clear_pointer (&self->tree, weft_call_tree_unref);
+
+  G_OBJECT_CLASS (weft_call_tree_view_parent_class)->dispose (object);
+}
+
+static void
+weft_call_tree_view_class_init (WeftCallTreeViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_call_tree_view_dispose;
+
+  /**
+   * WeftCallTreeView::node-selected:
+   * @node: the selected WeftCallNode
+   */
+  signals[NODE_SELECTED] =
+    g_signal_new ("node-selected",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_install_action (widget_class, "calltree.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "calltree.expand-hottest", NULL, expand_hottest_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "calltree.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "calltree.expand-hottest",
+                                       NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "calltreeview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+weft_call_tree_view_init (WeftCallTreeView *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+
+  self->describer = weft_flame_graph_renderer_new ();
+  self->search_entry = gtk_search_entry_new ();
+  gtk_widget_set_hexpand (self->search_entry, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search functions"), -1);
+  self->search_bar = gtk_search_bar_new ();
+  gtk_search_bar_set_child (GTK_SEARCH_BAR (self->search_bar), self->search_entry);
+  gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_EDITABLE (self->search_entry));
+  gtk_search_bar_set_show_close_button (GTK_SEARCH_BAR (self->search_bar), TRUE);
+  g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
+  g_signal_connect (self->search_entry, "activate", G_CALLBACK (on_search_activate), self);
+  gtk_widget_set_parent (self->search_bar, GTK_WIDGET (self));
+
+  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  gtk_column_view_set_show_column_separators (self->column_view, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Stack frames"), -1);
+  g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
+                    G_CALLBACK (on_column_sorter_changed), self);
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->column_view));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+}

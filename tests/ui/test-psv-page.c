@@ -1,0 +1,275 @@
+/* test-psv-page.c: the Parallel Stack View page in a real window (Xvfb).
+ *
+ * The demo hang (data/samples/ddt-stacks.csv: 32 ranks, 29 in MPI_Barrier,
+ * rank 17 stuck in compute_residual, ranks 28-29 in MPI_Recv) opens in a
+ * WeftWindow. The real pointer (xdotool) hovers a flame-graph frame, which
+ * must outline it and give its tooltip; a real click focuses the frame and
+ * selects it in the stack tree; selecting a tree row outlines it in the flame
+ * graph and fills the details line; search, the hottest path and Alt+1/Alt+2
+ * do what they say; File ▸ Export gets the "stacks" view.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+
+#include "weft-application.h"
+#include "weft-format.h"
+#include "weft-page.h"
+#include "weft-psv-page.h"
+#include "weft-test-util.h"
+#include "weft-ui-test-util.h"
+#include "weft-window.h"
+
+typedef struct
+{
+  WeftWindow       *window;
+  WeftDocumentView *view;
+  WeftPsvPage      *page;
+  WeftCallTree     *tree;
+} Fixture;
+
+static gboolean
+view_loaded (gpointer data)
+{
+  return g_strcmp0 (weft_document_view_get_state_name (data), "loading") != 0;
+}
+
+static void
+fixture_open (Fixture *f)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", "ddt-stacks.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *page;
+
+  f->window = weft_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  weft_ui_iterate ();
+  f->view = weft_window_open_files (f->window, &file, 1);
+  g_assert_true (weft_ui_wait_for (view_loaded, f->view));
+  g_assert_cmpstr (weft_document_view_get_state_name (f->view), ==, "content");
+  page = weft_document_view_get_page (f->view);
+  g_assert_true (WEFT_IS_PSV_PAGE (page));
+  f->page = WEFT_PSV_PAGE (page);
+  f->tree = weft_call_tree_view_get_tree (weft_psv_page_get_tree_view (f->page));
+  g_assert_nonnull (f->tree);
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (f->tree), ==, 17);
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_assert_true (weft_ui_wait_for (is_null, &window));
+}
+
+static WeftCallNode
+find_function (WeftCallTree *tree,
+               const char   *function)
+{
+  for (WeftCallNode n = weft_call_tree_next_preorder (tree, WEFT_CALL_TREE_ROOT); n != WEFT_CALL_NODE_NONE;
+       n = weft_call_tree_next_preorder (tree, n))
+    if (strcmp (weft_call_tree_get_frame (tree, n)->function, function) == 0)
+      return n;
+  g_error ("no frame %s", function);
+  return WEFT_CALL_NODE_NONE;
+}
+
+typedef struct
+{
+  WeftFlameGraphRenderer *renderer;
+  WeftCallNode            node;
+} NodeWait;
+
+static gboolean
+hover_is (gpointer data)
+{
+  NodeWait *wait = data;
+
+  return weft_flame_graph_renderer_get_hover (wait->renderer) == wait->node;
+}
+
+static gboolean
+focus_is (gpointer data)
+{
+  NodeWait *wait = data;
+
+  return weft_flame_graph_renderer_get_focus (wait->renderer) == wait->node;
+}
+
+static gboolean
+stack_is_flame (gpointer data)
+{
+  return g_strcmp0 (weft_psv_page_get_view (data), "flame") == 0;
+}
+
+static gboolean
+stack_is_tree (gpointer data)
+{
+  return g_strcmp0 (weft_psv_page_get_view (data), "tree") == 0;
+}
+
+static void
+test_flame_graph_pointer (void)
+{
+  Fixture f = { 0 };
+  WeftFlameGraphView *flame;
+  WeftFlameGraphRenderer *renderer;
+  WeftCallNode stuck;
+  cairo_rectangle_t rect;
+  WeftScreenOrigin origin;
+  g_autofree char *sx = NULL, *sy = NULL, *xid = NULL;
+  g_autofree char *tooltip = NULL;
+  int width, height;
+  NodeWait wait;
+
+  if (!weft_ui_have_xdotool ())
+    g_error ("xdotool is not installed: the pointer tests need it (apt-get install xdotool)");
+  fixture_open (&f);
+  flame = weft_psv_page_get_flame_graph (f.page);
+  renderer = weft_flame_graph_view_get_renderer (flame);
+
+  xid = g_strdup_printf ("%lu", (gulong)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (f.window))));
+  weft_ui_xdotool ("windowfocus", "--sync", xid, NULL);
+  weft_psv_page_set_view (f.page, "flame");
+  g_assert_true (weft_ui_wait_for (stack_is_flame, f.page));
+  weft_ui_wait_drawn (GTK_WIDGET (flame));
+
+  /* Hover the stuck rank's frame: it is outlined and its tooltip says who. */
+  stuck = find_function (f.tree, "compute_residual");
+  width = gtk_widget_get_width (GTK_WIDGET (flame));
+  height = gtk_widget_get_height (GTK_WIDGET (flame));
+  g_assert_true (weft_flame_graph_renderer_get_node_rect (renderer, width, height, stuck, &rect));
+  /* One process of 32: 1/32 of the width (its parent holds all 32). */
+  g_assert_cmpfloat_with_epsilon (rect.width, width / 2.0 / 32.0, 1e-6);
+  weft_ui_locate (GTK_WIDGET (flame), &origin);
+  sx = weft_ui_px (origin.left + rect.x + rect.width / 2);
+  sy = weft_ui_px (origin.top + rect.y + rect.height / 2);
+  weft_ui_xdotool ("mousemove", "--sync", sx, sy, NULL);
+  wait = (NodeWait) { renderer, stuck };
+  g_assert_true (weft_ui_wait_for (hover_is, &wait));
+  tooltip = weft_flame_graph_view_dup_tooltip_text (flame, rect.x + rect.width / 2, rect.y + rect.height / 2);
+  g_assert_cmpstr (tooltip, ==,
+                   "compute_residual\nresidual.c:57\n1 of 32 processes, 1 threads\nProcesses: 17\nThreads: 17.0\n"
+                   "Reached by a minority of its caller’s processes");
+
+  /* A real click focuses the frame and selects it in the stack tree. */
+  weft_ui_xdotool ("click", "1", NULL);
+  g_assert_true (weft_ui_wait_for (focus_is, &wait));
+  g_assert_cmpuint (weft_call_tree_view_get_selected (weft_psv_page_get_tree_view (f.page)), ==, stuck);
+  g_assert_nonnull (strstr (weft_psv_page_get_details (f.page), "compute_residual (residual.c:57) — 1 processes [17]"));
+
+  /* Escape goes back out a level, Home to the whole tree. */
+  weft_ui_xdotool ("key", "Escape", NULL);
+  wait.node = weft_call_tree_get_parent (f.tree, stuck);
+  g_assert_true (weft_ui_wait_for (focus_is, &wait));
+  weft_ui_xdotool ("key", "Home", NULL);
+  wait.node = WEFT_CALL_TREE_ROOT;
+  g_assert_true (weft_ui_wait_for (focus_is, &wait));
+
+  weft_psv_page_set_view (f.page, "tree");
+  g_assert_true (weft_ui_wait_for (stack_is_tree, f.page));
+  fixture_close (&f);
+}
+
+static guint selected_count;
+
+static void
+on_node_selected (WeftCallTreeView *view,
+                  guint             node,
+                  WeftCallNode     *out)
+{
+  *out = node;
+  selected_count++;
+}
+
+static void
+test_tree_view (void)
+{
+  Fixture f = { 0 };
+  WeftCallTreeView *tree_view;
+  WeftFlameGraphRenderer *renderer;
+  WeftCallNode recv, poll_node, seen = WEFT_CALL_NODE_NONE, hottest;
+  guint rows_before;
+
+  fixture_open (&f);
+  tree_view = weft_psv_page_get_tree_view (f.page);
+  renderer = weft_flame_graph_view_get_renderer (weft_psv_page_get_flame_graph (f.page));
+  g_signal_connect (tree_view, "node-selected", G_CALLBACK (on_node_selected), &seen);
+  weft_ui_wait_drawn (GTK_WIDGET (tree_view));
+
+  /* Lazy: only the two root frames are rows until something is expanded. */
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 2);
+
+  /* Selecting a row expands its ancestors, reports it, outlines it in the
+   * flame graph and fills the details line. */
+  recv = find_function (f.tree, "MPI_Recv");
+  rows_before = weft_call_tree_view_get_n_rows (tree_view);
+  g_assert_true (weft_call_tree_view_select_node (tree_view, recv));
+  weft_ui_iterate ();
+  g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, recv);
+  g_assert_cmpuint (seen, ==, recv);
+  g_assert_cmpuint (weft_flame_graph_renderer_get_selected (renderer), ==, recv);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, rows_before + 1 + 3 + 1);
+  g_assert_cmpstr (weft_psv_page_get_details (f.page), ==,
+                   "MPI_Recv (recv.c:135) — 2 processes [28-29], 2 threads [28.0-29.0]");
+
+  /* Search: the next frame whose name holds the text, expanded to. */
+  g_assert_true (weft_call_tree_view_search (tree_view, "POLL"));
+  poll_node = weft_call_tree_view_get_selected (tree_view);
+  g_assert_cmpstr (weft_call_tree_get_frame (f.tree, poll_node)->function, ==, "poll");
+  /* After MPI_Recv in pre-order: its progress engine's poll. */
+  g_assert_cmpuint (weft_call_tree_get_parent (f.tree, weft_call_tree_get_parent (f.tree, poll_node)), ==, recv);
+  g_assert_false (weft_call_tree_view_search (tree_view, "no_such_function"));
+
+  /* The hottest path follows the most processes: main → … → the barrier's poll
+   * (29 ranks), not the progress thread's (32, but under start_thread, which
+   * has as many as main: the first wins). */
+  hottest = weft_call_tree_view_expand_hottest (tree_view);
+  g_assert_cmpstr (weft_call_tree_get_frame (f.tree, hottest)->function, ==, "poll");
+  g_assert_cmpint (weft_call_tree_get_depth (f.tree, hottest), ==, 6);
+  g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, hottest);
+  g_assert_cmpuint (selected_count, >=, 3);
+
+  /* File ▸ Export: the stacks view. */
+  {
+    const char *view = NULL;
+    WeftViewOptions options;
+
+    g_assert_true (weft_page_get_export_view (WEFT_PAGE (f.page), &view, &options));
+    g_assert_cmpstr (view, ==, "stacks");
+  }
+  fixture_close (&f);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  /* xdotool speaks X11. */
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  weft_ui_test_init (&argc, &argv);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  weft_init_resources ();
+  weft_formats_init ();
+
+  g_test_add_func ("/psv/page/flame-graph-pointer", test_flame_graph_pointer);
+  g_test_add_func ("/psv/page/tree-view", test_tree_view);
+
+  return g_test_run ();
+}
