@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-fuzzer.sh HARNESS SEED_DIR SECONDS
+# run-fuzzer.sh HARNESS SEED_DIR SECONDS [DICTIONARY]
 # Replays every seed once, then fuzzes for SECONDS on a scratch copy of the corpus
 # (new inputs never land in the source tree). Any crash, timeout, leak or
 # sanitizer report makes libFuzzer exit non-zero, and so this script.
@@ -21,9 +21,12 @@ cp -R "$seeds"/. "$work/corpus/"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
-# A dictionary beside the seeds (corpus/NAME.dict) steers the mutations.
+# A dictionary steers the mutations: the fourth argument, or one beside the
+# seeds (corpus/NAME.dict).
 dict=
-if [ -f "$seeds.dict" ]; then
+if [ -n "${4:-}" ]; then
+  dict="-dict=$4"
+elif [ -f "$seeds.dict" ]; then
   dict="-dict=$seeds.dict"
 fi
 
