@@ -267,10 +267,12 @@ document_state_cb (WeftWindow   *self,
     case WEFT_DOCUMENT_FAILED:
       {
         g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-error-symbolic");
+        /* The indicator's tooltip is markup: a message may hold "<stacks>". */
+        g_autofree char *tooltip = g_markup_escape_text (weft_document_get_error (document)->message, -1);
 
         adw_tab_page_set_loading (page, FALSE);
         adw_tab_page_set_indicator_icon (page, icon);
-        adw_tab_page_set_indicator_tooltip (page, weft_document_get_error (document)->message);
+        adw_tab_page_set_indicator_tooltip (page, tooltip);
       }
       break;
 
