@@ -13,10 +13,13 @@
 #include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
 #include "weft-timeline.h"
+#include "weft-call-tree-view.h"
+#include "weft-flame-graph-view.h"
 #include "weft-value-bars-view.h"
 
-/* The views, in the switcher's order (Alt+1, Alt+2). */
-static const char *const view_names[] = { "profiles", "trace", NULL };
+/* The views, in the switcher's order (Alt+1 … Alt+6). The call trees are the
+ * shared views every call-tree family has (src/widgets/tree). */
+static const char *const view_names[] = { "profiles", "trace", "top-down", "bottom-up", "flat", "flame", NULL };
 
 struct _WeftHpctoolkitPage
 {
@@ -64,7 +67,17 @@ weft_hpctoolkit_page_get_export_view (WeftPage         *page,
 {
   WeftHpctoolkitPage *self = WEFT_HPCTOOLKIT_PAGE (page);
 
-  if (g_strcmp0 (weft_hpctoolkit_page_get_view (self), "trace") == 0 && self->time_model != NULL)
+  const char *shown = weft_hpctoolkit_page_get_view (self);
+
+  /* Every call tree exports as the top-down tree: PSV CSV/XML, or the flame
+   * graph as a picture. */
+  if (g_strcmp0 (shown, "top-down") == 0 || g_strcmp0 (shown, "bottom-up") == 0 ||
+      g_strcmp0 (shown, "flat") == 0 || g_strcmp0 (shown, "flame") == 0)
+    {
+      *view = "stacks";
+      return TRUE;
+    }
+  if (g_strcmp0 (shown, "trace") == 0 && self->time_model != NULL)
     {
       *view = "timeline";
       options->has_range = TRUE;
@@ -112,17 +125,19 @@ weft_hpctoolkit_page_set_view (WeftHpctoolkitPage *self,
 
   if (g_strcmp0 (view, "trace") == 0 && self->trace == NULL)
     return;
+  if (adw_view_stack_get_child_by_name (self->view_stack, view) == NULL)
+    return;
   adw_view_stack_set_visible_child_name (self->view_stack, view);
 }
 
 static void
 view_changed_cb (WeftHpctoolkitPage *self)
 {
-  gboolean trace = g_strcmp0 (weft_hpctoolkit_page_get_view (self), "trace") == 0;
+  const char *shown = weft_hpctoolkit_page_get_view (self);
 
   /* Each view's controls only. */
-  gtk_widget_set_visible (self->metric_box, !trace);
-  gtk_widget_set_visible (self->depth_box, trace);
+  gtk_widget_set_visible (self->metric_box, g_strcmp0 (shown, "profiles") == 0);
+  gtk_widget_set_visible (self->depth_box, g_strcmp0 (shown, "trace") == 0);
 }
 
 static gboolean
@@ -272,6 +287,48 @@ build (WeftHpctoolkitPage *self)
   view_changed_cb (self);
 }
 
+/* The top-down, bottom-up and flat trees (hpcviewer's three views) and the
+ * flame graph, from the dataset's "stacks", "callers" and "flat" trees. */
+static void
+add_tree_views (WeftHpctoolkitPage *self)
+{
+  static const struct {
+    const char *name;
+    const char *title;
+    const char *icon;
+    const char *tree;
+  } trees[] = {
+    { "top-down", N_("Top-down"), "view-list-symbolic", "stacks" },
+    { "bottom-up", N_("Bottom-up"), "view-list-symbolic", "callers" },
+    { "flat", N_("Flat"), "view-list-symbolic", "flat" },
+  };
+  g_autoptr(WeftCallTree) stacks = NULL;
+  AdwViewStackPage *page;
+  GtkWidget *flame;
+
+  for (guint i = 0; i < G_N_ELEMENTS (trees); i++)
+    {
+      g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), trees[i].tree, NULL, NULL);
+      GtkWidget *view;
+
+      if (tree == NULL)
+        continue;
+      view = weft_call_tree_view_new ();
+      weft_call_tree_view_set_tree (WEFT_CALL_TREE_VIEW (view), tree);
+      page = adw_view_stack_add_titled (self->view_stack, view, trees[i].name, _(trees[i].title));
+      adw_view_stack_page_set_icon_name (page, trees[i].icon);
+    }
+
+  stacks = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
+  if (stacks != NULL)
+    {
+      flame = weft_flame_graph_view_new ();
+      weft_flame_graph_view_set_tree (WEFT_FLAME_GRAPH_VIEW (flame), stacks);
+      page = adw_view_stack_add_titled (self->view_stack, flame, "flame", _("Flame Graph"));
+      adw_view_stack_page_set_icon_name (page, "weft-profile-symbolic");
+    }
+}
+
 static void
 add_shortcuts (WeftHpctoolkitPage *self)
 {
@@ -300,6 +357,7 @@ weft_hpctoolkit_page_new (WeftDocument *document)
   self->document = g_object_ref (document);
   self->dataset = g_object_ref (WEFT_HPCTOOLKIT_DATASET (dataset));
   build (self);
+  add_tree_views (self);
   return self;
 }
 

@@ -13,6 +13,8 @@
 #include <adwaita.h>
 
 #include "weft-application.h"
+#include "weft-call-tree-view.h"
+#include "weft-flame-graph-view.h"
 #include "weft-format.h"
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-page.h"
@@ -152,6 +154,30 @@ test_page (void)
     weft_hpctoolkit_page_set_view (page, "profiles");
   weft_ui_iterate ();
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "profiles");
+
+  /* The shared call-tree views: top-down rows, the flame graph, both on the
+   * merged tree; they export the top-down tree. */
+  weft_hpctoolkit_page_set_view (page, "top-down");
+  weft_ui_iterate ();
+  g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "top-down");
+  {
+    WeftCallTreeView *top_down = WEFT_CALL_TREE_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_CALL_TREE_VIEW));
+    WeftFlameGraphView *flame = WEFT_FLAME_GRAPH_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_FLAME_GRAPH_VIEW));
+    WeftCallTree *tree = weft_call_tree_view_get_tree (top_down);
+
+    g_assert_nonnull (tree);
+    g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), >, 10);
+    g_assert_cmpuint (weft_call_tree_view_get_n_rows (top_down), >=, 1);
+    g_assert_nonnull (weft_flame_graph_view_get_tree (flame));
+    g_assert_cmpuint (weft_call_tree_get_n_nodes (weft_flame_graph_view_get_tree (flame)), ==,
+                      weft_call_tree_get_n_nodes (tree));
+  }
+  memset (&options, 0, sizeof options);
+  g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
+  g_assert_cmpstr (export_view, ==, "stacks");
+  weft_hpctoolkit_page_set_view (page, "flame");
+  weft_ui_iterate ();
+  g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "flame");
 
   weak_page = page;
   g_object_add_weak_pointer (G_OBJECT (page), &weak_page);
