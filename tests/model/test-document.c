@@ -415,6 +415,9 @@ static const struct {
 } family_samples[] = {
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO" } },
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
+  /* BEGIN sniffing samples: mpd */
+  { "mpdtrace", { "data", "samples", "mpd-demo.trace" } },
+  /* END sniffing samples: mpd */
   { "test-lines", { NULL } },
 };
 
