@@ -260,6 +260,9 @@ event_activated_cb (WeftTimeline          *timeline,
   g_autofree char *location = NULL;
   g_autofree char *text = NULL;
   g_autofree char *vm = NULL;
+  g_autofree char *pid = NULL;
+  g_autofree char *extra = NULL;
+  g_autofree char *lamport = NULL;
 
   if (hit->ref >= m->trace->n_records)
     return;
@@ -267,10 +270,13 @@ event_activated_cb (WeftTimeline          *timeline,
   location = weft_mpd_trace_dup_location (m->trace, r->location);
   vm = r->vm != 0 ? g_strdup_printf ("vm(%u).", r->vm) : g_strdup ("");
   /* Translators: a trace line, then its Lamport time. */
-  text = g_strdup_printf (_("line %u: %s  %s%s  %s  %" G_GINT64_MODIFIER "X  %" G_GINT64_MODIFIER "X  · Lamport time %" G_GINT64_FORMAT),
+  pid = g_strdup_printf ("%" G_GINT64_MODIFIER "X", r->pid);
+  extra = g_strdup_printf ("%" G_GINT64_MODIFIER "X", r->extra);
+  lamport = g_strdup_printf ("%" G_GINT64_FORMAT, m->lamport[hit->ref]);
+  text = g_strdup_printf (_("line %u: %s  %s%s  %s  %s  %s  · Lamport time %s"),
                           r->line_no, location, vm,
                           weft_string_pool_lookup (m->trace->names, r->name), weft_mpd_event_name (r->event),
-                          r->pid, r->extra, m->lamport[hit->ref]);
+                          pid, extra, lamport);
   gtk_label_set_label (GTK_LABEL (self->details_label), text);
 }
 
