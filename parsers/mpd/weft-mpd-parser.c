@@ -328,7 +328,13 @@ weft_mpd_parse (const char       *data,
   trace->n_locations = parser.locations->len;
   trace->locations = (WeftMpdLocation *)(void *)g_array_free (parser.locations, FALSE);
 
-  if (trace->n_records == 0 && any_text)
+  /* An empty trace has no process to show: say so rather than open nothing. */
+  if (trace->n_records == 0 && !any_text)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s: the trace is empty"), trace->source);
+      return NULL;
+    }
+  if (trace->n_records == 0)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
                    _("%s: no line is an MPD trace line (“FILE, LINE  PROC  EVENT  ID  VALUE”)"),

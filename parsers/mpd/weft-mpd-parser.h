@@ -50,7 +50,8 @@ guint             weft_mpd_count_trace_lines (const char *head,
                                               guint      *n_lines_out);
 
 /* Parses a whole trace held in memory. @source names it in warnings. Fails
- * only when the input holds text but not one trace line, or on cancellation. */
+ * when the input holds not one trace line (WEFT_ERROR_EMPTY when it holds no
+ * text at all), or on cancellation. */
 WeftMpdTrace     *weft_mpd_parse      (const char       *data,
                                        gsize             len,
                                        const char       *source,

@@ -12,6 +12,7 @@
 #include "weft-mpd-page.h"
 #include "weft-mpd-table.h"
 #include "weft-page.h"
+#include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
 
 /* The views, in the switcher's order (Alt+1 … Alt+5). */
@@ -31,6 +32,7 @@ struct _WeftMpdPage
 
   GtkWidget      *main_box;
   GtkWidget      *summary_label;
+  GtkWidget      *details_label;
   GtkToggleButton *order_button;
   AdwViewStack   *view_stack;
   WeftTimelineView *timeline_view;
@@ -247,6 +249,37 @@ fill_semaphores (WeftMpdPage        *self,
   weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->semaphores_table), rows);
 }
 
+/* Every event of the table has its trace record as ref: show that line. */
+static void
+event_activated_cb (WeftTimeline          *timeline,
+                    const WeftTimelineHit *hit,
+                    WeftMpdPage           *self)
+{
+  const WeftMpdModel *m = weft_mpd_dataset_get_model (self->dataset);
+  const WeftMpdRecord *r;
+  g_autofree char *location = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *vm = NULL;
+  g_autofree char *pid = NULL;
+  g_autofree char *extra = NULL;
+  g_autofree char *lamport = NULL;
+
+  if (hit->ref >= m->trace->n_records)
+    return;
+  r = &m->trace->records[hit->ref];
+  location = weft_mpd_trace_dup_location (m->trace, r->location);
+  vm = r->vm != 0 ? g_strdup_printf ("vm(%u).", r->vm) : g_strdup ("");
+  /* Translators: a trace line, then its Lamport time. */
+  pid = g_strdup_printf ("%" G_GINT64_MODIFIER "X", r->pid);
+  extra = g_strdup_printf ("%" G_GINT64_MODIFIER "X", r->extra);
+  lamport = g_strdup_printf ("%" G_GINT64_FORMAT, m->lamport[hit->ref]);
+  text = g_strdup_printf (_("line %u: %s  %s%s  %s  %s  %s  · Lamport time %s"),
+                          r->line_no, location, vm,
+                          weft_string_pool_lookup (m->trace->names, r->name), weft_mpd_event_name (r->event),
+                          pid, extra, lamport);
+  gtk_label_set_label (GTK_LABEL (self->details_label), text);
+}
+
 static void
 build (WeftMpdPage *self)
 {
@@ -269,6 +302,8 @@ build (WeftMpdPage *self)
   gtk_widget_set_hexpand (self->semaphores_table, TRUE);
   gtk_box_append (GTK_BOX (self->semaphores_box), self->semaphores_table);
 
+  g_signal_connect_object (weft_timeline_view_get_timeline (self->timeline_view), "event-activated",
+                           G_CALLBACK (event_activated_cb), self, 0);
   self->time_model = weft_time_model_new ();
   weft_timeline_view_set_time_model (self->timeline_view, self->time_model);
   set_event_table (self, weft_dataset_get_event_table (WEFT_DATASET (self->dataset)));
@@ -359,6 +394,7 @@ weft_mpd_page_class_init (WeftMpdPageClass *klass)
   gtk_widget_class_set_css_name (widget_class, "mpdpage");
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, main_box);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, details_label);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, order_button);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, timeline_view);
@@ -476,4 +512,12 @@ weft_mpd_page_get_lines_search (WeftMpdPage *self)
   g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
 
   return weft_mpd_table_get_search (WEFT_MPD_TABLE (self->lines_table));
+}
+
+const char *
+weft_mpd_page_get_details (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return gtk_label_get_label (GTK_LABEL (self->details_label));
 }

@@ -55,12 +55,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   matrix = weft_dataset_dup_matrix (WEFT_DATASET (dataset), "comm-matrix", &options, &error);
   if (matrix == NULL)
-    abort ();
+    {
+      g_printerr ("fuzz-mpd: %s\n", error != NULL ? error->message : "no error");
+      abort ();
+    }
   weft_matrix_compute_stats (matrix, &stats);
   if ((guint64)stats.sum != m->n_messages)
     abort ();
   values = weft_dataset_dup_values (WEFT_DATASET (dataset), "values", NULL, &error);
-  if (values == NULL || weft_value_table_get_n_rows (values) != m->n_processes)
+  if (values == NULL || weft_value_table_get_n_rows (values) != weft_dataset_get_n_rows (WEFT_DATASET (dataset)))
     abort ();
   by_line = weft_mpd_dataset_dup_event_table (dataset, FALSE, NULL, &error);
   if (by_line == NULL)

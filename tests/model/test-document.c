@@ -421,6 +421,9 @@ static const struct {
   { "hpcrun", { "data", "samples", "heat.m" } },
   { "hpcrun", { "data", "samples", "heat.m", "heat-000001-001-7f000001-4243-0.hpcrun" } },
   /* END sniff samples: hpctoolkit */
+  /* BEGIN sniffing samples: mpd */
+  { "mpdtrace", { "data", "samples", "mpd-demo.trace" } },
+  /* END sniffing samples: mpd */
   { "test-lines", { NULL } },
 };
 

@@ -128,6 +128,10 @@ test_damaged (void)
   g_assert_null (trace);
   g_assert_error (error, WEFT_ERROR, WEFT_ERROR_PARSE);
   g_assert_nonnull (strstr (error->message, "out.txt"));
+  g_clear_error (&error);
+  trace = weft_mpd_parse ("\n\n", 2, "blank.trace", NULL, &error);
+  g_assert_null (trace);
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY);
 }
 
 static WeftMpdModel *

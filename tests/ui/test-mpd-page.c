@@ -21,6 +21,7 @@
 #include "weft-mpd-page.h"
 #include "weft-mpd-table.h"
 #include "weft-test-util.h"
+#include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
 #include "weft-ui-test-util.h"
 #include "weft-window.h"
@@ -137,6 +138,35 @@ test_mpd_page (void)
     span = weft_event_table_get_span (weft_timeline_view_get_table (timeline_view));
     g_assert_cmpint (span.end, >=, 396);
     g_assert_cmpint (span.begin, >=, 1);
+
+    /* A click on an event of row 0 shows its trace line below the diagram. */
+    {
+      WeftTimeline *timeline = weft_timeline_view_get_timeline (timeline_view);
+      WeftTimelineRenderer *renderer = weft_timeline_get_renderer (timeline);
+      double px, py, pw, ph, row_y, row_h, hit_x = -1;
+      WeftTimelineHit hit = { 0 };
+      g_autofree char *before = g_strdup (weft_mpd_page_get_details (page));
+
+      weft_ui_wait_drawn (GTK_WIDGET (timeline));
+      weft_timeline_renderer_get_plot_area (renderer, &px, &py, &pw, &ph);
+      g_assert_true (weft_timeline_renderer_get_row_extent (renderer, 0, -1, &row_y, &row_h));
+      for (double x = px + 1; x < px + pw && hit_x < 0; x += 1)
+        {
+          weft_timeline_renderer_hit_test (renderer, x, row_y + row_h / 2, &hit);
+          if (hit.type == WEFT_TIMELINE_HIT_EVENT)
+            hit_x = x;
+        }
+      g_assert_cmpfloat (hit_x, >=, 0);
+      weft_ui_locate (GTK_WIDGET (timeline), &screen);
+      g_clear_pointer (&sx, g_free);
+      g_clear_pointer (&sy, g_free);
+      sx = center (screen.left + hit_x);
+      sy = center (screen.top + row_y + row_h / 2);
+      weft_ui_xdotool ("mousemove", "--sync", sx, sy, "click", "1", NULL);
+      weft_ui_spin (50);
+      g_assert_cmpstr (weft_mpd_page_get_details (page), !=, before);
+      g_assert_nonnull (strstr (weft_mpd_page_get_details (page), "Lamport time"));
+    }
   }
 
   /* Alt+3 and typing in the per-line table's search keep only CONTP rows. */

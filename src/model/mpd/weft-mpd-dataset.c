@@ -177,6 +177,7 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
   WeftEventTableBuilder *builder;
   guint16 kind_ids[KIND_FIRST_EVENT + WEFT_MPD_N_EVENTS];
   guint32 *location_labels;
+  WeftEventTable *table;
 
   g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), NULL);
 
@@ -264,7 +265,10 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
     }
   g_free (location_labels);
 
-  return weft_event_table_builder_finish (builder, context, error);
+  table = weft_event_table_builder_finish (builder, context, error);
+  weft_event_table_builder_free (builder);
+
+  return table;
 }
 
 WeftMpdDataset *
