@@ -13,6 +13,9 @@
 /* BEGIN includes: chplvis page */
 #include "weft-chplvis-page.h"
 /* END includes: chplvis page */
+/* BEGIN includes: visandor page */
+#include "weft-visandor-page.h"
+/* END includes: visandor page */
 
 /**
  * weft_pages_create:
@@ -36,6 +39,10 @@ weft_pages_create (WeftDocument *document)
   if (g_strcmp0 (family, "chplvis") == 0 && WEFT_IS_CHPLVIS_DATASET (dataset))
     return GTK_WIDGET (weft_chplvis_page_new (document));
   /* END family pages: chplvis */
+  /* BEGIN family pages: visandor */
+  if (g_strcmp0 (family, "visandor") == 0 && WEFT_IS_VISANDOR_DATASET (dataset))
+    return GTK_WIDGET (weft_visandor_page_new (document));
+  /* END family pages: visandor */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }
