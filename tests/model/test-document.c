@@ -415,6 +415,10 @@ static const struct {
 } family_samples[] = {
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO" } },
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
+  /* BEGIN sniff samples: visandor */
+  { "visandor", { "data", "samples", "visandor-and.visandor" } },
+  { "visandor", { "data", "samples", "visandor-or.visandor" } },
+  /* END sniff samples: visandor */
   { "test-lines", { NULL } },
 };
 
