@@ -31,6 +31,9 @@
 #include "weft-psv-dataset.h"
 #include "weft-psv-page.h"
 /* END includes: ddt-psv page */
+/* BEGIN includes: visandor page */
+#include "weft-visandor-page.h"
+/* END includes: visandor page */
 
 /**
  * weft_pages_create:
@@ -74,6 +77,10 @@ weft_pages_create (WeftDocument *document,
   if (g_strcmp0 (family, "psv") == 0 && WEFT_IS_PSV_DATASET (dataset))
     return GTK_WIDGET (weft_psv_page_new (document));
   /* END family pages: ddt-psv */
+  /* BEGIN family pages: visandor */
+  if (g_strcmp0 (family, "visandor") == 0 && WEFT_IS_VISANDOR_DATASET (dataset))
+    return GTK_WIDGET (weft_visandor_page_new (document));
+  /* END family pages: visandor */
 
   return GTK_WIDGET (weft_summary_page_new (document));
 }

@@ -424,6 +424,10 @@ static const struct {
   /* BEGIN sniffing samples: mpd */
   { "mpdtrace", { "data", "samples", "mpd-demo.trace" } },
   /* END sniffing samples: mpd */
+  /* BEGIN sniff samples: visandor */
+  { "visandor", { "data", "samples", "visandor-and.visandor" } },
+  { "visandor", { "data", "samples", "visandor-or.visandor" } },
+  /* END sniff samples: visandor */
   { "test-lines", { NULL } },
 };
 

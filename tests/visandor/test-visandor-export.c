@@ -103,8 +103,12 @@ count_ink (cairo_surface_t *surface)
   cairo_surface_flush (surface);
   for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
     for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
-      if (((const guint32 *)(data + y * stride))[x] != 0xffffffff)
-        n++;
+      {
+        const guint8 *px = data + y * stride + 4 * x;
+
+        if (px[0] != 0xff || px[1] != 0xff || px[2] != 0xff || px[3] != 0xff)
+          n++;
+      }
 
   return n;
 }

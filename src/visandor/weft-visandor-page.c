@@ -1,0 +1,505 @@
+/* weft-visandor-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-page.h"
+#include "weft-value-bars-view.h"
+#include "weft-visandor-page.h"
+
+static const char *const view_names[] = { "tree", "timeline", "agents", "statistics", NULL };
+
+struct _WeftVisandorPage
+{
+  GtkWidget             parent_instance;
+
+  WeftDocument         *document;
+  WeftVisandorDataset  *dataset;
+  WeftTimeModel        *time_model;
+  WeftValueTable       *values;
+  char                 *statistics;
+
+  GtkWidget            *box;
+  GtkStack             *stack;
+  WeftVisandorTreeView *tree_view;
+  WeftTimelineView     *timeline_view;
+  WeftValueBarsView    *agents_view;
+  GtkDropDown          *metric_dropdown;
+  GtkLabel             *statistics_label;
+  GtkLabel             *status_label;
+  GtkSearchEntry       *search_entry;
+  GtkToggleButton      *horizontal_button;
+};
+
+static void weft_visandor_page_iface_init (WeftPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftVisandorPage, weft_visandor_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_visandor_page_iface_init))
+
+/* Statistics the original never had ------------------------------------------- */
+
+static int
+compare_gint64 (const void *a,
+                const void *b)
+{
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+static char *
+build_statistics (WeftVisandorPage *self)
+{
+  static const char *const blocks[] = { " ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+  gboolean is_or = trace->parallelism == WEFT_VISANDOR_OR;
+  guint n_agents = weft_visandor_dataset_get_n_agents (self->dataset);
+  guint max = weft_visandor_dataset_get_max_parallelism (self->dataset);
+  g_autofree gint64 *durations = g_new (gint64, MAX (trace->tasks->len, 1));
+  g_autofree double *profile = NULL;
+  guint outcomes[WEFT_VISANDOR_N_OUTCOMES] = { 0, };
+  g_autoptr(GString) text = g_string_new (NULL);
+  double busy = 0, sum = 0;
+  guint n = trace->tasks->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const WeftVisandorTask *t = weft_visandor_trace_task (trace, i);
+
+      durations[i] = t->end - t->start;
+      sum += (double)durations[i];
+      outcomes[MIN (t->outcome, WEFT_VISANDOR_N_OUTCOMES - 1)]++;
+    }
+  qsort (durations, n, sizeof *durations, compare_gint64);
+  for (guint r = 0; r < n_agents; r++)
+    busy += weft_visandor_dataset_get_value (self->dataset, r, WEFT_VISANDOR_COLUMN_BUSY_TIME);
+
+  g_string_append_printf (text, "<b>%s</b>\n", is_or ? _("Or-parallel execution tree") : _("And-parallel fork/join tree"));
+  g_string_append_printf (text, _("%u agents, %u %s, %u %s, nesting depth %u\n"), n_agents, trace->nodes->len,
+                          is_or ? _("choice points") : _("forks"), n, is_or ? _("branches") : _("goals"),
+                          trace->max_depth);
+  g_string_append_printf (text, _("Duration %lld µs; agents busy %.1f %% of the time\n"), (long long)trace->end,
+                          trace->end > 0 && n_agents > 0 ? 100.0 * busy * 1e6 / ((double)trace->end * n_agents) : 0.0);
+  g_string_append_printf (text, _("Parallelism: at most %u busy agents, %.2f on average\n\n"), max,
+                          weft_visandor_dataset_get_mean_parallelism (self->dataset));
+
+  g_string_append_printf (text, "<b>%s</b>\n", _("Outcomes"));
+  g_string_append_printf (text, _("finished %u, succeeded %u, failed %u, cut %u, left suspended %u, no end %u\n\n"),
+                          outcomes[WEFT_VISANDOR_FINISHED], outcomes[WEFT_VISANDOR_SUCCESS],
+                          outcomes[WEFT_VISANDOR_FAILURE], outcomes[WEFT_VISANDOR_CUT],
+                          outcomes[WEFT_VISANDOR_SUSPENDED], outcomes[WEFT_VISANDOR_RUNNING]);
+
+  g_string_append_printf (text, "<b>%s</b>\n", is_or ? _("Branch durations") : _("Goal durations"));
+  if (n > 0)
+    g_string_append_printf (text, _("min %lld µs, median %lld µs, mean %.1f µs, 90th percentile %lld µs, max %lld µs\n\n"),
+                            (long long)durations[0], (long long)durations[n / 2], sum / n,
+                            (long long)durations[MIN (n - 1, n * 9 / 10)], (long long)durations[n - 1]);
+  else
+    g_string_append (text, _("none\n\n"));
+
+  /* The available-parallelism profile, as a row of bars. */
+  g_string_append_printf (text, "<b>%s</b>\n<tt>", _("Busy agents over time"));
+  profile = weft_visandor_dataset_dup_parallelism (self->dataset, 0, MAX (trace->end, 1), 80);
+  for (guint b = 0; b < 80; b++)
+    {
+      guint level = max > 0 ? (guint)(profile[b] / max * 8 + 0.5) : 0;
+
+      g_string_append (text, blocks[MIN (level, 8)]);
+    }
+  g_string_append_printf (text, "</tt>\n<small>%s</small>", _("0 to the end, 80 columns; full height = the maximum"));
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Actions ----------------------------------------------------------------------- */
+
+static void
+update_status (WeftVisandorPage *self)
+{
+  const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+  g_autofree char *text = g_strdup_printf (_("%lld – %lld µs"), (long long)(visible->begin / 1000),
+                                           (long long)(visible->end / 1000));
+
+  gtk_label_set_text (self->status_label, text);
+}
+
+/**
+ * weft_visandor_page_find_node:
+ * @text: a node id in hexadecimal, as the trace writes it
+ *
+ * Shows the node's subtree: the tree view zooms to its span and highlights its
+ * first task.
+ *
+ * Returns: %FALSE when no node has that id.
+ */
+gboolean
+weft_visandor_page_find_node (WeftVisandorPage *self,
+                              const char       *text)
+{
+  const WeftVisandorTrace *trace;
+  const WeftVisandorNode *n;
+  guint64 id;
+  char *end = NULL;
+  guint32 node;
+  gint64 last;
+  WeftTimeSpan span;
+
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), FALSE);
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  id = g_ascii_strtoull (text, &end, 16);
+  if (end == text || *end != '\0')
+    return FALSE;
+  node = weft_visandor_dataset_find_node (self->dataset, id);
+  if (node == WEFT_VISANDOR_NONE)
+    return FALSE;
+
+  trace = weft_visandor_dataset_get_trace (self->dataset);
+  n = weft_visandor_trace_node (trace, node);
+  last = MAX (n->join_time, n->time);
+  for (guint32 t = n->first_task; t != WEFT_VISANDOR_NONE; t = weft_visandor_trace_task (trace, t)->next_sibling)
+    last = MAX (last, weft_visandor_trace_task (trace, t)->end);
+  span.begin = n->time * 1000;
+  span.end = MAX (last * 1000, span.begin + 1000);
+  weft_time_model_set_visible_span (self->time_model, &span, TRUE);
+  weft_visandor_tree_view_select_task (self->tree_view, n->first_task);
+  gtk_stack_set_visible_child_name (self->stack, "tree");
+
+  return TRUE;
+}
+
+static void
+search_activate_cb (WeftVisandorPage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  if (weft_visandor_page_find_node (self, text))
+    gtk_widget_remove_css_class (GTK_WIDGET (self->search_entry), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->search_entry), "error");
+}
+
+static void
+metric_changed_cb (WeftVisandorPage *self)
+{
+  guint column = gtk_drop_down_get_selected (self->metric_dropdown);
+
+  if (self->values != NULL && column < weft_value_table_get_n_columns (self->values))
+    weft_value_bars_view_set_column (self->agents_view, column);
+}
+
+static void
+horizontal_toggled_cb (WeftVisandorPage *self)
+{
+  weft_visandor_tree_view_set_horizontal (self->tree_view, gtk_toggle_button_get_active (self->horizontal_button));
+}
+
+static void
+tree_activated_cb (WeftVisandorPage *self,
+                   guint             task,
+                   guint             node)
+{
+  WeftVisandorHit hit = { task, node };
+  g_autofree char *text = weft_visandor_dup_hit_text (self->dataset, &hit);
+
+  /* Click for details: the status line keeps what was clicked. */
+  if (text != NULL)
+    {
+      g_strdelimit (text, "\n", ' ');
+      gtk_label_set_text (self->status_label, text);
+    }
+  weft_visandor_tree_view_select_task (self->tree_view, task);
+}
+
+static gboolean
+show_view_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  WeftVisandorPage *self = WEFT_VISANDOR_PAGE (widget);
+
+  weft_visandor_page_set_view (self, view_names[g_variant_get_int32 (args)]);
+
+  return TRUE;
+}
+
+static gboolean
+find_cb (GtkWidget *widget,
+         GVariant  *args,
+         gpointer   user_data)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (WEFT_VISANDOR_PAGE (widget)->search_entry));
+}
+
+static gboolean
+rotate_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  WeftVisandorPage *self = WEFT_VISANDOR_PAGE (widget);
+
+  gtk_toggle_button_set_active (self->horizontal_button, !gtk_toggle_button_get_active (self->horizontal_button));
+
+  return TRUE;
+}
+
+static gboolean
+zoom_fit_cb (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  weft_time_model_zoom_to_fit (WEFT_VISANDOR_PAGE (widget)->time_model);
+
+  return TRUE;
+}
+
+static gboolean
+back_cb (GtkWidget *widget,
+         GVariant  *args,
+         gpointer   user_data)
+{
+  return weft_time_model_go_back (WEFT_VISANDOR_PAGE (widget)->time_model);
+}
+
+static void
+add_shortcuts (WeftVisandorPage *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
+
+  gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_MANAGED);
+  for (int i = 0; view_names[i] != NULL; i++)
+    gtk_shortcut_controller_add_shortcut (shortcuts,
+                                          gtk_shortcut_new_with_arguments (gtk_keyval_trigger_new (GDK_KEY_1 + i, GDK_ALT_MASK),
+                                                                           gtk_callback_action_new (show_view_cb, NULL, NULL),
+                                                                           "i", i));
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_f, GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (find_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_r, GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (rotate_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_0, GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (zoom_fit_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
+                                                          gtk_callback_action_new (back_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* WeftPage ---------------------------------------------------------------------- */
+
+static WeftDocument *
+weft_visandor_page_get_document (WeftPage *page)
+{
+  return WEFT_VISANDOR_PAGE (page)->document;
+}
+
+static gboolean
+weft_visandor_page_get_export_view (WeftPage         *page,
+                                    const char      **view,
+                                    WeftViewOptions  *options)
+{
+  WeftVisandorPage *self = WEFT_VISANDOR_PAGE (page);
+  const char *shown = weft_visandor_page_get_view (self);
+  const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
+  const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+
+  memset (options, 0, sizeof *options);
+  if (g_strcmp0 (shown, "agents") == 0 || g_strcmp0 (shown, "statistics") == 0)
+    {
+      guint column = gtk_drop_down_get_selected (self->metric_dropdown);
+
+      *view = "values";
+      if (self->values != NULL && column < weft_value_table_get_n_columns (self->values))
+        options->metric = weft_value_table_get_column_name (self->values, column);
+      return TRUE;
+    }
+
+  /* The picture of the visible range. */
+  *view = g_strcmp0 (shown, "timeline") == 0 ? "timeline" : "tree";
+  if (!weft_time_span_equal (doc, visible))
+    {
+      options->has_range = TRUE;
+      options->range = *visible;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+weft_visandor_page_get_uses_alt_digits (WeftPage *page)
+{
+  return TRUE;
+}
+
+static void
+weft_visandor_page_iface_init (WeftPageInterface *iface)
+{
+  iface->get_document = weft_visandor_page_get_document;
+  iface->get_export_view = weft_visandor_page_get_export_view;
+  iface->get_uses_alt_digits = weft_visandor_page_get_uses_alt_digits;
+}
+
+/* GObject ----------------------------------------------------------------------- */
+
+static void
+weft_visandor_page_dispose (GObject *object)
+{
+  WeftVisandorPage *self = (WeftVisandorPage *)object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_VISANDOR_PAGE);
+  g_clear_object (&self->document);
+  g_clear_object (&self->dataset);
+  g_clear_object (&self->time_model);
+  g_clear_pointer (&self->values, weft_value_table_unref);
+  g_clear_pointer (&self->statistics, g_free);
+
+  G_OBJECT_CLASS (weft_visandor_page_parent_class)->dispose (object);
+}
+
+static void
+weft_visandor_page_class_init (WeftVisandorPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_visandor_page_dispose;
+
+  g_type_ensure (WEFT_TYPE_VISANDOR_TREE_VIEW);
+  g_type_ensure (WEFT_TYPE_TIMELINE_VIEW);
+  g_type_ensure (WEFT_TYPE_VALUE_BARS_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/visandor/weft-visandor-page.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "visandorpage");
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, box);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, tree_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, timeline_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, agents_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, metric_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, statistics_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, horizontal_button);
+}
+
+static void
+weft_visandor_page_init (WeftVisandorPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->time_model = weft_time_model_new ();
+  add_shortcuts (self);
+}
+
+/**
+ * weft_visandor_page_new:
+ * @document: a loaded VisAndOr document
+ *
+ * Returns: (transfer floating): the page.
+ */
+WeftVisandorPage *
+weft_visandor_page_new (WeftDocument *document)
+{
+  WeftVisandorPage *self;
+  WeftEventTable *table;
+  WeftTimeSpan span;
+
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (WEFT_IS_VISANDOR_DATASET (weft_document_get_dataset (document)), NULL);
+
+  self = g_object_new (WEFT_TYPE_VISANDOR_PAGE, NULL);
+  self->document = g_object_ref (document);
+  self->dataset = g_object_ref (WEFT_VISANDOR_DATASET (weft_document_get_dataset (document)));
+
+  /* The tree starts at the trace's first event (0), the table at its first
+   * drawn event: the document span covers both. */
+  table = weft_dataset_get_event_table (WEFT_DATASET (self->dataset));
+  span = weft_event_table_get_span (table);
+  span.begin = MIN (span.begin, 0);
+  span.end = MAX (span.end, weft_visandor_dataset_get_trace (self->dataset)->end * 1000);
+  if (span.end <= span.begin)
+    span.end = span.begin + 1000;
+  weft_time_model_set_document_span (self->time_model, &span);
+
+  weft_visandor_tree_view_set_dataset (self->tree_view, self->dataset);
+  weft_visandor_tree_view_set_time_model (self->tree_view, self->time_model);
+  weft_timeline_view_set_table (self->timeline_view, table);
+  weft_timeline_view_set_time_model (self->timeline_view, self->time_model);
+
+  self->values = weft_dataset_dup_values (WEFT_DATASET (self->dataset), "values", NULL, NULL);
+  weft_value_bars_view_set_values (self->agents_view, self->values);
+  weft_value_bars_view_set_column (self->agents_view, WEFT_VISANDOR_COLUMN_BUSY_TIME);
+
+  self->statistics = build_statistics (self);
+  gtk_label_set_markup (self->statistics_label, self->statistics);
+
+  g_signal_connect_object (self->time_model, "notify::visible-span", G_CALLBACK (update_status), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (metric_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->horizontal_button, "toggled", G_CALLBACK (horizontal_toggled_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tree_view, "activated", G_CALLBACK (tree_activated_cb), self, G_CONNECT_SWAPPED);
+  update_status (self);
+
+  return self;
+}
+
+WeftTimeModel *
+weft_visandor_page_get_time_model (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return self->time_model;
+}
+
+WeftVisandorTreeView *
+weft_visandor_page_get_tree_view (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return self->tree_view;
+}
+
+WeftTimelineView *
+weft_visandor_page_get_timeline_view (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return self->timeline_view;
+}
+
+const char *
+weft_visandor_page_get_view (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+void
+weft_visandor_page_set_view (WeftVisandorPage *self,
+                             const char       *view)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_PAGE (self));
+
+  if (view != NULL && g_strv_contains (view_names, view))
+    gtk_stack_set_visible_child_name (self->stack, view);
+}
+
+const char *
+weft_visandor_page_get_statistics (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return self->statistics;
+}

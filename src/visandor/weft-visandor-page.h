@@ -1,0 +1,35 @@
+/* weft-visandor-page.h: the page of a VisAndOr trace.
+ *
+ * Views: Tree (the execution tree, VisAndOr's picture), Timeline (agents over
+ * time), Agents (per-agent figures) and Statistics (parallelism over time,
+ * goal durations, busy ratio). They share one WeftTimeModel.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "weft-document.h"
+#include "weft-time-model.h"
+#include "weft-timeline-view.h"
+#include "weft-visandor-tree-view.h"
+
+G_BEGIN_DECLS
+
+#define WEFT_TYPE_VISANDOR_PAGE (weft_visandor_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (WeftVisandorPage, weft_visandor_page, WEFT, VISANDOR_PAGE, GtkWidget)
+
+WeftVisandorPage     *weft_visandor_page_new               (WeftDocument     *document);
+WeftTimeModel        *weft_visandor_page_get_time_model    (WeftVisandorPage *self);
+WeftVisandorTreeView *weft_visandor_page_get_tree_view     (WeftVisandorPage *self);
+WeftTimelineView     *weft_visandor_page_get_timeline_view (WeftVisandorPage *self);
+const char           *weft_visandor_page_get_view          (WeftVisandorPage *self);
+void                  weft_visandor_page_set_view          (WeftVisandorPage *self,
+                                                            const char       *view);
+gboolean              weft_visandor_page_find_node         (WeftVisandorPage *self,
+                                                            const char       *text);
+const char           *weft_visandor_page_get_statistics    (WeftVisandorPage *self);
+
+G_END_DECLS

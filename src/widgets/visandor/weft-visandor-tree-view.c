@@ -1,0 +1,437 @@
+/* weft-visandor-tree-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-visandor-tree-view.h"
+
+/* A drag shorter than this along the time axis is a click. */
+#define DRAG_THRESHOLD 4.0
+
+struct _WeftVisandorTreeView
+{
+  WeftDrawnWidget           parent_instance;
+
+  WeftVisandorTreeRenderer *renderer;
+  WeftVisandorDataset      *dataset;
+  WeftTimeModel            *time_model;
+  gulong                    visible_handler;
+  double                    drag_x;
+  double                    drag_y;
+  double                    drag_dx;
+  double                    drag_dy;
+  gboolean                  dragging;
+  guint32                   hovered;
+};
+
+G_DEFINE_FINAL_TYPE (WeftVisandorTreeView, weft_visandor_tree_view, WEFT_TYPE_DRAWN_WIDGET)
+
+enum { ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* The time model counts the timeline's nanoseconds; the trace microseconds. */
+static void
+sync_range (WeftVisandorTreeView *self)
+{
+  if (self->time_model != NULL)
+    {
+      const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
+
+      weft_visandor_tree_renderer_set_range (self->renderer, visible->begin / 1000, (visible->end + 999) / 1000);
+    }
+  else
+    weft_visandor_tree_renderer_set_range (self->renderer, 0, 0);
+}
+
+static void
+visible_span_cb (WeftVisandorTreeView *self)
+{
+  sync_range (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+weft_visandor_tree_view_draw (WeftDrawnWidget       *widget,
+                              cairo_t               *cr,
+                              int                    width,
+                              int                    height,
+                              const WeftRenderTheme *theme)
+{
+  WeftVisandorTreeView *self = WEFT_VISANDOR_TREE_VIEW (widget);
+
+  weft_visandor_tree_renderer_set_theme (self->renderer, theme);
+  sync_range (self);
+  weft_visandor_tree_renderer_draw (self->renderer, cr, width, height);
+
+  /* The dragged range, shaded, while the drag lasts. */
+  if (self->dragging)
+    {
+      weft_rgba_set_source (cr, &theme->selection);
+      if (weft_visandor_tree_view_get_horizontal (self))
+        cairo_rectangle (cr, MIN (self->drag_x, self->drag_x + self->drag_dx), 0, fabs (self->drag_dx), height);
+      else
+        cairo_rectangle (cr, 0, MIN (self->drag_y, self->drag_y + self->drag_dy), width, fabs (self->drag_dy));
+      cairo_fill (cr);
+    }
+}
+
+char *
+weft_visandor_dup_hit_text (WeftVisandorDataset   *dataset,
+                            const WeftVisandorHit *hit)
+{
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (dataset);
+
+  if (hit->node != WEFT_VISANDOR_NONE)
+    {
+      const WeftVisandorNode *n = weft_visandor_trace_node (trace, hit->node);
+      g_autofree char *label = weft_visandor_dup_node_label (trace, hit->node);
+      g_autoptr(GString) text = g_string_new (label);
+
+      g_string_append_printf (text, _("\nagent %u, at %lld µs\n%u of %d %s started"), n->agent, (long long)n->time,
+                              n->n_tasks, n->n_declared,
+                              trace->parallelism == WEFT_VISANDOR_OR ? _("branches") : _("goals"));
+      if (n->join_time >= 0)
+        g_string_append_printf (text, _("\njoined at %lld µs on agent %u"), (long long)n->join_time, n->join_agent);
+
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  if (hit->task != WEFT_VISANDOR_NONE)
+    {
+      const WeftVisandorTask *t = weft_visandor_trace_task (trace, hit->task);
+      g_autofree char *label = weft_visandor_dup_task_label (trace, hit->task);
+      g_autoptr(GString) text = g_string_new (label);
+
+      g_string_append_printf (text, _("\nagent %u, %lld – %lld µs (%lld µs)\noutcome: %s"), t->agent,
+                              (long long)t->start, (long long)t->end, (long long)(t->end - t->start),
+                              weft_visandor_outcome_name (t->outcome));
+      if (t->end_agent != WEFT_VISANDOR_NONE && t->end_agent != t->agent)
+        g_string_append_printf (text, _(", on agent %u"), t->end_agent);
+      if (t->n_suspends > 0)
+        g_string_append_printf (text, _("\nsuspended %u times, resumed %u times"), t->n_suspends, t->n_resumes);
+      if (t->n_slaves > 0)
+        g_string_append_printf (text, _("\n%u slave spans"), t->n_slaves);
+
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+
+  return NULL;
+}
+
+/**
+ * weft_visandor_tree_view_dup_tooltip_text:
+ *
+ * Returns: (transfer full) (nullable): what the tooltip at (@x, @y) says.
+ */
+char *
+weft_visandor_tree_view_dup_tooltip_text (WeftVisandorTreeView *self,
+                                          double                x,
+                                          double                y)
+{
+  WeftVisandorHit hit;
+
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), NULL);
+
+  if (self->dataset == NULL ||
+      !weft_visandor_tree_renderer_hit_test (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                             gtk_widget_get_height (GTK_WIDGET (self)), x, y, &hit))
+    return NULL;
+
+  return weft_visandor_dup_hit_text (self->dataset, &hit);
+}
+
+static gboolean
+weft_visandor_tree_view_query_tooltip (GtkWidget  *widget,
+                                       int         x,
+                                       int         y,
+                                       gboolean    keyboard_tooltip,
+                                       GtkTooltip *tooltip)
+{
+  g_autofree char *text = NULL;
+
+  if (keyboard_tooltip)
+    return FALSE;
+  text = weft_visandor_tree_view_dup_tooltip_text (WEFT_VISANDOR_TREE_VIEW (widget), x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { x - 4, y - 4, 8, 8 });
+
+  return TRUE;
+}
+
+static void
+weft_visandor_tree_view_pointer_moved (WeftDrawnWidget *widget,
+                                       double           x,
+                                       double           y)
+{
+  WeftVisandorTreeView *self = WEFT_VISANDOR_TREE_VIEW (widget);
+  WeftVisandorHit hit;
+
+  if (self->dataset == NULL)
+    return;
+  weft_visandor_tree_renderer_hit_test (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                        gtk_widget_get_height (GTK_WIDGET (self)), x, y, &hit);
+  self->hovered = hit.task;
+  weft_visandor_tree_renderer_set_highlight (self->renderer, hit.task);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+weft_visandor_tree_view_pointer_left (WeftDrawnWidget *widget)
+{
+  WeftVisandorTreeView *self = WEFT_VISANDOR_TREE_VIEW (widget);
+
+  self->hovered = WEFT_VISANDOR_NONE;
+  weft_visandor_tree_renderer_set_highlight (self->renderer, WEFT_VISANDOR_NONE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+weft_visandor_tree_view_clicked (WeftDrawnWidget *widget,
+                                 double           x,
+                                 double           y)
+{
+  WeftVisandorTreeView *self = WEFT_VISANDOR_TREE_VIEW (widget);
+  WeftVisandorHit hit;
+
+  if (self->dataset == NULL)
+    return;
+  if (weft_visandor_tree_renderer_hit_test (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                            gtk_widget_get_height (GTK_WIDGET (self)), x, y, &hit))
+    g_signal_emit (self, signals[ACTIVATED], 0, hit.task, hit.node);
+}
+
+/* Drag-zoom ------------------------------------------------------------------- */
+
+static void
+drag_begin_cb (GtkGestureDrag       *gesture,
+               double                x,
+               double                y,
+               WeftVisandorTreeView *self)
+{
+  self->drag_x = x;
+  self->drag_y = y;
+  self->drag_dx = 0;
+  self->drag_dy = 0;
+  self->dragging = FALSE;
+}
+
+static void
+drag_update_cb (GtkGestureDrag       *gesture,
+                double                dx,
+                double                dy,
+                WeftVisandorTreeView *self)
+{
+  double along = weft_visandor_tree_view_get_horizontal (self) ? dx : dy;
+
+  self->drag_dx = dx;
+  self->drag_dy = dy;
+  if (fabs (along) >= DRAG_THRESHOLD)
+    {
+      self->dragging = TRUE;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+drag_end_cb (GtkGestureDrag       *gesture,
+             double                dx,
+             double                dy,
+             WeftVisandorTreeView *self)
+{
+  gboolean horizontal = weft_visandor_tree_view_get_horizontal (self);
+  cairo_rectangle_t plot;
+  double a, b;
+  WeftTimeSpan span;
+
+  if (!self->dragging)
+    return;
+  self->dragging = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->time_model == NULL)
+    return;
+
+  weft_visandor_tree_renderer_get_plot (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                        gtk_widget_get_height (GTK_WIDGET (self)), &plot);
+  a = horizontal ? self->drag_x : self->drag_y;
+  b = a + (horizontal ? dx : dy);
+  span.begin = weft_visandor_tree_renderer_pos_to_time (self->renderer, &plot, MIN (a, b)) * 1000;
+  span.end = weft_visandor_tree_renderer_pos_to_time (self->renderer, &plot, MAX (a, b)) * 1000;
+  if (span.end > span.begin)
+    weft_time_model_set_visible_span (self->time_model, &span, TRUE);
+}
+
+static gboolean
+scroll_cb (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           WeftVisandorTreeView     *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  const WeftTimeSpan *visible;
+
+  if (!(state & GDK_CONTROL_MASK) || self->time_model == NULL || dy == 0)
+    return FALSE;
+
+  /* Around the middle of the visible range. */
+  visible = weft_time_model_get_visible_span (self->time_model);
+  weft_time_model_zoom_around (self->time_model, visible->begin + (visible->end - visible->begin) / 2,
+                               dy < 0 ? 0.8 : 1.25, TRUE);
+
+  return TRUE;
+}
+
+/* GObject ----------------------------------------------------------------------- */
+
+static void
+weft_visandor_tree_view_dispose (GObject *object)
+{
+  WeftVisandorTreeView *self = (WeftVisandorTreeView *)object;
+
+  if (self->time_model != NULL)
+    g_clear_signal_handler (&self->visible_handler, self->time_model);
+  g_clear_object (&self->time_model);
+  g_clear_object (&self->dataset);
+  g_clear_object (&self->renderer);
+
+  G_OBJECT_CLASS (weft_visandor_tree_view_parent_class)->dispose (object);
+}
+
+static void
+weft_visandor_tree_view_class_init (WeftVisandorTreeViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_visandor_tree_view_dispose;
+  widget_class->query_tooltip = weft_visandor_tree_view_query_tooltip;
+  drawn_class->draw = weft_visandor_tree_view_draw;
+  drawn_class->pointer_moved = weft_visandor_tree_view_pointer_moved;
+  drawn_class->pointer_left = weft_visandor_tree_view_pointer_left;
+  drawn_class->clicked = weft_visandor_tree_view_clicked;
+  weft_drawn_widget_class_set_sizes (drawn_class, 200, 800, 200, 600);
+
+  /**
+   * WeftVisandorTreeView::activated:
+   * @task: the goal or branch clicked, or WEFT_VISANDOR_NONE
+   * @node: the fork or choice point clicked, or WEFT_VISANDOR_NONE
+   */
+  signals[ACTIVATED] = g_signal_new ("activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                     NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
+}
+
+static void
+weft_visandor_tree_view_init (WeftVisandorTreeView *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+
+  self->renderer = weft_visandor_tree_renderer_new ();
+  self->hovered = WEFT_VISANDOR_NONE;
+  weft_drawn_widget_add_pointer_controllers (WEFT_DRAWN_WIDGET (self));
+
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Execution tree"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Forks or choice points and their goals or branches over time; drag along the "
+                                    "time axis to zoom"),
+                                  -1);
+}
+
+GtkWidget *
+weft_visandor_tree_view_new (void)
+{
+  return g_object_new (WEFT_TYPE_VISANDOR_TREE_VIEW, NULL);
+}
+
+void
+weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
+                                     WeftVisandorDataset  *dataset)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+
+  if (!g_set_object (&self->dataset, dataset))
+    return;
+  weft_visandor_tree_renderer_set_dataset (self->renderer, dataset);
+  sync_range (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+weft_visandor_tree_view_set_time_model (WeftVisandorTreeView *self,
+                                        WeftTimeModel        *time_model)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+
+  if (self->time_model == time_model)
+    return;
+  if (self->time_model != NULL)
+    g_clear_signal_handler (&self->visible_handler, self->time_model);
+  g_set_object (&self->time_model, time_model);
+  if (time_model != NULL)
+    self->visible_handler = g_signal_connect_swapped (time_model, "notify::visible-span",
+                                                      G_CALLBACK (visible_span_cb), self);
+  visible_span_cb (self);
+}
+
+void
+weft_visandor_tree_view_set_horizontal (WeftVisandorTreeView *self,
+                                        gboolean              horizontal)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+
+  weft_visandor_tree_renderer_set_horizontal (self->renderer, horizontal);
+  g_object_set_data (G_OBJECT (self), "weft-horizontal", GINT_TO_POINTER (!!horizontal));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+weft_visandor_tree_view_get_horizontal (WeftVisandorTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), FALSE);
+
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "weft-horizontal"));
+}
+
+void
+weft_visandor_tree_view_select_task (WeftVisandorTreeView *self,
+                                     guint32               task)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+
+  weft_visandor_tree_renderer_set_highlight (self->renderer, task);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+WeftVisandorTreeRenderer *
+weft_visandor_tree_view_get_renderer (WeftVisandorTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), NULL);
+
+  return self->renderer;
+}
+
+/* The goal or branch under the pointer, or WEFT_VISANDOR_NONE. */
+guint32
+weft_visandor_tree_view_get_hovered_task (WeftVisandorTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), WEFT_VISANDOR_NONE);
+
+  return self->hovered;
+}

@@ -1,0 +1,173 @@
+/* test-visandor-page.c: the application opens both VisAndOr samples; real
+ * input (xdotool under Xvfb) hovers a goal of the execution tree (the tooltip
+ * names it) and drags along the time axis (the shared time model zooms to the
+ * dragged range, ±1 pixel); Alt+2 shows the timeline on the same range.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "weft-application.h"
+#include "weft-format.h"
+#include "weft-page.h"
+#include "weft-test-util.h"
+#include "weft-ui-test-util.h"
+#include "weft-visandor-page.h"
+#include "weft-window.h"
+
+static gboolean
+view_shows_content (gpointer data)
+{
+  return g_strcmp0 (weft_document_view_get_state_name (data), "content") == 0;
+}
+
+typedef struct
+{
+  WeftVisandorTreeView *view;
+  guint32               task;
+} HoverWait;
+
+static gboolean
+hovered (gpointer data)
+{
+  HoverWait *wait = data;
+
+  return weft_visandor_tree_view_get_hovered_task (wait->view) == wait->task;
+}
+
+static void
+open_and_drive (const char *sample,
+                const char *word)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", sample, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *xid = NULL;
+  g_autofree char *tooltip = NULL;
+  WeftWindow *window;
+  WeftDocumentView *view;
+  WeftVisandorPage *page;
+  WeftVisandorTreeView *tree_view;
+  WeftVisandorTreeRenderer *renderer;
+  WeftTimeModel *model;
+  WeftScreenOrigin screen;
+  cairo_rectangle_t plot;
+  const WeftVisandorTrace *trace;
+  const WeftVisandorTask *task;
+  const WeftTimeSpan *visible;
+  HoverWait wait;
+  double x = 0, y = 0, y0, y1, width, height, ns_per_px;
+  gint64 expect_begin, expect_end;
+
+  window = weft_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  view = weft_window_open_files (window, &file, 1);
+  g_assert_true (weft_ui_wait_for (view_shows_content, view));
+
+  page = WEFT_VISANDOR_PAGE (weft_document_view_get_page (view));
+  g_assert_true (WEFT_IS_VISANDOR_PAGE (page));
+  g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "tree");
+  g_assert_nonnull (strstr (weft_visandor_page_get_statistics (page), "busy agents"));
+  tree_view = weft_visandor_page_get_tree_view (page);
+  renderer = weft_visandor_tree_view_get_renderer (tree_view);
+  model = weft_visandor_page_get_time_model (page);
+  weft_ui_wait_drawn (GTK_WIDGET (tree_view));
+  weft_ui_locate (GTK_WIDGET (tree_view), &screen);
+  xid = g_strdup_printf ("%lu", screen.xid);
+  width = gtk_widget_get_width (GTK_WIDGET (tree_view));
+  height = gtk_widget_get_height (GTK_WIDGET (tree_view));
+  weft_visandor_tree_renderer_get_plot (renderer, width, height, &plot);
+
+  /* Hover, half-way down, the first goal or branch whose line is the one
+   * under its middle (column 0 also holds the first goals of nested forks). */
+  trace = weft_visandor_dataset_get_trace (WEFT_VISANDOR_DATASET (weft_document_get_dataset (weft_page_get_document (WEFT_PAGE (page)))));
+  wait.task = WEFT_VISANDOR_NONE;
+  for (guint32 i = 0; i < trace->tasks->len && wait.task == WEFT_VISANDOR_NONE; i++)
+    {
+      WeftVisandorHit hit;
+
+      task = weft_visandor_trace_task (trace, i);
+      x = plot.x + (weft_visandor_tree_renderer_get_task_column (renderer, i) + 0.5) * plot.width /
+          weft_visandor_tree_renderer_get_n_columns (renderer);
+      y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, task->start + (task->end - task->start) / 2);
+      if (weft_visandor_tree_renderer_hit_test (renderer, width, height, x, y, &hit) && hit.task == i)
+        wait.task = i;
+    }
+  g_assert_cmpuint (wait.task, !=, WEFT_VISANDOR_NONE);
+  {
+    g_autofree char *sx = weft_ui_px (screen.left + x), *sy = weft_ui_px (screen.top + y);
+
+    weft_ui_xdotool ("windowfocus", "--sync", xid, "mousemove", "--sync", sx, sy, NULL);
+  }
+  wait.view = tree_view;
+  g_assert_true (weft_ui_wait_for (hovered, &wait));
+  tooltip = weft_visandor_tree_view_dup_tooltip_text (tree_view, x, y);
+  g_assert_nonnull (tooltip);
+  g_assert_true (g_str_has_prefix (tooltip, word));
+  g_assert_nonnull (strstr (tooltip, "outcome: "));
+
+  /* Drag down a third of the time axis, beside the plot's first column. */
+  y0 = plot.y + plot.height * 0.25;
+  y1 = plot.y + plot.height * 0.55;
+  ns_per_px = (double)weft_time_span_duration (weft_time_model_get_visible_span (model)) / plot.height;
+  expect_begin = weft_visandor_tree_renderer_pos_to_time (renderer, &plot, y0) * 1000;
+  expect_end = weft_visandor_tree_renderer_pos_to_time (renderer, &plot, y1) * 1000;
+  {
+    g_autofree char *sx = weft_ui_px (screen.left + plot.x + 2), *sy0 = weft_ui_px (screen.top + y0);
+    g_autofree char *sym = weft_ui_px (screen.top + (y0 + y1) / 2), *sy1 = weft_ui_px (screen.top + y1);
+
+    weft_ui_xdotool ("mousemove", "--sync", sx, sy0, "mousedown", "1", "mousemove", "--sync", sx, sym,
+                     "mousemove", "--sync", sx, sy1, "mouseup", "1", NULL);
+  }
+  weft_ui_spin (50);
+  visible = weft_time_model_get_visible_span (model);
+  g_assert_cmpfloat (fabs ((double)(visible->begin - expect_begin)), <=, ns_per_px + 1000);
+  g_assert_cmpfloat (fabs ((double)(visible->end - expect_end)), <=, ns_per_px + 1000);
+  g_assert_true (weft_time_model_get_can_go_back (model));
+
+  /* Alt+2: the timeline, on the same model. */
+  weft_ui_xdotool ("key", "alt+2", NULL);
+  g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "timeline");
+  g_assert_true (weft_timeline_view_get_time_model (weft_visandor_page_get_timeline_view (page)) == model);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  weft_ui_spin (50);
+}
+
+static void
+test_and (void)
+{
+  open_and_drive ("visandor-and.visandor", "goal ");
+}
+
+static void
+test_or (void)
+{
+  open_and_drive ("visandor-or.visandor", "branch ");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  /* xdotool speaks X11. */
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  weft_ui_test_init (&argc, &argv);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  weft_init_resources ();
+  weft_formats_init ();
+
+  if (!weft_ui_have_xdotool ())
+    g_error ("xdotool is not installed: the real-input test needs it (apt-get install xdotool)");
+
+  g_test_add_func ("/visandor/page/and", test_and);
+  g_test_add_func ("/visandor/page/or", test_or);
+
+  return g_test_run ();
+}
