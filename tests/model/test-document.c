@@ -415,6 +415,10 @@ static const struct {
 } family_samples[] = {
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO" } },
   { "chplvis", { "data", "samples", "chplvis-demo", "DEMO/DEMO-3" } },
+  /* BEGIN ddt-psv */
+  { "psv", { "data", "samples", "ddt-stacks.csv" } },
+  { "psv", { "data", "samples", "ddt-stacks.xml" } },
+  /* END ddt-psv */
   { "test-lines", { NULL } },
 };
 
