@@ -428,6 +428,10 @@ static const struct {
   { "visandor", { "data", "samples", "visandor-and.visandor" } },
   { "visandor", { "data", "samples", "visandor-or.visandor" } },
   /* END sniff samples: visandor */
+  /* BEGIN ddt-psv */
+  { "psv", { "data", "samples", "ddt-stacks.csv" } },
+  { "psv", { "data", "samples", "ddt-stacks.xml" } },
+  /* END ddt-psv */
   { "test-lines", { NULL } },
 };
 

@@ -127,8 +127,10 @@ pixel_at (cairo_surface_t *surface,
           int              y)
 {
   const guchar *data = cairo_image_surface_get_data (surface);
+  guint32 pixel;
 
-  return *(const guint32 *)(data + y * cairo_image_surface_get_stride (surface) + x * 4) & 0xffffff;
+  memcpy (&pixel, data + y * cairo_image_surface_get_stride (surface) + x * 4, sizeof pixel);
+  return pixel & 0xffffff;
 }
 
 /* The picture: each box's middle has its function's colour. */

@@ -71,8 +71,9 @@ static const WeftFormat psv_format = {
   .name = N_("DDT parallel stacks"),
   .mime_type = "text/x-ddt-stacks-csv",
   .patterns = NULL,
+  /* Shown in markup: no angle brackets. */
   .expects = "a CSV file whose first row is “Depth, Processes, Threads, Function”, or an XML file whose "
-             "root element is <stacks>",
+             "root element is “stacks”",
   .opens_directories = FALSE,
   .sniff = weft_psv_format_sniff,
   .load = weft_psv_format_load,
