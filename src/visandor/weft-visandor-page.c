@@ -10,9 +10,11 @@
 
 #include "weft-page.h"
 #include "weft-value-bars-view.h"
+#include "weft-call-tree-view.h"
+#include "weft-flame-graph-view.h"
 #include "weft-visandor-page.h"
 
-static const char *const view_names[] = { "tree", "timeline", "agents", "statistics", NULL };
+static const char *const view_names[] = { "tree", "timeline", "agents", "statistics", "stacks", "flame", NULL };
 
 struct _WeftVisandorPage
 {
@@ -313,6 +315,11 @@ weft_visandor_page_get_export_view (WeftPage         *page,
   const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
 
   memset (options, 0, sizeof *options);
+  if (g_strcmp0 (shown, "stacks") == 0 || g_strcmp0 (shown, "flame") == 0)
+    {
+      *view = "stacks";
+      return TRUE;
+    }
   if (g_strcmp0 (shown, "agents") == 0 || g_strcmp0 (shown, "statistics") == 0)
     {
       guint column = gtk_drop_down_get_selected (self->metric_dropdown);
@@ -346,6 +353,30 @@ weft_visandor_page_iface_init (WeftPageInterface *iface)
   iface->get_document = weft_visandor_page_get_document;
   iface->get_export_view = weft_visandor_page_get_export_view;
   iface->get_uses_alt_digits = weft_visandor_page_get_uses_alt_digits;
+}
+
+/* The execution tree as a call tree (forks and choice points over their
+ * goals and branches, agents as processes): the shared stack view and flame
+ * graph every call-tree family has (src/widgets/tree). */
+static void
+add_call_tree_views (WeftVisandorPage *self)
+{
+  g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
+  GtkWidget *stacks, *flame;
+  GtkStackPage *page;
+
+  if (tree == NULL)
+    return;
+
+  stacks = weft_call_tree_view_new ();
+  weft_call_tree_view_set_tree (WEFT_CALL_TREE_VIEW (stacks), tree);
+  page = gtk_stack_add_titled (self->stack, stacks, "stacks", _("Stacks"));
+  gtk_stack_page_set_icon_name (page, "view-list-symbolic");
+
+  flame = weft_flame_graph_view_new ();
+  weft_flame_graph_view_set_tree (WEFT_FLAME_GRAPH_VIEW (flame), tree);
+  page = gtk_stack_add_titled (self->stack, flame, "flame", _("Flame Graph"));
+  gtk_stack_page_set_icon_name (page, "weft-profile-symbolic");
 }
 
 /* GObject ----------------------------------------------------------------------- */
@@ -440,6 +471,8 @@ weft_visandor_page_new (WeftDocument *document)
 
   self->statistics = build_statistics (self);
   gtk_label_set_markup (self->statistics_label, self->statistics);
+
+  add_call_tree_views (self);
 
   g_signal_connect_object (self->time_model, "notify::visible-span", G_CALLBACK (update_status), self,
                            G_CONNECT_SWAPPED);

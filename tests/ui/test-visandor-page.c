@@ -135,6 +135,17 @@ open_and_drive (const char *sample,
   g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "timeline");
   g_assert_true (weft_timeline_view_get_time_model (weft_visandor_page_get_timeline_view (page)) == model);
 
+  /* Alt+5: the execution tree in the shared stack view, exported as PSV. */
+  weft_ui_xdotool ("key", "alt+5", NULL);
+  g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "stacks");
+  {
+    const char *export_view = NULL;
+    WeftViewOptions options;
+
+    g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
+    g_assert_cmpstr (export_view, ==, "stacks");
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   weft_ui_spin (50);
 }
