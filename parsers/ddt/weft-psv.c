@@ -185,7 +185,11 @@ read_set_field (WeftCallTree        *tree,
   guint column = 0;
 
   *count = G_MAXUINT64;
-  trim (&text, &len);
+  /* Any blank (a quoted field may hold line breaks) is no set at all. */
+  while (len > 0 && g_ascii_isspace (*text))
+    text++, len--;
+  while (len > 0 && g_ascii_isspace (text[len - 1]))
+    len--;
   if (len == 0)
     return TRUE;
   if (all_digits (text, len))
@@ -201,7 +205,11 @@ read_set_field (WeftCallTree        *tree,
 
       if (set != NULL)
         {
-          weft_call_tree_set_threads (tree, node, set);
+          /* An empty set says as little as an empty field. */
+          if (weft_thread_set_is_empty (set))
+            weft_thread_set_free (set);
+          else
+            weft_call_tree_set_threads (tree, node, set);
           return TRUE;
         }
     }
@@ -211,7 +219,10 @@ read_set_field (WeftCallTree        *tree,
 
       if (set != NULL)
         {
-          weft_call_tree_set_processes (tree, node, set);
+          if (weft_int_set_is_empty (set))
+            weft_int_set_free (set);
+          else
+            weft_call_tree_set_processes (tree, node, set);
           return TRUE;
         }
     }
@@ -471,7 +482,7 @@ append_csv_row (GString         *out,
   const WeftThreadSet *threads = weft_call_tree_get_threads (tree, node);
 
   g_string_append_printf (out, "%d, ", weft_call_tree_get_depth (tree, node));
-  if ((flags & WEFT_PSV_CSV_SETS) && processes != NULL)
+  if ((flags & WEFT_PSV_CSV_SETS) && processes != NULL && !weft_int_set_is_empty (processes))
     {
       g_string_truncate (scratch, 0);
       weft_int_set_append_to (processes, scratch);
@@ -480,7 +491,7 @@ append_csv_row (GString         *out,
   else
     g_string_append_printf (out, "%" PRIu64, weft_call_tree_get_process_count (tree, node));
   g_string_append (out, ", ");
-  if ((flags & WEFT_PSV_CSV_SETS) && threads != NULL)
+  if ((flags & WEFT_PSV_CSV_SETS) && threads != NULL && !weft_thread_set_is_empty (threads))
     {
       g_string_truncate (scratch, 0);
       weft_thread_set_append_to (threads, scratch);
@@ -712,7 +723,10 @@ read_frame_attributes (XmlState      *state,
           if (set == NULL)
             return xml_fail (state, element, error, _("processes=\"%s\" is not a compact integer set: %s"),
                              value, set_error->message);
-          weft_call_tree_set_processes (state->tree, node, set);
+          if (weft_int_set_is_empty (set))
+            weft_int_set_free (set);
+          else
+            weft_call_tree_set_processes (state->tree, node, set);
         }
       else if (strcmp (name, "threads") == 0)
         {
@@ -721,7 +735,10 @@ read_frame_attributes (XmlState      *state,
           if (set == NULL)
             return xml_fail (state, element, error, _("threads=\"%s\" is not a compact thread set: %s"),
                              value, set_error->message);
-          weft_call_tree_set_threads (state->tree, node, set);
+          if (weft_thread_set_is_empty (set))
+            weft_thread_set_free (set);
+          else
+            weft_call_tree_set_threads (state->tree, node, set);
         }
       else if (strcmp (name, "processcount") == 0 || strcmp (name, "threadcount") == 0)
         {
@@ -958,13 +975,13 @@ write_frame_start (xmlTextWriterPtr  writer,
   gboolean ok = TRUE;
 
   ok &= xmlTextWriterStartElement (writer, BAD_CAST "frame") >= 0;
-  if (processes != NULL)
+  if (processes != NULL && !weft_int_set_is_empty (processes))
     {
       g_string_truncate (scratch, 0);
       weft_int_set_append_to (processes, scratch);
       ok &= xmlTextWriterWriteAttribute (writer, BAD_CAST "processes", BAD_CAST scratch->str) >= 0;
     }
-  if (threads != NULL)
+  if (threads != NULL && !weft_thread_set_is_empty (threads))
     {
       g_string_truncate (scratch, 0);
       weft_thread_set_append_to (threads, scratch);
