@@ -6,8 +6,7 @@
  * must outline it and give its tooltip; a real click focuses the frame and
  * selects it in the stack tree; selecting a tree row outlines it in the flame
  * graph and fills the details line; search, the hottest path and Alt+1/Alt+2
- * (real key presses)
- * do what they say; File ▸ Export gets the "stacks" view.
+ * (real key presses) do what they say; File ▸ Export gets the "stacks" view.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
