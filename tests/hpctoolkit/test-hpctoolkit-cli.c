@@ -47,12 +47,6 @@ info (const char *path)
   return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
 }
 
-static const char *
-member_string (JsonObject *o, const char *a, const char *b)
-{
-  return json_object_get_string_member (json_object_get_object_member (o, a), b);
-}
-
 static void
 test_measurement_folder (void)
 {
@@ -97,7 +91,43 @@ test_measurement_folder (void)
         }
     }
   g_assert_true (seen);
-  (void)member_string;
+}
+
+/* A trace, a structure file or the structs/ folder alone opens the measurement
+ * it belongs to; a trace with no profile beside it is an error naming it. */
+static void
+test_part_of_measurement (void)
+{
+  g_autofree char *folder = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autofree char *trace = g_build_filename (folder, "heat-000000-000-7f000001-4242-0.hpctrace", NULL);
+  g_autofree char *structs = g_build_filename (folder, "structs", NULL);
+  g_autofree char *structure = g_build_filename (structs, "heat.hpcstruct", NULL);
+  const char *parts[] = { trace, structs, structure };
+  g_autoptr(JsonObject) whole = info (folder);
+  double total = json_object_get_double_member (json_object_get_object_member (json_object_get_object_member (whole, "hpcrun"), "totals"),
+                                                "CPUTIME (sec)");
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *lone = g_build_filename (dir, "lone.hpctrace", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "info", "--json", lone, NULL };
+  gsize len;
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      g_autoptr(JsonObject) root = info (parts[i]);
+      JsonObject *h = json_object_get_object_member (root, "hpcrun");
+
+      g_assert_cmpint (json_object_get_int_member (h, "profiles"), ==, 4);
+      g_assert_cmpint (json_object_get_int_member (root, "rows"), ==, 4);
+      g_assert_cmpfloat (json_object_get_double_member (json_object_get_object_member (h, "totals"), "CPUTIME (sec)"), ==, total);
+    }
+
+  g_assert_true (g_file_get_contents (trace, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (lone, contents, len, NULL));
+  g_assert_cmpint (run (args, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "lone.hpctrace: no .hpcrun profile"));
+  weft_test_rm_rf (dir);
 }
 
 static void
@@ -189,6 +219,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   weft_cli = argv[1];
   g_test_add_func ("/hpctoolkit/cli/measurement-folder", test_measurement_folder);
+  g_test_add_func ("/hpctoolkit/cli/part-of-measurement", test_part_of_measurement);
   g_test_add_func ("/hpctoolkit/cli/corpus-folder-and-files", test_corpus_folder_and_files);
   g_test_add_func ("/hpctoolkit/cli/exports", test_exports);
   g_test_add_func ("/hpctoolkit/cli/corrupt", test_corrupt);

@@ -747,6 +747,33 @@ stem (const char *path)
   return dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
 }
 
+/* The measurement folder a trace (its folder), a structure file or the
+ * structs/ folder (the folder above) belongs to; NULL for anything else. */
+static char *
+measurement_folder_of (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+
+  if (path == NULL)
+    return NULL;
+  base = g_path_get_basename (path);
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    return strcmp (base, "structs") == 0 ? g_path_get_dirname (path) : NULL;
+
+  dir = g_path_get_dirname (path);
+  if (g_str_has_suffix (path, ".hpctrace"))
+    return g_steal_pointer (&dir);
+  if (g_str_has_suffix (path, ".hpcstruct"))
+    {
+      g_autofree char *dir_base = g_path_get_basename (dir);
+
+      return strcmp (dir_base, "structs") == 0 ? g_path_get_dirname (dir) : g_steal_pointer (&dir);
+    }
+  return NULL;
+}
+
 WeftHpctoolkitMeasurement *
 weft_hpctoolkit_measurement_load (GFile * const    *files,
                                   guint             n_files,
@@ -784,11 +811,28 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
       else
         g_ptr_array_add (runs, g_steal_pointer (&path));
     }
+  /* A trace, a structure file or the structs/ folder alone opens with the
+   * measurement it belongs to, as the sniffer promises. */
+  if (runs->len == 0 && n_files > 0)
+    {
+      g_autofree char *measurement_dir = measurement_folder_of (files[0]);
+
+      if (measurement_dir != NULL)
+        {
+          g_ptr_array_set_size (trace_paths, 0);
+          g_ptr_array_set_size (structs, 0);
+          if (!list_folder (measurement_dir, runs, trace_paths, structs, TRUE, error))
+            return NULL;
+        }
+    }
   g_ptr_array_sort (runs, compare_strings);
   g_ptr_array_sort (structs, compare_strings);
   if (runs->len == 0)
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("No .hpcrun profile to read"));
+      g_autofree char *display = g_file_get_parse_name (files[0]);
+
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY,
+                   _("%s: no .hpcrun profile to read (beside it or in its measurement folder)"), display);
       return NULL;
     }
 
