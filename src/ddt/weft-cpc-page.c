@@ -60,14 +60,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (WeftCpcPage, weft_cpc_page, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_cpc_page_iface_init))
 
 enum {
-  PROP_0,
-  PROP_DOCUMENT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
   COLUMN_VALUE,
   COLUMN_COUNT,
   COLUMN_SET,
@@ -391,13 +383,10 @@ build_ui (WeftCpcPage *self)
   gtk_box_append (GTK_BOX (self->box), strip_box);
 }
 
+/* Builds the page for its document (set by weft_cpc_page_new()). */
 static void
-weft_cpc_page_constructed (GObject *object)
+setup (WeftCpcPage *self)
 {
-  WeftCpcPage *self = WEFT_CPC_PAGE (object);
-
-  G_OBJECT_CLASS (weft_cpc_page_parent_class)->constructed (object);
-
   g_assert (WEFT_IS_CPC_DATASET (weft_document_get_dataset (self->document)));
   self->dataset = g_object_ref (WEFT_CPC_DATASET (weft_document_get_dataset (self->document)));
 
@@ -427,58 +416,12 @@ weft_cpc_page_dispose (GObject *object)
 }
 
 static void
-weft_cpc_page_set_property (GObject      *object,
-                            guint         prop_id,
-                            const GValue *value,
-                            GParamSpec   *pspec)
-{
-  WeftCpcPage *self = WEFT_CPC_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_DOCUMENT:
-      self->document = g_value_dup_object (value);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-weft_cpc_page_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
-{
-  WeftCpcPage *self = WEFT_CPC_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_DOCUMENT:
-      g_value_set_object (value, self->document);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 weft_cpc_page_class_init (WeftCpcPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->constructed = weft_cpc_page_constructed;
   object_class->dispose = weft_cpc_page_dispose;
-  object_class->set_property = weft_cpc_page_set_property;
-  object_class->get_property = weft_cpc_page_get_property;
-
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, WEFT_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, focus_search_cb, NULL);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -494,9 +437,14 @@ weft_cpc_page_init (WeftCpcPage *self)
 WeftCpcPage *
 weft_cpc_page_new (WeftDocument *document)
 {
+  WeftCpcPage *self;
+
   g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
 
-  return g_object_new (WEFT_TYPE_CPC_PAGE, "document", document, NULL);
+  self = g_object_new (WEFT_TYPE_CPC_PAGE, NULL);
+  self->document = g_object_ref (document);
+  setup (self);
+  return self;
 }
 
 /* The file row of the selected value, or -1 (what the strip highlights). */

@@ -52,14 +52,6 @@ static void weft_mda_page_iface_init (WeftPageInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (WeftMdaPage, weft_mda_page, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_mda_page_iface_init))
 
-enum {
-  PROP_0,
-  PROP_DOCUMENT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static WeftMatrix *
 array (WeftMdaPage *self)
 {
@@ -410,13 +402,10 @@ build_ui (WeftMdaPage *self)
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stats_label));
 }
 
+/* Builds the page for its document (set by weft_mda_page_new()). */
 static void
-weft_mda_page_constructed (GObject *object)
+setup (WeftMdaPage *self)
 {
-  WeftMdaPage *self = WEFT_MDA_PAGE (object);
-
-  G_OBJECT_CLASS (weft_mda_page_parent_class)->constructed (object);
-
   g_assert (WEFT_IS_MDA_DATASET (weft_document_get_dataset (self->document)));
   self->dataset = g_object_ref (WEFT_MDA_DATASET (weft_document_get_dataset (self->document)));
 
@@ -441,58 +430,12 @@ weft_mda_page_dispose (GObject *object)
 }
 
 static void
-weft_mda_page_set_property (GObject      *object,
-                            guint         prop_id,
-                            const GValue *value,
-                            GParamSpec   *pspec)
-{
-  WeftMdaPage *self = WEFT_MDA_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_DOCUMENT:
-      self->document = g_value_dup_object (value);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-weft_mda_page_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
-{
-  WeftMdaPage *self = WEFT_MDA_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_DOCUMENT:
-      g_value_set_object (value, self->document);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 weft_mda_page_class_init (WeftMdaPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->constructed = weft_mda_page_constructed;
   object_class->dispose = weft_mda_page_dispose;
-  object_class->set_property = weft_mda_page_set_property;
-  object_class->get_property = weft_mda_page_get_property;
-
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, WEFT_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mdapage");
@@ -506,9 +449,14 @@ weft_mda_page_init (WeftMdaPage *self)
 WeftMdaPage *
 weft_mda_page_new (WeftDocument *document)
 {
+  WeftMdaPage *self;
+
   g_return_val_if_fail (WEFT_IS_DOCUMENT (document), NULL);
 
-  return g_object_new (WEFT_TYPE_MDA_PAGE, "document", document, NULL);
+  self = g_object_new (WEFT_TYPE_MDA_PAGE, NULL);
+  self->document = g_object_ref (document);
+  setup (self);
+  return self;
 }
 
 WeftMatrixView *
