@@ -21,6 +21,10 @@ G_BEGIN_DECLS
 
 typedef hid_t WeftHdf5Id;
 
+/* Whether @head starts with the HDF5 signature (no lock needed). */
+gboolean weft_hdf5_has_signature (const guint8 *head,
+                                  gsize         len);
+
 void weft_hdf5_lock      (void);
 void weft_hdf5_unlock    (void);
 void weft_hdf5_close     (hid_t      id);

@@ -19,17 +19,9 @@
 #include "weft-csv.h"
 #include "weft-error.h"
 #include "weft-format.h"
+#include "weft-hdf5.h"
 #include "weft-formats-builtin.h"
 #include "weft-mda-dataset.h"
-
-static const guint8 hdf5_signature[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
-
-static gboolean
-has_hdf5_signature (const WeftSniffInput *input)
-{
-  return input->head_len >= sizeof hdf5_signature &&
-         memcmp (input->head, hdf5_signature, sizeof hdf5_signature) == 0;
-}
 
 /* The head up to its last complete line (all of it when the file is shorter
  * than a sniffer's look). */
@@ -55,7 +47,7 @@ weft_mda_format_sniff (const WeftSniffInput *input)
 
   if (input->is_directory)
     return WEFT_SNIFF_NO;
-  if (has_hdf5_signature (input))
+  if (weft_hdf5_has_signature (input->head, input->head_len))
     return WEFT_SNIFF_CERTAIN;
 
   len = complete_length (input);

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"
+#include "weft-hdf5.h"
 #include "weft-mda-dataset.h"
 #include "weft-mda.h"
 
@@ -55,20 +56,17 @@ weft_mda_dataset_init (WeftMdaDataset *self)
 {
 }
 
-/* The HDF5 signature at the start of the file (Weft and DDT write no user
- * block; a file with one is still read when named, through the CSV path it
- * fails with a clear error). */
+/* The HDF5 signature at the start of the file decides, not the name. */
 static gboolean
 has_hdf5_signature (GFile *file)
 {
-  static const guint8 signature[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
   g_autoptr(GFileInputStream) stream = g_file_read (file, NULL, NULL);
   guint8 head[8];
   gsize n = 0;
 
   return stream != NULL &&
          g_input_stream_read_all (G_INPUT_STREAM (stream), head, sizeof head, &n, NULL, NULL) &&
-         n == sizeof head && memcmp (head, signature, sizeof head) == 0;
+         weft_hdf5_has_signature (head, n);
 }
 
 /**
