@@ -505,20 +505,8 @@ weft_cpc_csv_parse (const char       *data,
   reader = weft_csv_reader_new (data, len, filename);
 
   /* The header: the first line that is not empty. */
-  while (weft_csv_reader_next (reader, &local_error))
-    if (!weft_csv_reader_is_blank (reader))
-      break;
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, local_error);
-      return NULL;
-    }
-  if (weft_csv_reader_get_n_fields (reader) == 0 || weft_csv_reader_is_blank (reader))
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s: nothing to read (the file is empty)"),
-                   weft_csv_reader_get_filename (reader));
-      return NULL;
-    }
+  if (!weft_csv_reader_next_header (reader, error))
+    return NULL;
 
   value_column = find_heading (reader, WEFT_CPC_VALUE_HEADING);
   processes_column = find_heading (reader, WEFT_CPC_PROCESSES_HEADING);

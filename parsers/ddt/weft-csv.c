@@ -335,6 +335,36 @@ weft_csv_reader_is_blank (const WeftCsvReader *self)
   return !field->quoted && field->len == 0;
 }
 
+/**
+ * weft_csv_reader_next_header:
+ *
+ * Moves to the first record that is not an empty line: the header row of
+ * the formats that have one (PSV, CPC).
+ *
+ * Returns: %FALSE with @error set on a CSV error, or when the input holds
+ *   nothing but empty lines (%WEFT_ERROR_EMPTY naming the file).
+ */
+gboolean
+weft_csv_reader_next_header (WeftCsvReader  *self,
+                             GError        **error)
+{
+  GError *local_error = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  while (weft_csv_reader_next (self, &local_error))
+    if (!weft_csv_reader_is_blank (self))
+      return TRUE;
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s: nothing to read (the file is empty)"),
+               weft_csv_reader_get_filename (self));
+  return FALSE;
+}
+
 /* The line on which the current record starts. */
 guint64
 weft_csv_reader_get_line (const WeftCsvReader *self)

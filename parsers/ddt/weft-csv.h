@@ -55,6 +55,8 @@ guint               weft_csv_reader_get_n_fields (const WeftCsvReader *self);
 const WeftCsvField *weft_csv_reader_get_field    (const WeftCsvReader *self,
                                                   guint                index);
 gboolean            weft_csv_reader_is_blank     (const WeftCsvReader *self);
+gboolean            weft_csv_reader_next_header  (WeftCsvReader       *self,
+                                                  GError             **error);
 guint64             weft_csv_reader_get_line     (const WeftCsvReader *self);
 void                weft_csv_reader_get_end      (const WeftCsvReader *self,
                                                   guint64             *line,

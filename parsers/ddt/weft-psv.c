@@ -275,20 +275,8 @@ weft_psv_csv_parse (const char       *data,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   reader = weft_csv_reader_new (data, len, filename);
-  while (weft_csv_reader_next (reader, &local_error))
-    if (!weft_csv_reader_is_blank (reader))
-      break;
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, local_error);
-      return NULL;
-    }
-  if (weft_csv_reader_get_n_fields (reader) == 0 || weft_csv_reader_is_blank (reader))
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s: nothing to read (the file is empty)"),
-                   weft_csv_reader_get_filename (reader));
-      return NULL;
-    }
+  if (!weft_csv_reader_next_header (reader, error))
+    return NULL;
   for (guint i = 0; i < N_COLS; i++)
     cols[i] = find_heading (reader, headings[i]);
   if (cols[COL_DEPTH] < 0 || cols[COL_FUNCTION] < 0)
