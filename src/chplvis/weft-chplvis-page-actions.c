@@ -107,7 +107,7 @@ weft_chplvis_page_open_source (WeftChplvisPage *self,
   name = weft_chplvis_trace_get_file_name (get_trace (self), file);
   path = weft_chplvis_resolve_source (get_trace (self), file, remaps);
   show_source_view (self);
-  weft_chplvis_source_view_open (self->source_view, name != NULL ? name : "<unknown>", path, line);
+  weft_source_view_open (self->source_view, name != NULL ? name : "<unknown>", path, line);
   reveal_details (self);
 }
 
@@ -186,7 +186,7 @@ function_activated_cb (WeftChplvisPage *self,
       /* main and the unknown row have no definition to open. */
       self->source_file = -1;
       show_source_view (self);
-      weft_chplvis_source_view_open (self->source_view, fid == WEFT_CHPLVIS_FID_MAIN ? "main" : "<unknown>", NULL, 0);
+      weft_source_view_open (self->source_view, fid == WEFT_CHPLVIS_FID_MAIN ? "main" : "<unknown>", NULL, 0);
       reveal_details (self);
     }
 }

@@ -82,7 +82,7 @@ struct _WeftChplvisPage
   GtkPaned               *paned;
   GtkWidget              *side_paned;
   WeftChplvisDetails     *details;
-  WeftChplvisSourceView  *source_view;
+  WeftSourceView  *source_view;
 };
 
 enum {

@@ -363,7 +363,7 @@ weft_chplvis_page_class_init (WeftChplvisPageClass *klass)
   g_type_ensure (WEFT_TYPE_CHPLVIS_LOCALES_VIEW);
   g_type_ensure (WEFT_TYPE_CHPLVIS_PROFILE_VIEW);
   g_type_ensure (WEFT_TYPE_CHPLVIS_DETAILS);
-  g_type_ensure (WEFT_TYPE_CHPLVIS_SOURCE_VIEW);
+  g_type_ensure (WEFT_TYPE_SOURCE_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/chplvis/weft-chplvis-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -410,6 +410,12 @@ weft_chplvis_page_init (WeftChplvisPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->source_file = -1;
+  weft_source_view_set_hints (self->source_view,
+                              _("Click a communication, a task or a function to see its source line."),
+                              _("The code comes from the Chapel runtime, the compiler or the command line."),
+                              _("If the trace was recorded on another computer, map its CHPL_HOME or DIR "
+                                "folder to yours in Preferences ▸ Source Folders."),
+                              TRUE);
   weft_chplvis_query_init (&self->query);
   self->time_model = weft_time_model_new ();
 
@@ -542,7 +548,7 @@ weft_chplvis_page_get_details (WeftChplvisPage *self)
   return self->details;
 }
 
-WeftChplvisSourceView *
+WeftSourceView *
 weft_chplvis_page_get_source_view (WeftChplvisPage *self)
 {
   g_return_val_if_fail (WEFT_IS_CHPLVIS_PAGE (self), NULL);

@@ -26,7 +26,7 @@
 #include "weft-chplvis-figures.h"
 #include "weft-chplvis-locales-view.h"
 #include "weft-chplvis-profile-view.h"
-#include "weft-chplvis-source-view.h"
+#include "weft-source-view.h"
 #include "weft-document.h"
 #include "weft-matrix-view.h"
 #include "weft-ring-graph-view.h"
@@ -86,7 +86,7 @@ WeftTimelineView       *weft_chplvis_page_get_timeline_view  (WeftChplvisPage   
 WeftChplvisLocalesView *weft_chplvis_page_get_locales_view   (WeftChplvisPage        *self);
 WeftChplvisProfileView *weft_chplvis_page_get_profile_view   (WeftChplvisPage        *self);
 WeftChplvisDetails     *weft_chplvis_page_get_details        (WeftChplvisPage        *self);
-WeftChplvisSourceView  *weft_chplvis_page_get_source_view    (WeftChplvisPage        *self);
+WeftSourceView  *weft_chplvis_page_get_source_view    (WeftChplvisPage        *self);
 GtkDropDown            *weft_chplvis_page_get_tag_dropdown   (WeftChplvisPage        *self);
 const char             *weft_chplvis_page_get_range_text     (WeftChplvisPage        *self);
 

@@ -4,14 +4,18 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "weft-array-item.h"
 #include "weft-matrix-view.h"
 #include "weft-mpd-dataset.h"
 #include "weft-mpd-page.h"
 #include "weft-mpd-table.h"
 #include "weft-page.h"
+#include "weft-source-view.h"
 #include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
 
@@ -39,6 +43,7 @@ struct _WeftMpdPage
   WeftMatrixView *matrix_view;
   GtkCheckButton *resources_button;
   GtkWidget      *lines_box;
+  WeftSourceView *source_view;
   GtkWidget      *processes_box;
   GtkWidget      *semaphores_box;
 };
@@ -189,6 +194,7 @@ fill_lines (WeftMpdPage        *self,
         if (n == 0)
           continue;
         row = add_row (rows);
+        row->ref = l;
         row->cells[0] = g_strdup (l == WEFT_MPD_UNKNOWN_LOCATION ? _("(unknown location)")
                                                                 : weft_string_pool_lookup (t->names, t->locations[l].file));
         set_number (row, 1, l == WEFT_MPD_UNKNOWN_LOCATION ? 0 : t->locations[l].line);
@@ -196,6 +202,95 @@ fill_lines (WeftMpdPage        *self,
         set_number (row, 3, n);
       }
   weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->lines_table), rows);
+}
+
+/* A heat level 1 … 4 for @count of at most @max, on a log scale: a few hot
+ * lines of a long run would leave every other line at level 1 otherwise. */
+static guint8
+heat_level (guint64 count,
+            guint64 max)
+{
+  if (count == 0 || max == 0)
+    return 0;
+  if (max == 1)
+    return 4;
+
+  return (guint8)MIN (4, 1 + (guint)(3.999 * log ((double)count) / log ((double)max)));
+}
+
+/* mpdprof's annotated listing: the chosen line's file, each line with its
+ * number of events (which ones in the tooltip) on a heat gutter. */
+static void
+show_source (WeftMpdPage *self,
+             guint32      location)
+{
+  const WeftMpdModel *m = weft_mpd_dataset_get_model (self->dataset);
+  const WeftMpdTrace *t = m->trace;
+  guint32 file, n_lines;
+  g_autofree guint64 *counts = NULL;
+  g_autofree guint64 *by_event = NULL;
+  g_autofree char *path = NULL;
+  GArray *annotations;
+  guint64 max = 0;
+
+  if (location == WEFT_MPD_UNKNOWN_LOCATION || location >= t->n_locations)
+    {
+      weft_source_view_open (self->source_view, _("(unknown location)"), NULL, 0);
+      return;
+    }
+
+  file = t->locations[location].file;
+  path = weft_mpd_model_find_source (m, file);
+  if (path == NULL)
+    {
+      /* Say where it was looked for. */
+      const char *name = weft_string_pool_lookup (t->names, file);
+      g_autofree char *dir = g_path_get_dirname (t->source);
+
+      path = g_path_is_absolute (name) ? g_strdup (name) : g_build_filename (dir, name, NULL);
+    }
+  weft_source_view_open (self->source_view, weft_string_pool_lookup (t->names, file), path,
+                         (int)t->locations[location].line);
+
+  counts = weft_mpd_model_dup_file_counts (m, file, &n_lines, &by_event);
+  for (guint32 line = 1; line < n_lines; line++)
+    max = MAX (max, counts[line]);
+  annotations = weft_source_view_new_annotations ();
+  g_array_set_size (annotations, n_lines > 0 ? n_lines - 1 : 0);
+  for (guint32 line = 1; line < n_lines; line++)
+    {
+      WeftSourceAnnotation *a = &g_array_index (annotations, WeftSourceAnnotation, line - 1);
+      g_autoptr(GString) tooltip = NULL;
+
+      if (counts[line] == 0)
+        continue;
+      a->text = g_strdup_printf ("%" G_GUINT64_FORMAT, counts[line]);
+      a->heat = heat_level (counts[line], max);
+      tooltip = g_string_new (NULL);
+      for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+        {
+          guint64 n = by_event[(gsize)line * WEFT_MPD_N_EVENTS + e];
+
+          if (n == 0)
+            continue;
+          if (tooltip->len > 0)
+            g_string_append (tooltip, ", ");
+          g_string_append_printf (tooltip, "%" G_GUINT64_FORMAT " %s", n, weft_mpd_event_name (e));
+        }
+      a->tooltip = g_string_free (g_steal_pointer (&tooltip), FALSE);
+    }
+  weft_source_view_set_annotations (self->source_view, _("trace events per line"), annotations);
+}
+
+static void
+line_selected_cb (GtkSingleSelection *selection,
+                  GParamSpec         *pspec,
+                  WeftMpdPage        *self)
+{
+  WeftArrayItem *item = gtk_single_selection_get_selected_item (selection);
+
+  if (item != NULL)
+    show_source (self, ((const WeftMpdTableRow *)weft_array_item_peek (item))->ref);
 }
 
 static void
@@ -295,6 +390,14 @@ build (WeftMpdPage *self)
   self->lines_table = weft_mpd_table_new (_("Events per source line"), line_titles);
   gtk_widget_set_hexpand (self->lines_table, TRUE);
   gtk_box_append (GTK_BOX (self->lines_box), self->lines_table);
+  g_signal_connect_object (weft_mpd_table_get_selection (WEFT_MPD_TABLE (self->lines_table)), "notify::selected-item",
+                           G_CALLBACK (line_selected_cb), self, 0);
+  weft_source_view_set_hints (self->source_view,
+                              _("Choose a line in the table to see it in its source file, with the events of every line."),
+                              _("The runtime wrote these events with no source location."),
+                              _("Weft looks for the source files a trace names beside the trace, where MPD_TRACE "
+                                "writes it by default: copy the program's .mpd files there to see them."),
+                              FALSE);
   self->processes_table = weft_mpd_table_new (_("Processes"), process_titles);
   gtk_widget_set_hexpand (self->processes_table, TRUE);
   gtk_box_append (GTK_BOX (self->processes_box), self->processes_table);
@@ -389,6 +492,7 @@ weft_mpd_page_class_init (WeftMpdPageClass *klass)
 
   g_type_ensure (WEFT_TYPE_TIMELINE_VIEW);
   g_type_ensure (WEFT_TYPE_MATRIX_VIEW);
+  g_type_ensure (WEFT_TYPE_SOURCE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/mpd/weft-mpd-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mpdpage");
@@ -401,6 +505,7 @@ weft_mpd_page_class_init (WeftMpdPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, matrix_view);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, resources_button);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, lines_box);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, source_view);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, processes_box);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, semaphores_box);
   gtk_widget_class_bind_template_callback (widget_class, order_toggled_cb);
@@ -504,6 +609,22 @@ weft_mpd_page_get_timeline_view (WeftMpdPage *self)
   g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
 
   return GTK_WIDGET (self->timeline_view);
+}
+
+GtkSingleSelection *
+weft_mpd_page_get_lines_selection (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return weft_mpd_table_get_selection (WEFT_MPD_TABLE (self->lines_table));
+}
+
+WeftSourceView *
+weft_mpd_page_get_source_view (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return self->source_view;
 }
 
 GtkEditable *

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "weft-document.h"
+#include "weft-source-view.h"
 
 G_BEGIN_DECLS
 
@@ -34,5 +35,9 @@ GtkEditable *weft_mpd_page_get_lines_search (WeftMpdPage *self);
 GtkWidget   *weft_mpd_page_get_order_button  (WeftMpdPage *self);
 GtkWidget   *weft_mpd_page_get_matrix_view   (WeftMpdPage *self);
 GtkWidget   *weft_mpd_page_get_timeline_view (WeftMpdPage *self);
+/* The lines table's selection (over weft_mpd_page_get_lines()) and the
+ * annotated listing beside it. */
+GtkSingleSelection *weft_mpd_page_get_lines_selection (WeftMpdPage *self);
+WeftSourceView     *weft_mpd_page_get_source_view     (WeftMpdPage *self);
 
 G_END_DECLS

@@ -233,3 +233,11 @@ weft_mpd_table_get_search (WeftMpdTable *self)
 
   return GTK_EDITABLE (self->search);
 }
+
+GtkSingleSelection *
+weft_mpd_table_get_selection (WeftMpdTable *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_TABLE (self), NULL);
+
+  return weft_array_table_get_selection (self->table);
+}

@@ -16,6 +16,7 @@ typedef struct
 {
   char   *cells[WEFT_MPD_TABLE_MAX_COLUMNS];
   double  values[WEFT_MPD_TABLE_MAX_COLUMNS];
+  guint32 ref;      /* what the row shows (the lines table: its location) */
 } WeftMpdTableRow;
 
 #define WEFT_TYPE_MPD_TABLE (weft_mpd_table_get_type ())
@@ -31,5 +32,6 @@ void        weft_mpd_table_set_rows   (WeftMpdTable       *self,
                                        GArray             *rows);
 GListModel *weft_mpd_table_get_model  (WeftMpdTable       *self);
 GtkEditable *weft_mpd_table_get_search (WeftMpdTable      *self);
+GtkSingleSelection *weft_mpd_table_get_selection (WeftMpdTable *self);
 
 G_END_DECLS

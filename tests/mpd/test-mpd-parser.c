@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 
 #include "weft-error.h"
@@ -340,6 +342,79 @@ test_forward (void)
   g_assert_true (has_wait (m, 4, 10, WEFT_MPD_WAIT_CALL));
 }
 
+/* The annotated listing's figures: a relative file name is found beside the
+ * trace, an absolute one where it says, a missing one is NULL; events per
+ * line of one file add up over its locations and events. */
+static void
+test_sources (void)
+{
+  static const char text[] =
+    "prog.mpd, 1  r.body  BODY     A  0\n"
+    "prog.mpd, 2  r.body  SEND     A  0\n"
+    "lib/x.mpd, 4  x.srv  PROC     B  A\n"
+    "prog.mpd, 2  r.body  SEND     A  0\n"
+    "prog.mpd, 3  r.body  P        A  5E\n"
+    "prog.mpd, 3  r.body  CONTP    A  5E\n"
+    "gone.mpd, 9  r.body  V        A  5E\n"
+    "(unknown location)  r.body  ENDBODY  A  0\n";
+  g_autofree char *dir = g_dir_make_tmp ("weft-mpd-XXXXXX", NULL);
+  g_autofree char *trace_path = g_build_filename (dir, "run.trace", NULL);
+  g_autofree char *prog = g_build_filename (dir, "prog.mpd", NULL);
+  g_autofree char *lib_dir = g_build_filename (dir, "lib", NULL);
+  g_autofree char *lib = g_build_filename (lib_dir, "x.mpd", NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(WeftMpdModel) m = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guint64 *counts = NULL;
+  g_autofree guint64 *by_event = NULL;
+  g_autofree char *found = NULL;
+  guint32 prog_id = G_MAXUINT32, gone_id = G_MAXUINT32, lib_id = G_MAXUINT32, n_lines;
+  WeftMpdTrace *trace;
+
+  g_assert_true (g_file_set_contents (trace_path, text, -1, NULL));
+  g_assert_true (g_file_set_contents (prog, "resource r\n  send s ()\n  P (m)\n", -1, NULL));
+  g_assert_cmpint (g_mkdir (lib_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (lib, "\n", -1, NULL));
+  file = g_file_new_for_path (trace_path);
+  trace = weft_mpd_read (file, NULL, &error);
+  g_assert_no_error (error);
+  m = weft_mpd_model_new (trace);
+  for (guint32 l = 1; l < m->trace->n_locations; l++)
+    {
+      const char *name = weft_string_pool_lookup (m->trace->names, m->trace->locations[l].file);
+
+      if (g_str_equal (name, "prog.mpd"))
+        prog_id = m->trace->locations[l].file;
+      else if (g_str_equal (name, "gone.mpd"))
+        gone_id = m->trace->locations[l].file;
+      else if (g_str_equal (name, "lib/x.mpd"))
+        lib_id = m->trace->locations[l].file;
+    }
+
+  found = weft_mpd_model_find_source (m, prog_id);
+  g_assert_cmpstr (found, ==, prog);
+  g_clear_pointer (&found, g_free);
+  found = weft_mpd_model_find_source (m, lib_id);
+  g_assert_cmpstr (found, ==, lib);
+  g_assert_null (weft_mpd_model_find_source (m, gone_id));
+
+  counts = weft_mpd_model_dup_file_counts (m, prog_id, &n_lines, &by_event);
+  g_assert_cmpuint (n_lines, ==, 4);
+  g_assert_cmpuint (counts[0], ==, 0);
+  g_assert_cmpuint (counts[1], ==, 1);
+  g_assert_cmpuint (counts[2], ==, 2);
+  g_assert_cmpuint (counts[3], ==, 2);
+  g_assert_cmpuint (by_event[2 * WEFT_MPD_N_EVENTS + WEFT_MPD_SEND], ==, 2);
+  g_assert_cmpuint (by_event[3 * WEFT_MPD_N_EVENTS + WEFT_MPD_P], ==, 1);
+  g_assert_cmpuint (by_event[3 * WEFT_MPD_N_EVENTS + WEFT_MPD_CONTP], ==, 1);
+
+  g_unlink (lib);
+  g_rmdir (lib_dir);
+  g_unlink (prog);
+  g_unlink (trace_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -353,6 +428,7 @@ main (int   argc,
   g_test_add_func ("/mpd/man-page", test_man_page);
   g_test_add_func ("/mpd/corpus", test_corpus);
   g_test_add_func ("/mpd/forward", test_forward);
+  g_test_add_func ("/mpd/sources", test_sources);
 
   return g_test_run ();
 }

@@ -46,7 +46,7 @@ page_settled (gpointer data)
   WeftChplvisPage *page = data;
 
   return !weft_chplvis_page_get_busy (page) && !weft_chplvis_details_get_busy (weft_chplvis_page_get_details (page)) &&
-         g_strcmp0 (weft_chplvis_source_view_get_state (weft_chplvis_page_get_source_view (page)), "loading") != 0;
+         g_strcmp0 (weft_source_view_get_state (weft_chplvis_page_get_source_view (page)), "loading") != 0;
 }
 
 static void
@@ -829,7 +829,7 @@ test_timeline_details (void)
 static gboolean
 source_settled (gpointer data)
 {
-  return g_strcmp0 (weft_chplvis_source_view_get_state (data), "loading") != 0;
+  return g_strcmp0 (weft_source_view_get_state (data), "loading") != 0;
 }
 
 /* The position of the first profile row whose function is defined in a file
@@ -870,7 +870,7 @@ test_source_view (void)
   g_autoptr(GError) error = NULL;
   GVariantBuilder remaps;
   const WeftChplvisFunction *function = NULL;
-  WeftChplvisSourceView *source;
+  WeftSourceView *source;
   WeftChplvisProfileView *profile;
   Fixture f = { 0 };
   guint position;
@@ -891,25 +891,25 @@ test_source_view (void)
   profile = weft_chplvis_page_get_profile_view (f.page);
   weft_chplvis_page_set_view (f.page, "profile");
   weft_ui_iterate ();
-  g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "empty");
+  g_assert_cmpstr (weft_source_view_get_state (source), ==, "empty");
 
   /* A profile row opens its function's definition, highlighted. */
   position = find_profile_row (&f, "stencil.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (source)));
   g_assert_true (weft_ui_wait_for (source_settled, source));
-  g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "lines");
-  g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, stencil);
-  g_assert_cmpint (weft_chplvis_source_view_get_line (source), ==, function->line);
-  g_assert_cmpint (weft_chplvis_source_view_get_highlighted_line (source), ==, function->line);
-  g_assert_cmpuint (weft_chplvis_source_view_get_n_lines (source), ==, 400);
+  g_assert_cmpstr (weft_source_view_get_state (source), ==, "lines");
+  g_assert_cmpstr (weft_source_view_get_path (source), ==, stencil);
+  g_assert_cmpint (weft_source_view_get_line (source), ==, function->line);
+  g_assert_cmpint (weft_source_view_get_highlighted_line (source), ==, function->line);
+  g_assert_cmpuint (weft_source_view_get_n_lines (source), ==, 400);
   {
     g_autofree char *expected_title = g_strdup_printf ("stencil.chpl:%d", function->line);
     g_autofree char *expected_text = g_strdup_printf ("  proc step%d () { /* stencil fixture line %d */ }",
                                                       function->line, function->line);
-    g_autofree char *shown = weft_chplvis_source_view_dup_line_text (source, function->line);
+    g_autofree char *shown = weft_source_view_dup_line_text (source, function->line);
 
-    g_assert_cmpstr (weft_chplvis_source_view_get_title (source), ==, expected_title);
+    g_assert_cmpstr (weft_source_view_get_title (source), ==, expected_title);
     g_assert_cmpstr (shown, ==, expected_text);
   }
   /* The details show the function's profile, and follow the tag. */
@@ -942,36 +942,36 @@ test_source_view (void)
   position = find_profile_row (&f, "BlockDist.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
   g_assert_true (weft_ui_wait_for (source_settled, source));
-  g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
-  g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, "/opt/chapel-1.25/modules/dists/BlockDist.chpl");
-  g_assert_nonnull (strstr (weft_chplvis_source_view_get_message (source), "/opt/chapel-1.25/modules/dists/BlockDist.chpl"));
-  g_assert_nonnull (strstr (weft_chplvis_source_view_get_message (source), "Source Folders"));
-  g_assert_cmpuint (weft_chplvis_source_view_get_n_lines (source), ==, 0);
+  g_assert_cmpstr (weft_source_view_get_state (source), ==, "message");
+  g_assert_cmpstr (weft_source_view_get_path (source), ==, "/opt/chapel-1.25/modules/dists/BlockDist.chpl");
+  g_assert_nonnull (strstr (weft_source_view_get_message (source), "/opt/chapel-1.25/modules/dists/BlockDist.chpl"));
+  g_assert_nonnull (strstr (weft_source_view_get_message (source), "Source Folders"));
+  g_assert_cmpuint (weft_source_view_get_n_lines (source), ==, 0);
 
   /* Without the mapping, the stencil is missing too. */
   g_settings_reset (settings, "chplvis-path-remaps");
   position = find_profile_row (&f, "stencil.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
   g_assert_true (weft_ui_wait_for (source_settled, source));
-  g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
-  g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, "/home/user/stencil/stencil.chpl");
+  g_assert_cmpstr (weft_source_view_get_state (source), ==, "message");
+  g_assert_cmpstr (weft_source_view_get_path (source), ==, "/home/user/stencil/stencil.chpl");
 
   /* Mapping the folder in Preferences finds it at once. */
   g_variant_builder_init (&remaps, G_VARIANT_TYPE ("a{ss}"));
   g_variant_builder_add (&remaps, "{ss}", "/home/user/stencil/", dir);
   g_settings_set_value (settings, "chplvis-path-remaps", g_variant_builder_end (&remaps));
   g_assert_true (weft_ui_wait_for (source_settled, source));
-  g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "lines");
-  g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, stencil);
-  g_assert_cmpint (weft_chplvis_source_view_get_highlighted_line (source), ==, function->line);
+  g_assert_cmpstr (weft_source_view_get_state (source), ==, "lines");
+  g_assert_cmpstr (weft_source_view_get_path (source), ==, stencil);
+  g_assert_cmpint (weft_source_view_get_highlighted_line (source), ==, function->line);
   g_settings_reset (settings, "chplvis-path-remaps");
 
   /* <internal>, <unknown>: no file at all. */
   g_assert_cmpstr (weft_chplvis_trace_get_file_name (f.trace, 1), ==, "<internal>");
   weft_chplvis_page_open_source (f.page, 1, 12);
-  g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
-  g_assert_null (weft_chplvis_source_view_get_path (source));
-  g_assert_nonnull (strstr (weft_chplvis_source_view_get_message (source), "<internal>"));
+  g_assert_cmpstr (weft_source_view_get_state (source), ==, "message");
+  g_assert_null (weft_source_view_get_path (source));
+  g_assert_nonnull (strstr (weft_source_view_get_message (source), "<internal>"));
 
   /* A binary file is refused, not shown. */
   {
@@ -980,10 +980,10 @@ test_source_view (void)
 
     g_file_set_contents (binary, bytes, sizeof bytes, &error);
     g_assert_no_error (error);
-    weft_chplvis_source_view_open (source, "stencil.chpl", binary, 1);
+    weft_source_view_open (source, "stencil.chpl", binary, 1);
     g_assert_true (weft_ui_wait_for (source_settled, source));
-    g_assert_cmpstr (weft_chplvis_source_view_get_state (source), ==, "message");
-    g_assert_nonnull (strstr (weft_chplvis_source_view_get_message (source), "not a text file"));
+    g_assert_cmpstr (weft_source_view_get_state (source), ==, "message");
+    g_assert_nonnull (strstr (weft_source_view_get_message (source), "not a text file"));
   }
 
   /* A comm list row opens its source line. */
@@ -999,8 +999,8 @@ test_source_view (void)
     expected = weft_chplvis_resolve_source (f.trace, record->src_file, NULL);
     weft_chplvis_comm_list_activate_row (list, 0);
     g_assert_true (weft_ui_wait_for (source_settled, source));
-    g_assert_cmpint (weft_chplvis_source_view_get_line (source), ==, record->src_line);
-    g_assert_cmpstr (weft_chplvis_source_view_get_path (source), ==, expected);
+    g_assert_cmpint (weft_source_view_get_line (source), ==, record->src_line);
+    g_assert_cmpstr (weft_source_view_get_path (source), ==, expected);
   }
 
   fixture_close (&f);

@@ -2,7 +2,8 @@
  * real input (xdotool under Xvfb) drives it: Alt+2 brings the invocation
  * matrix, a click on a cell selects it, the hovered cell has a tooltip,
  * Alt+1 and a click on "Line Order" put the diagram in line order, and text
- * typed in the per-line table's search filters it.
+ * typed in the per-line table's search filters it; choosing a line shows its
+ * source file beside the table, annotated with every line's events.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,6 +24,7 @@
 #include "weft-test-util.h"
 #include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
+#include "weft-source-view.h"
 #include "weft-ui-test-util.h"
 #include "weft-window.h"
 
@@ -193,6 +195,60 @@ test_mpd_page (void)
 
         g_assert_cmpstr (row->cells[2], ==, "CONTP");
       }
+
+    /* Choosing the CONTP row of src/worker_pool.mpd, 22 opens that file
+     * beside the table (it is in data/samples/src/, as the trace names it),
+     * at line 22, with every line's count of events in the trace. */
+    {
+      GtkSingleSelection *selection = weft_mpd_page_get_lines_selection (page);
+      WeftSourceView *source = weft_mpd_page_get_source_view (page);
+      g_autofree char *expected_path = weft_test_source_path ("data", "samples", "src", "worker_pool.mpd", NULL);
+      g_autofree char *trace_text = NULL;
+      g_auto(GStrv) trace_lines = NULL;
+      guint position = GTK_INVALID_LIST_POSITION;
+      guint line_22 = 0, line_20 = 0;
+
+      g_assert_cmpstr (weft_source_view_get_state (source), ==, "empty");
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(WeftArrayItem) item = g_list_model_get_item (lines, i);
+          const WeftMpdTableRow *row = weft_array_item_peek (item);
+
+          if (g_str_equal (row->cells[0], "src/worker_pool.mpd") && g_str_equal (row->cells[1], "22"))
+            position = i;
+        }
+      g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
+      gtk_single_selection_set_selected (selection, position);
+      for (guint i = 0; i < 500 && g_strcmp0 (weft_source_view_get_state (source), "lines") != 0; i++)
+        weft_ui_spin (10);
+      g_assert_cmpstr (weft_source_view_get_state (source), ==, "lines");
+      g_assert_cmpstr (weft_source_view_get_path (source), ==, expected_path);
+      g_assert_cmpint (weft_source_view_get_highlighted_line (source), ==, 22);
+      {
+        g_autofree char *text = weft_source_view_dup_line_text (source, 22);
+
+        g_assert_cmpstr (text, ==, "    P (busy)");
+      }
+
+      /* The counts, from the trace's text itself. */
+      g_assert_true (g_file_get_contents (demo, &trace_text, NULL, NULL));
+      trace_lines = g_strsplit (trace_text, "\n", -1);
+      for (guint i = 0; trace_lines[i] != NULL; i++)
+        {
+          line_22 += g_str_has_prefix (trace_lines[i], "src/worker_pool.mpd, 22 ");
+          line_20 += g_str_has_prefix (trace_lines[i], "src/worker_pool.mpd, 20 ");
+        }
+      g_assert_cmpuint (line_22, >, 0);
+      {
+        g_autofree char *want_22 = g_strdup_printf ("%u", line_22);
+        g_autofree char *want_20 = g_strdup_printf ("%u", line_20);
+
+        g_assert_cmpstr (weft_source_view_get_annotation (source, 22), ==, want_22);
+        g_assert_cmpstr (weft_source_view_get_annotation (source, 20), ==, want_20);
+        g_assert_null (weft_source_view_get_annotation (source, 21));
+      }
+      weft_ui_save_screenshot (GTK_WIDGET (page), "mpd-lines");
+    }
   }
 
   weft_ui_destroy_window (GTK_WIDGET (window));

@@ -333,3 +333,34 @@ weft_ui_locate (GtkWidget        *widget,
   origin->left = wx + sx + point.x;
   origin->top = wy + sy + point.y;
 }
+
+void
+weft_ui_save_screenshot (GtkWidget  *widget,
+                         const char *name)
+{
+  const char *dir = g_getenv ("WEFT_UI_SCREENSHOTS");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  if (dir == NULL || width <= 0 || height <= 0)
+    return;
+
+  weft_ui_wait_drawn (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    return;
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  gdk_texture_save_to_png (texture, path);
+}

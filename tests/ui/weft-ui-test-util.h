@@ -45,6 +45,10 @@ void       weft_ui_click           (GtkWidget        *widget,
 gboolean   weft_ui_have_xdotool    (void);
 void       weft_ui_xdotool         (const char       *first_arg,
                                     ...) G_GNUC_NULL_TERMINATED;
+/* When WEFT_UI_SCREENSHOTS names a folder, saves @widget as drawn there as
+ * NAME.png, to look at what a test saw; otherwise does nothing. */
+void       weft_ui_save_screenshot (GtkWidget        *widget,
+                                    const char       *name);
 char      *weft_ui_px              (double            value);
 void       weft_ui_locate          (GtkWidget        *widget,
                                     WeftScreenOrigin *origin);

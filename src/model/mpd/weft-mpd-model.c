@@ -670,3 +670,63 @@ weft_mpd_model_dup_process_label (const WeftMpdModel *self,
 
   return g_strdup_printf ("%s %" G_GINT64_MODIFIER "X", name, p->pid);
 }
+
+char *
+weft_mpd_model_find_source (const WeftMpdModel *self,
+                            guint32             file)
+{
+  const char *name = weft_string_pool_lookup (self->trace->names, file);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+
+  if (name == NULL || name[0] == '\0')
+    return NULL;
+  if (g_path_is_absolute (name))
+    path = g_strdup (name);
+  else
+    {
+      dir = g_path_get_dirname (self->trace->source);
+      path = g_build_filename (dir, name, NULL);
+    }
+
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR) ? g_steal_pointer (&path) : NULL;
+}
+
+guint64 *
+weft_mpd_model_dup_file_counts (const WeftMpdModel *self,
+                                guint32             file,
+                                guint32            *n_lines,
+                                guint64           **by_event)
+{
+  const WeftMpdTrace *t = self->trace;
+  guint32 max_line = 0;
+  guint64 *counts;
+  guint64 *events;
+
+  for (guint32 l = 1; l < t->n_locations; l++)
+    if (t->locations[l].file == file)
+      max_line = MAX (max_line, t->locations[l].line);
+
+  *n_lines = max_line + 1;
+  counts = g_new0 (guint64, *n_lines);
+  events = by_event != NULL ? g_new0 (guint64, (gsize)*n_lines * WEFT_MPD_N_EVENTS) : NULL;
+  for (guint32 l = 1; l < t->n_locations; l++)
+    {
+      guint32 line = t->locations[l].line;
+
+      if (t->locations[l].file != file)
+        continue;
+      for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+        {
+          guint32 n = self->line_counts[(gsize)l * WEFT_MPD_N_EVENTS + e];
+
+          counts[line] += n;
+          if (events != NULL)
+            events[(gsize)line * WEFT_MPD_N_EVENTS + e] += n;
+        }
+    }
+  if (by_event != NULL)
+    *by_event = events;
+
+  return counts;
+}

@@ -110,6 +110,20 @@ void          weft_mpd_model_free           (WeftMpdModel        *self);
 /* "vm(2).CS.arbitrator 8062440" or "CS.arbitrator 8062440". */
 char         *weft_mpd_model_dup_process_label (const WeftMpdModel *self,
                                                 guint32             process);
+/* Where source file @file (an id in the names pool, as in WeftMpdLocation)
+ * is on this computer: the trace names it as the compiler saw it, relative
+ * to the program's folder, which is where MPD_TRACE usually writes the trace;
+ * so a relative name is looked for beside the trace, an absolute one where
+ * it says. Returns NULL when it is not there. */
+char         *weft_mpd_model_find_source    (const WeftMpdModel *self,
+                                             guint32             file);
+/* Events per line of source file @file: [line] for line 0 … *n_lines - 1
+ * (0 is never a real line), and per event in @by_event (nullable;
+ * [line × WEFT_MPD_N_EVENTS + event]). Free both with g_free. */
+guint64      *weft_mpd_model_dup_file_counts (const WeftMpdModel *self,
+                                              guint32             file,
+                                              guint32            *n_lines,
+                                              guint64           **by_event);
 /* The time of @record in Lamport or line order (record index + 1). */
 static inline gint64
 weft_mpd_model_time (const WeftMpdModel *self,

@@ -1,4 +1,4 @@
-/* weft-chplvis-source-view.c
+/* weft-source-view.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "weft-array-model.h"
-#include "weft-chplvis-source-view.h"
+#include "weft-source-view.h"
 
 /* A line longer than this is cut when shown (minified or generated code
  * would otherwise make one label thousands of pixels wide). */
@@ -29,7 +29,7 @@ typedef struct
   GArray *lines;   /* SourceLine */
 } Loaded;
 
-struct _WeftChplvisSourceView
+struct _WeftSourceView
 {
   GtkWidget              parent_instance;
 
@@ -45,10 +45,17 @@ struct _WeftChplvisSourceView
   guint                  center_tick;
   guint                  center_tries;
   guint                  number_chars;
+  char                  *no_file_hint;
+  char                  *not_found_hint;
+  gboolean               offer_source_folders;
+  GArray                *annotations;      /* WeftSourceAnnotation, [line - 1] */
+  char                  *annotations_title;
+  guint                  annotation_chars;
 
   GtkWidget             *box;
   GtkLabel              *title_label;
   GtkLabel              *path_label;
+  GtkLabel              *empty_label;
   GtkStack              *stack;
   GtkSpinner            *spinner;
   GtkListView           *list_view;
@@ -72,7 +79,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (WeftChplvisSourceView, weft_chplvis_source_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WeftSourceView, weft_source_view, GTK_TYPE_WIDGET)
 
 static void
 loaded_free (Loaded *loaded)
@@ -85,7 +92,7 @@ loaded_free (Loaded *loaded)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Loaded, loaded_free)
 
 static void
-set_state (WeftChplvisSourceView *self,
+set_state (WeftSourceView *self,
            const char            *state)
 {
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), state) == 0)
@@ -97,7 +104,7 @@ set_state (WeftChplvisSourceView *self,
 }
 
 static void
-show_message (WeftChplvisSourceView *self,
+show_message (WeftSourceView *self,
               const char            *icon_name,
               const char            *title,
               const char            *message,
@@ -167,10 +174,10 @@ load_thread (GTask        *task,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, _("It is not a regular file."));
       return;
     }
-  if (st.st_size > WEFT_CHPLVIS_SOURCE_MAX_SIZE)
+  if (st.st_size > WEFT_SOURCE_MAX_SIZE)
     {
       g_autofree char *size = g_format_size ((guint64)st.st_size);
-      g_autofree char *max = g_format_size (WEFT_CHPLVIS_SOURCE_MAX_SIZE);
+      g_autofree char *max = g_format_size (WEFT_SOURCE_MAX_SIZE);
 
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
                                _("It is %s, more than the %s Weft shows."), size, max);
@@ -183,7 +190,7 @@ load_thread (GTask        *task,
       return;
     }
   /* Checked again: the file may have grown since the stat. */
-  if (len > WEFT_CHPLVIS_SOURCE_MAX_SIZE || memchr (contents, '\0', len) != NULL)
+  if (len > WEFT_SOURCE_MAX_SIZE || memchr (contents, '\0', len) != NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                                _("It is not a text file."));
@@ -211,7 +218,7 @@ center_tick_cb (GtkWidget     *widget,
                 GdkFrameClock *clock,
                 gpointer       user_data)
 {
-  WeftChplvisSourceView *self = WEFT_CHPLVIS_SOURCE_VIEW (user_data);
+  WeftSourceView *self = WEFT_SOURCE_VIEW (user_data);
   GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->lines));
   double page = gtk_adjustment_get_page_size (adjustment);
@@ -245,7 +252,7 @@ load_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  WeftChplvisSourceView *self = WEFT_CHPLVIS_SOURCE_VIEW (object);
+  WeftSourceView *self = WEFT_SOURCE_VIEW (object);
   g_autoptr(Loaded) loaded = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *digits = NULL;
@@ -261,11 +268,11 @@ load_cb (GObject      *object,
 
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         {
-          message = g_strdup_printf (_("The trace names “%s”. Weft looked for it at %s, but there is no such file. "
-                                       "If the trace was recorded on another computer, map its CHPL_HOME or DIR "
-                                       "folder to yours in Preferences ▸ Source Folders."),
-                                     self->name, self->path);
-          show_message (self, "edit-find-symbolic", _("Source File Not Found"), message, TRUE);
+          /* Translators: the trace's name for a file, where Weft looked, then a hint. */
+          message = g_strdup_printf (_("The trace names “%s”. Weft looked for it at %s, but there is no such file. %s"),
+                                     self->name, self->path, self->not_found_hint);
+          show_message (self, "edit-find-symbolic", _("Source File Not Found"), message,
+                        self->offer_source_folders);
         }
       else
         {
@@ -305,10 +312,11 @@ load_cb (GObject      *object,
 static void
 setup_line_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
-               WeftChplvisSourceView    *self)
+               WeftSourceView    *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *number = gtk_label_new (NULL);
+  GtkWidget *annotation = gtk_label_new (NULL);
   GtkWidget *text = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (number), 1.0);
@@ -317,7 +325,10 @@ setup_line_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (text), 0.0);
   gtk_label_set_use_markup (GTK_LABEL (text), FALSE);
   gtk_widget_set_hexpand (text, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (annotation), 1.0);
+  gtk_widget_add_css_class (annotation, "annotation");
   gtk_box_append (GTK_BOX (box), number);
+  gtk_box_append (GTK_BOX (box), annotation);
   gtk_box_append (GTK_BOX (box), text);
   gtk_list_item_set_child (item, box);
 }
@@ -325,14 +336,19 @@ setup_line_cb (GtkSignalListItemFactory *factory,
 static void
 bind_line_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
-              WeftChplvisSourceView    *self)
+              WeftSourceView    *self)
 {
   WeftArrayItem *row = gtk_list_item_get_item (item);
   const SourceLine *line = weft_array_item_peek (row);
   GtkWidget *number = gtk_widget_get_first_child (gtk_list_item_get_child (item));
-  GtkWidget *text = gtk_widget_get_next_sibling (number);
+  GtkWidget *annotation = gtk_widget_get_next_sibling (number);
+  GtkWidget *text = gtk_widget_get_next_sibling (annotation);
+  guint index = weft_array_item_get_index (row);
+  const WeftSourceAnnotation *note = self->annotations != NULL && index < self->annotations->len
+                                   ? &g_array_index (self->annotations, WeftSourceAnnotation, index) : NULL;
+  static const char * const heat_classes[] = { "heat-0", "heat-1", "heat-2", "heat-3", "heat-4" };
   const char *data = self->text != NULL ? g_bytes_get_data (self->text, NULL) : "";
-  g_autofree char *number_text = g_strdup_printf ("%u", weft_array_item_get_index (row) + 1);
+  g_autofree char *number_text = g_strdup_printf ("%u", index + 1);
   g_autofree char *line_text = NULL;
 
   if (line->length > MAX_SHOWN_LINE)
@@ -350,20 +366,28 @@ bind_line_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_width_chars (GTK_LABEL (number), (int)self->number_chars);
   gtk_label_set_label (GTK_LABEL (number), number_text);
   gtk_label_set_label (GTK_LABEL (text), line_text);
+
+  gtk_widget_set_visible (annotation, self->annotations != NULL);
+  gtk_label_set_width_chars (GTK_LABEL (annotation), (int)self->annotation_chars);
+  gtk_label_set_label (GTK_LABEL (annotation), note != NULL && note->text != NULL ? note->text : "");
+  gtk_widget_set_tooltip_text (annotation, note != NULL ? note->tooltip : NULL);
+  for (guint h = 0; h < G_N_ELEMENTS (heat_classes); h++)
+    gtk_widget_remove_css_class (annotation, heat_classes[h]);
+  gtk_widget_add_css_class (annotation, heat_classes[note != NULL ? MIN (note->heat, 4) : 0]);
 }
 
 /* Life ------------------------------------------------------------------------ */
 
 static void
-close_clicked_cb (WeftChplvisSourceView *self)
+close_clicked_cb (WeftSourceView *self)
 {
   g_signal_emit (self, signals[CLOSE_REQUESTED], 0);
 }
 
 static void
-weft_chplvis_source_view_dispose (GObject *object)
+weft_source_view_dispose (GObject *object)
 {
-  WeftChplvisSourceView *self = (WeftChplvisSourceView *)object;
+  WeftSourceView *self = (WeftSourceView *)object;
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
@@ -373,40 +397,44 @@ weft_chplvis_source_view_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->center_tick);
       self->center_tick = 0;
     }
-  gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_CHPLVIS_SOURCE_VIEW);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_SOURCE_VIEW);
   self->stack = NULL;
   g_clear_object (&self->selection);
   g_clear_object (&self->lines);
   g_clear_pointer (&self->text, g_bytes_unref);
 
-  G_OBJECT_CLASS (weft_chplvis_source_view_parent_class)->dispose (object);
+  G_OBJECT_CLASS (weft_source_view_parent_class)->dispose (object);
 }
 
 static void
-weft_chplvis_source_view_finalize (GObject *object)
+weft_source_view_finalize (GObject *object)
 {
-  WeftChplvisSourceView *self = (WeftChplvisSourceView *)object;
+  WeftSourceView *self = (WeftSourceView *)object;
 
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->message, g_free);
+  g_clear_pointer (&self->no_file_hint, g_free);
+  g_clear_pointer (&self->not_found_hint, g_free);
+  g_clear_pointer (&self->annotations, g_array_unref);
+  g_clear_pointer (&self->annotations_title, g_free);
 
-  G_OBJECT_CLASS (weft_chplvis_source_view_parent_class)->finalize (object);
+  G_OBJECT_CLASS (weft_source_view_parent_class)->finalize (object);
 }
 
 static void
-weft_chplvis_source_view_get_property (GObject    *object,
+weft_source_view_get_property (GObject    *object,
                                        guint       prop_id,
                                        GValue     *value,
                                        GParamSpec *pspec)
 {
-  WeftChplvisSourceView *self = WEFT_CHPLVIS_SOURCE_VIEW (object);
+  WeftSourceView *self = WEFT_SOURCE_VIEW (object);
 
   switch (prop_id)
     {
     case PROP_STATE:
-      g_value_set_string (value, weft_chplvis_source_view_get_state (self));
+      g_value_set_string (value, weft_source_view_get_state (self));
       break;
 
     default:
@@ -414,18 +442,37 @@ weft_chplvis_source_view_get_property (GObject    *object,
     }
 }
 
+/* The widget's styles, once per process (the first view is made after the
+ * display is open). */
 static void
-weft_chplvis_source_view_class_init (WeftChplvisSourceViewClass *klass)
+ensure_style (void)
+{
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      GtkCssProvider *provider = gtk_css_provider_new ();
+
+      gtk_css_provider_load_from_resource (provider, RESOURCE_BASE_PATH "/ui/widgets/weft-source-view.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      g_object_unref (provider);
+      g_once_init_leave (&initialized, 1);
+    }
+}
+
+static void
+weft_source_view_class_init (WeftSourceViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = weft_chplvis_source_view_dispose;
-  object_class->finalize = weft_chplvis_source_view_finalize;
-  object_class->get_property = weft_chplvis_source_view_get_property;
+  object_class->dispose = weft_source_view_dispose;
+  object_class->finalize = weft_source_view_finalize;
+  object_class->get_property = weft_source_view_get_property;
 
   /**
-   * WeftChplvisSourceView:state:
+   * WeftSourceView:state:
    *
    * What it shows: "empty", "loading", "lines" or "message".
    */
@@ -436,7 +483,7 @@ weft_chplvis_source_view_class_init (WeftChplvisSourceViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
-   * WeftChplvisSourceView::close-requested:
+   * WeftSourceView::close-requested:
    *
    * The close button was clicked: the page hides the view.
    */
@@ -444,28 +491,32 @@ weft_chplvis_source_view_class_init (WeftChplvisSourceViewClass *klass)
     g_signal_new ("close-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/chplvis/weft-chplvis-source-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/widgets/weft-source-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "chplvissourceview");
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, box);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, title_label);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, path_label);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, stack);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, spinner);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, list_view);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, message_icon);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, message_title);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, message_label);
-  gtk_widget_class_bind_template_child (widget_class, WeftChplvisSourceView, preferences_button);
+  gtk_widget_class_set_css_name (widget_class, "weftsourceview");
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, box);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, path_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, stack);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, list_view);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, message_icon);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, message_title);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, message_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftSourceView, preferences_button);
   gtk_widget_class_bind_template_callback (widget_class, close_clicked_cb);
 }
 
 static void
-weft_chplvis_source_view_init (WeftChplvisSourceView *self)
+weft_source_view_init (WeftSourceView *self)
 {
   GtkListItemFactory *factory;
 
+  ensure_style ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->no_file_hint = g_strdup (_("The events there have no place in a source file."));
+  self->not_found_hint = g_strdup (_("Weft looks for a file the trace names by a relative path beside the trace."));
 
   self->lines = weft_array_model_new ();
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->lines)));
@@ -481,13 +532,13 @@ weft_chplvis_source_view_init (WeftChplvisSourceView *self)
 }
 
 GtkWidget *
-weft_chplvis_source_view_new (void)
+weft_source_view_new (void)
 {
-  return g_object_new (WEFT_TYPE_CHPLVIS_SOURCE_VIEW, NULL);
+  return g_object_new (WEFT_TYPE_SOURCE_VIEW, NULL);
 }
 
 /**
- * weft_chplvis_source_view_open:
+ * weft_source_view_open:
  * @name: the file as the trace names it ("$CHPL_HOME/…", "stencil.chpl",
  *   "<internal>")
  * @path: (nullable): where it is on this computer (resolved and remapped),
@@ -498,7 +549,7 @@ weft_chplvis_source_view_new (void)
  * earlier file is cancelled.
  */
 void
-weft_chplvis_source_view_open (WeftChplvisSourceView *self,
+weft_source_view_open (WeftSourceView *self,
                                const char            *name,
                                const char            *path,
                                int                    line)
@@ -506,7 +557,7 @@ weft_chplvis_source_view_open (WeftChplvisSourceView *self,
   g_autoptr(GTask) task = NULL;
   g_autofree char *base = NULL;
 
-  g_return_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self));
+  g_return_if_fail (WEFT_IS_SOURCE_VIEW (self));
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
@@ -540,12 +591,14 @@ weft_chplvis_source_view_open (WeftChplvisSourceView *self,
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   weft_array_model_set_array (self->lines, NULL);
   g_clear_pointer (&self->text, g_bytes_unref);
+  g_clear_pointer (&self->annotations, g_array_unref);
+  g_clear_pointer (&self->annotations_title, g_free);
 
   if (path == NULL)
     {
-      g_autofree char *message =
-        g_strdup_printf (_("The trace names no source file here (“%s”): the code comes from the Chapel runtime, "
-                           "the compiler or the command line."), self->name);
+      /* Translators: the trace's name for the code, then a hint. */
+      g_autofree char *message = g_strdup_printf (_("The trace names no source file here (“%s”). %s"),
+                                                  self->name, self->no_file_hint);
 
       show_message (self, "text-x-generic-symbolic", _("No Source File"), message, FALSE);
       return;
@@ -554,96 +607,96 @@ weft_chplvis_source_view_open (WeftChplvisSourceView *self,
   set_state (self, "loading");
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, load_cb, NULL);
-  g_task_set_source_tag (task, weft_chplvis_source_view_open);
+  g_task_set_source_tag (task, weft_source_view_open);
   g_task_set_task_data (task, g_strdup (path), g_free);
   g_task_run_in_thread (task, load_thread);
 }
 
 const char *
-weft_chplvis_source_view_get_name (WeftChplvisSourceView *self)
+weft_source_view_get_name (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
 
   return self->name;
 }
 
 const char *
-weft_chplvis_source_view_get_path (WeftChplvisSourceView *self)
+weft_source_view_get_path (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
 
   return self->path;
 }
 
 int
-weft_chplvis_source_view_get_line (WeftChplvisSourceView *self)
+weft_source_view_get_line (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), 0);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), 0);
 
   return self->line;
 }
 
 /**
- * weft_chplvis_source_view_get_state:
+ * weft_source_view_get_state:
  *
  * Returns: "empty", "loading", "lines" or "message".
  */
 const char *
-weft_chplvis_source_view_get_state (WeftChplvisSourceView *self)
+weft_source_view_get_state (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
 
   return gtk_stack_get_visible_child_name (self->stack);
 }
 
 /**
- * weft_chplvis_source_view_get_title:
+ * weft_source_view_get_title:
  *
  * Returns: (nullable): "file:line" (the file's base name).
  */
 const char *
-weft_chplvis_source_view_get_title (WeftChplvisSourceView *self)
+weft_source_view_get_title (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
 
   return self->title;
 }
 
 /**
- * weft_chplvis_source_view_get_message:
+ * weft_source_view_get_message:
  *
  * Returns: (nullable): why there are no lines, in state "message".
  */
 const char *
-weft_chplvis_source_view_get_message (WeftChplvisSourceView *self)
+weft_source_view_get_message (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
 
   return self->message;
 }
 
 guint
-weft_chplvis_source_view_get_n_lines (WeftChplvisSourceView *self)
+weft_source_view_get_n_lines (WeftSourceView *self)
 {
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), 0);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), 0);
 
   return g_list_model_get_n_items (G_LIST_MODEL (self->lines));
 }
 
 /**
- * weft_chplvis_source_view_dup_line_text:
+ * weft_source_view_dup_line_text:
  * @line: from 1
  *
  * Returns: (transfer full) (nullable): the text of @line, without its end.
  */
 char *
-weft_chplvis_source_view_dup_line_text (WeftChplvisSourceView *self,
+weft_source_view_dup_line_text (WeftSourceView *self,
                                         guint                  line)
 {
   GArray *lines;
   const SourceLine *l;
 
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
 
   lines = weft_array_model_get_array (self->lines);
   if (lines == NULL || self->text == NULL || line < 1 || line > lines->len)
@@ -654,18 +707,143 @@ weft_chplvis_source_view_dup_line_text (WeftChplvisSourceView *self,
 }
 
 /**
- * weft_chplvis_source_view_get_highlighted_line:
+ * weft_source_view_get_highlighted_line:
  *
  * Returns: the highlighted line (from 1), or 0 when none is.
  */
 int
-weft_chplvis_source_view_get_highlighted_line (WeftChplvisSourceView *self)
+weft_source_view_get_highlighted_line (WeftSourceView *self)
 {
   guint selected;
 
-  g_return_val_if_fail (WEFT_IS_CHPLVIS_SOURCE_VIEW (self), 0);
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), 0);
 
   selected = gtk_single_selection_get_selected (self->selection);
 
   return selected == GTK_INVALID_LIST_POSITION ? 0 : (int)selected + 1;
+}
+
+/**
+ * weft_source_view_set_hints:
+ * @empty: what to do to see a source file, shown before any is opened
+ * @no_file: why the trace names no file at some places (after "The trace
+ *   names no source file here (…).")
+ * @not_found: how Weft looks for files and what to do when one is missing
+ *   (after "… but there is no such file.")
+ * @offer_source_folders: whether a missing file offers Preferences ▸ Source
+ *   Folders, where the family's folders are remapped
+ *
+ * The family's words for the states with nothing to show.
+ */
+void
+weft_source_view_set_hints (WeftSourceView *self,
+                            const char     *empty,
+                            const char     *no_file,
+                            const char     *not_found,
+                            gboolean        offer_source_folders)
+{
+  g_return_if_fail (WEFT_IS_SOURCE_VIEW (self));
+
+  gtk_label_set_label (self->empty_label, empty);
+  g_free (self->no_file_hint);
+  self->no_file_hint = g_strdup (no_file);
+  g_free (self->not_found_hint);
+  self->not_found_hint = g_strdup (not_found);
+  self->offer_source_folders = offer_source_folders;
+}
+
+/**
+ * weft_source_view_set_annotations:
+ * @title: (nullable): what the annotations are ("events per line"), shown
+ *   beside the path
+ * @annotations: (transfer full) (nullable): #WeftSourceAnnotation by line
+ *   (index 0 is line 1), with its clear function set to free the texts; it
+ *   may be shorter than the file
+ *
+ * Shows a column of annotations beside the lines of the file opened last
+ * (weft_source_view_open() clears them).
+ */
+void
+weft_source_view_set_annotations (WeftSourceView *self,
+                                  const char     *title,
+                                  GArray         *annotations)
+{
+  GArray *lines;
+
+  g_return_if_fail (WEFT_IS_SOURCE_VIEW (self));
+
+  g_clear_pointer (&self->annotations, g_array_unref);
+  self->annotations = annotations;
+  g_free (self->annotations_title);
+  self->annotations_title = g_strdup (title);
+  self->annotation_chars = 0;
+  for (guint i = 0; annotations != NULL && i < annotations->len; i++)
+    {
+      const char *text = g_array_index (annotations, WeftSourceAnnotation, i).text;
+
+      if (text != NULL)
+        self->annotation_chars = MAX (self->annotation_chars, (guint)g_utf8_strlen (text, -1));
+    }
+
+  if (self->path != NULL)
+    {
+      g_autofree char *label = title != NULL ? g_strdup_printf ("%s · %s", self->path, title) : g_strdup (self->path);
+
+      gtk_label_set_label (self->path_label, label);
+    }
+
+  /* Rebind the rows on screen when the lines are there already (the model
+   * takes only a new array: arrays given to it never change). */
+  lines = weft_array_model_get_array (self->lines);
+  if (lines != NULL)
+    {
+      g_autoptr(GArray) copy = g_array_copy (lines);
+      guint selected = gtk_single_selection_get_selected (self->selection);
+
+      weft_array_model_set_array (self->lines, copy);
+      gtk_single_selection_set_selected (self->selection, selected);
+    }
+}
+
+static void
+annotation_clear (gpointer data)
+{
+  WeftSourceAnnotation *annotation = data;
+
+  g_clear_pointer (&annotation->text, g_free);
+  g_clear_pointer (&annotation->tooltip, g_free);
+}
+
+/**
+ * weft_source_view_new_annotations:
+ *
+ * Returns: (transfer full): an empty array of #WeftSourceAnnotation that frees
+ *   its texts, for weft_source_view_set_annotations().
+ */
+GArray *
+weft_source_view_new_annotations (void)
+{
+  GArray *annotations = g_array_new (FALSE, TRUE, sizeof (WeftSourceAnnotation));
+
+  g_array_set_clear_func (annotations, annotation_clear);
+
+  return annotations;
+}
+
+/**
+ * weft_source_view_get_annotation:
+ * @line: from 1
+ *
+ * Returns: (nullable): the annotation shown beside @line.
+ */
+const char *
+weft_source_view_get_annotation (WeftSourceView *self,
+                                 guint           line)
+{
+  g_return_val_if_fail (WEFT_IS_SOURCE_VIEW (self), NULL);
+
+  if (self->annotations == NULL || line < 1 || line > self->annotations->len)
+    return NULL;
+
+  return g_array_index (self->annotations, WeftSourceAnnotation, line - 1).text;
 }
