@@ -4,11 +4,13 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"
+#include "weft-memory.h"
 #include "weft-mpd-parser.h"
 #include "weft-text-scan.h"
 
@@ -25,10 +27,47 @@ is_blank (char c)
   return c == ' ' || c == '\t';
 }
 
+/* Runs of blanks are most of a trace line (every field is padded to its
+ * width), so blanks and tokens are skipped eight bytes at a time: for each
+ * byte of a little-endian word, whether it is a blank, as its high bit
+ * (exact, no false positives: the classic "has zero byte" test on the word
+ * XOR the blank). */
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+#define WORD_ONES  G_GUINT64_CONSTANT (0x0101010101010101)
+#define WORD_HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
+#define WORD_LOWS  G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F)
+
+static inline guint64
+zero_bytes (guint64 x)
+{
+  return ~(((x & WORD_LOWS) + WORD_LOWS) | x | WORD_LOWS);
+}
+
+static inline guint64
+blank_bytes (const char *p)
+{
+  guint64 x;
+
+  memcpy (&x, p, sizeof x);
+
+  return zero_bytes (x ^ (WORD_ONES * ' ')) | zero_bytes (x ^ (WORD_ONES * '\t'));
+}
+#endif
+
 static inline const char *
 skip_blanks (const char *p,
              const char *end)
 {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  while (end - p >= 8)
+    {
+      guint64 other = ~blank_bytes (p) & WORD_HIGHS;
+
+      if (other != 0)
+        return p + (__builtin_ctzll (other) >> 3);
+      p += 8;
+    }
+#endif
   while (p < end && is_blank (*p))
     p++;
   return p;
@@ -38,9 +77,59 @@ static inline const char *
 skip_token (const char *p,
             const char *end)
 {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  while (end - p >= 8)
+    {
+      guint64 blanks = blank_bytes (p);
+
+      if (blanks != 0)
+        return p + (__builtin_ctzll (blanks) >> 3);
+      p += 8;
+    }
+#endif
   while (p < end && !is_blank (*p))
     p++;
   return p;
+}
+
+/* Hexadecimal digit values; 0xFF for anything else. */
+static const guint8 hex_values[256] = {
+#define D(c, v) [c] = v + 1
+  D ('0', 0), D ('1', 1), D ('2', 2), D ('3', 3), D ('4', 4), D ('5', 5), D ('6', 6), D ('7', 7),
+  D ('8', 8), D ('9', 9), D ('a', 10), D ('b', 11), D ('c', 12), D ('d', 13), D ('e', 14), D ('f', 15),
+  D ('A', 10), D ('B', 11), D ('C', 12), D ('D', 13), D ('E', 14), D ('F', 15),
+#undef D
+};
+
+/* Blanks, then a field of 1 to 16 hexadecimal digits ending at a blank or at
+ * @end (an optional 0x prefix is accepted, as weft_scan_hex_u64 does). */
+static inline gboolean
+scan_hex_field (const char **pos,
+                const char  *end,
+                guint64     *value)
+{
+  const char *p = skip_blanks (*pos, end);
+  const char *digits;
+  guint64 v = 0;
+
+  if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    p += 2;
+  digits = p;
+  while (p < end)
+    {
+      guint d = hex_values[(guchar)*p];
+
+      if (d == 0)
+        break;
+      v = (v << 4) | (d - 1);
+      p++;
+    }
+  if (p == digits || p - digits > 16 || (p < end && !is_blank (*p)))
+    return FALSE;
+
+  *value = v;
+  *pos = p;
+  return TRUE;
 }
 
 WeftMpdLineStatus
@@ -52,6 +141,7 @@ weft_mpd_parse_line (const char  *line,
   const char *p = line;
   const char *q;
   guint64 value;
+  guint64 key;
 
   while (end > line && (end[-1] == '\r' || is_blank (end[-1])))
     end--;
@@ -109,22 +199,27 @@ weft_mpd_parse_line (const char  *line,
   out->name_len = (gsize)(q - p);
   p = skip_blanks (q, end);
 
-  /* The event, then the two hexadecimal fields and nothing else. */
+  /* The event (letters; its key, for the lookup, on the way), then the two
+   * hexadecimal fields and nothing else. */
   q = skip_token (p, end);
   if (p == q || q - p > 16)
     return WEFT_MPD_LINE_NOT_TRACE;
+  key = 0;
   for (const char *c = p; c < q; c++)
-    if (!g_ascii_isalpha (*c))
-      return WEFT_MPD_LINE_NOT_TRACE;
+    {
+      if (!g_ascii_isalpha (*c))
+        return WEFT_MPD_LINE_NOT_TRACE;
+      key |= (guint64)((guchar)*c & 0xDF) << (8 * ((c - p) & 7));
+    }
   out->event_name = p;
   out->event_len = (gsize)(q - p);
   p = q;
-  if (!weft_scan_hex_u64 (&p, end, &out->pid) ||
-      !weft_scan_hex_u64 (&p, end, &out->extra) ||
-      !weft_scan_at_end (p, end))
+  if (!scan_hex_field (&p, end, &out->pid) ||
+      !scan_hex_field (&p, end, &out->extra) ||
+      skip_blanks (p, end) != end)
     return WEFT_MPD_LINE_NOT_TRACE;
 
-  out->event = weft_mpd_event_lookup (out->event_name, out->event_len);
+  out->event = out->event_len <= 8 ? weft_mpd_event_lookup_key (key) : -1;
 
   return out->event < 0 ? WEFT_MPD_LINE_UNKNOWN_EVENT : WEFT_MPD_LINE_OK;
 }
@@ -158,92 +253,323 @@ weft_mpd_count_trace_lines (const char *head,
   return n_trace;
 }
 
+/* A big trace is read by two threads, each on half of its lines (the lines
+ * are independent until the model orders them); below this size one thread
+ * is quicker than starting another. */
+#define MIN_SPLIT_SIZE (8 << 20)
+
+/* The proc and file names of a trace are few (tens) while its lines are
+ * millions: a small direct-mapped cache in front of the string pool and the
+ * location table answers nearly every line with one hash and one memcmp. */
+#define CACHE_SIZE 256
+
 typedef struct
 {
-  WeftMpdTrace *trace;
-  gsize         capacity;
-  GHashTable   *location_ids;  /* (file id << 32 | line) → location index */
-  GArray       *locations;
-  const char   *last_loc;      /* the previous line's file name and line, for a fast path */
-  gsize         last_loc_len;
-  guint32       last_line;
-  guint32       last_location;
-  const char   *last_name;
-  gsize         last_name_len;
-  guint32       last_name_id;
-  guint         n_warnings;
-} Parser;
+  const char *text;     /* the pool's copy, NUL-terminated */
+  gsize       len;
+  guint32     line;     /* locations only */
+  guint32     id;
+} CacheEntry;
 
-static guint32
-location_index (Parser            *parser,
-                const WeftMpdLine *line)
+typedef struct
 {
-  guint32 file;
-  guint64 key;
-  gpointer found;
+  guint64  line_no;     /* within the part */
+  char    *message;
+} PartWarning;
 
-  if (line->file == NULL)
-    return WEFT_MPD_UNKNOWN_LOCATION;
-  if (line->line == parser->last_line && line->file_len == parser->last_loc_len &&
-      memcmp (line->file, parser->last_loc, line->file_len) == 0)
-    return parser->last_location;
-
-  file = weft_string_pool_intern_len (parser->trace->names, line->file, line->file_len);
-  key = ((guint64)file << 32) | line->line;
-  found = g_hash_table_lookup (parser->location_ids, &key);
-  if (found != NULL)
-    parser->last_location = GPOINTER_TO_UINT (found);
-  else
-    {
-      WeftMpdLocation loc = { file, line->line };
-
-      parser->last_location = parser->locations->len;
-      g_array_append_val (parser->locations, loc);
-      g_hash_table_insert (parser->location_ids, g_memdup2 (&key, sizeof key),
-                           GUINT_TO_POINTER (parser->last_location));
-    }
-  parser->last_loc = line->file;
-  parser->last_loc_len = line->file_len;
-  parser->last_line = line->line;
-
-  return parser->last_location;
-}
-
-static guint32
-name_id (Parser            *parser,
-         const WeftMpdLine *line)
+/* One part of the trace, read on its own: its records, names and locations
+ * are numbered within the part until the parts are joined. */
+typedef struct
 {
-  if (line->name_len == parser->last_name_len && memcmp (line->name, parser->last_name, line->name_len) == 0)
-    return parser->last_name_id;
+  const char      *data;
+  gsize            len;
+  const char      *source;
+  WeftLoadContext *context;
+  gboolean         reports_progress;
+  double           progress_scale;   /* the part's share of the whole file */
 
-  parser->last_name = line->name;
-  parser->last_name_len = line->name_len;
-  parser->last_name_id = weft_string_pool_intern_len (parser->trace->names, line->name, line->name_len);
+  WeftMpdRecord   *records;
+  gsize            n_records;
+  gsize            capacity;
+  WeftStringPool  *names;
+  GHashTable      *location_ids;     /* (file id << 32 | line) → location index */
+  GArray          *locations;        /* WeftMpdLocation; [0] is the unknown location */
+  CacheEntry       name_cache[CACHE_SIZE];
+  CacheEntry       place_cache[CACHE_SIZE];
+  guint64          event_counts[WEFT_MPD_N_EVENTS];
+  guint64          n_skipped;
+  guint64          n_lines;
+  gboolean         any_text;
+  gboolean         cancelled;
+  GArray          *warnings;         /* PartWarning, the first MAX_LINE_WARNINGS */
+} Part;
 
-  return parser->last_name_id;
+static void
+part_warning_clear (gpointer data)
+{
+  g_free (((PartWarning *)data)->message);
 }
 
 static void
-warn_line (Parser          *parser,
+part_init (Part            *part,
+           const char      *data,
+           gsize            len,
+           const char      *source,
            WeftLoadContext *context,
-           guint64          line_no,
-           const char      *line,
-           const char      *line_end,
-           WeftMpdLineStatus status,
-           const WeftMpdLine *parsed)
+           WeftStringPool  *names)
 {
-  parser->trace->n_skipped++;
-  if (context == NULL || ++parser->n_warnings > MAX_LINE_WARNINGS)
+  WeftMpdLocation unknown = { 0, 0 };
+
+  memset (part, 0, sizeof *part);
+  part->data = data;
+  part->len = len;
+  part->source = source;
+  part->context = context;
+  part->names = names;
+  part->location_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  part->locations = g_array_new (FALSE, FALSE, sizeof (WeftMpdLocation));
+  g_array_append_val (part->locations, unknown);
+  part->warnings = g_array_new (FALSE, FALSE, sizeof (PartWarning));
+  g_array_set_clear_func (part->warnings, part_warning_clear);
+  /* Real lines are 60 to 80 bytes; the array grows if they are shorter. */
+  part->capacity = MAX (len / 64, 64);
+  part->records = g_new (WeftMpdRecord, part->capacity);
+  /* One page fault per 2 MiB of records instead of per 4 KiB: on a virtual
+   * machine the faults cost more than the parsing. */
+  weft_memory_advise_huge (part->records, part->capacity * sizeof (WeftMpdRecord));
+}
+
+static void
+part_clear (Part *part)
+{
+  g_clear_pointer (&part->records, g_free);
+  g_clear_pointer (&part->location_ids, g_hash_table_unref);
+  if (part->locations != NULL)
+    g_array_free (part->locations, TRUE);
+  part->locations = NULL;
+  g_clear_pointer (&part->warnings, g_array_unref);
+}
+
+/* A hash of @len bytes from their first and last eight (and @extra). */
+static inline guint
+text_hash (const char *text,
+           gsize       len,
+           guint32     extra)
+{
+  guint64 head = 0, tail = 0;
+
+  if (len >= 8)
+    {
+      memcpy (&head, text, 8);
+      memcpy (&tail, text + len - 8, 8);
+    }
+  else
+    memcpy (&head, text, len);
+
+  return (guint)(((head * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^
+                  (tail * G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F)) ^
+                  ((guint64)len << 32 | extra) * G_GUINT64_CONSTANT (0x165667B19E3779F9)) >> 56);
+}
+
+/* The location of (@file, @line) in @part, added when new. */
+static guint32
+part_location (Part    *part,
+               guint32  file,
+               guint32  line)
+{
+  guint64 key = ((guint64)file << 32) | line;
+  gpointer found = g_hash_table_lookup (part->location_ids, &key);
+
+  if (found == NULL)
+    {
+      WeftMpdLocation loc = { file, line };
+
+      found = GUINT_TO_POINTER (part->locations->len);
+      g_array_append_val (part->locations, loc);
+      g_hash_table_insert (part->location_ids, g_memdup2 (&key, sizeof key), found);
+    }
+
+  return GPOINTER_TO_UINT (found);
+}
+
+static guint32
+location_index (Part              *part,
+                const WeftMpdLine *line)
+{
+  CacheEntry *entry;
+  guint32 file;
+
+  if (line->file == NULL)
+    return WEFT_MPD_UNKNOWN_LOCATION;
+
+  entry = &part->place_cache[text_hash (line->file, line->file_len, line->line) % CACHE_SIZE];
+  if (entry->text != NULL && entry->line == line->line && entry->len == line->file_len &&
+      memcmp (entry->text, line->file, line->file_len) == 0)
+    return entry->id;
+
+  file = weft_string_pool_intern_len (part->names, line->file, line->file_len);
+  entry->id = part_location (part, file, line->line);
+  entry->text = weft_string_pool_lookup (part->names, file);
+  entry->len = line->file_len;
+  entry->line = line->line;
+
+  return entry->id;
+}
+
+static guint32
+name_id (Part              *part,
+         const WeftMpdLine *line)
+{
+  CacheEntry *entry = &part->name_cache[text_hash (line->name, line->name_len, 0) % CACHE_SIZE];
+
+  if (entry->text != NULL && entry->len == line->name_len && memcmp (entry->text, line->name, line->name_len) == 0)
+    return entry->id;
+
+  entry->id = weft_string_pool_intern_len (part->names, line->name, line->name_len);
+  entry->text = weft_string_pool_lookup (part->names, entry->id);
+  entry->len = line->name_len;
+
+  return entry->id;
+}
+
+static void
+warn_line (Part                *part,
+           guint64              line_no,
+           const char          *line,
+           const char          *line_end,
+           WeftMpdLineStatus    status,
+           const WeftMpdLine   *parsed)
+{
+  PartWarning warning;
+
+  part->n_skipped++;
+  if (part->context == NULL || part->warnings->len >= MAX_LINE_WARNINGS)
     return;
 
+  warning.line_no = line_no;
   if (status == WEFT_MPD_LINE_UNKNOWN_EVENT)
-    weft_load_context_warn (context, parser->trace->source, line_no,
-                            _("Unknown event “%.*s”; the line is skipped"),
-                            (int)parsed->event_len, parsed->event_name);
+    warning.message = g_strdup_printf (_("Unknown event “%.*s”; the line is skipped"),
+                                       (int)parsed->event_len, parsed->event_name);
   else
-    weft_load_context_warn (context, parser->trace->source, line_no,
-                            _("Not a trace line (program output or a damaged line), skipped: “%.*s”"),
-                            (int)MIN (line_end - line, 60), line);
+    warning.message = g_strdup_printf (_("Not a trace line (program output or a damaged line), skipped: “%.*s”"),
+                                       (int)MIN (line_end - line, 60), line);
+  g_array_append_val (part->warnings, warning);
+}
+
+static void
+part_read (Part *part)
+{
+  WeftLineReader reader;
+  const char *line, *line_end;
+
+  weft_line_reader_init (&reader, part->data, part->len);
+  while (weft_line_reader_next (&reader, &line, &line_end))
+    {
+      WeftMpdLine parsed;
+      WeftMpdLineStatus status;
+      WeftMpdRecord *record;
+
+      if ((reader.line_no & 0xffff) == 0 && part->context != NULL)
+        {
+          if (weft_load_context_is_cancelled (part->context))
+            {
+              part->cancelled = TRUE;
+              return;
+            }
+          if (part->reports_progress)
+            weft_load_context_progress (part->context,
+                                        part->progress_scale * (double)weft_line_reader_get_offset (&reader) /
+                                        (double)MAX (part->len, 1), NULL);
+        }
+
+      if (line == line_end || (line_end - line == 1 && *line == '\r'))
+        continue;
+      part->any_text = TRUE;
+      status = weft_mpd_parse_line (line, line_end, &parsed);
+      if (status != WEFT_MPD_LINE_OK)
+        {
+          warn_line (part, reader.line_no, line, line_end, status, &parsed);
+          continue;
+        }
+
+      if (part->n_records == part->capacity)
+        {
+          part->capacity *= 2;
+          part->records = g_renew (WeftMpdRecord, part->records, part->capacity);
+          weft_memory_advise_huge (part->records, part->capacity * sizeof (WeftMpdRecord));
+        }
+      record = &part->records[part->n_records++];
+      record->pid = parsed.pid;
+      record->extra = parsed.extra;
+      record->line_no = (guint32)MIN (reader.line_no, G_MAXUINT32);
+      record->location = location_index (part, &parsed);
+      record->name = name_id (part, &parsed);
+      record->vm = parsed.vm;
+      record->event = (guint8)parsed.event;
+      record->reserved = 0;
+      part->event_counts[parsed.event]++;
+    }
+  part->n_lines = reader.line_no;
+}
+
+static gpointer
+part_read_thread (gpointer data)
+{
+  part_read (data);
+
+  return NULL;
+}
+
+/* Appends @part's records to @into's, renumbering its names, locations and
+ * lines (@into has @lines_before lines before it). */
+static void
+part_join (Part    *into,
+           Part    *part,
+           guint64  lines_before)
+{
+  g_autofree guint32 *name_map = g_new (guint32, MAX (weft_string_pool_get_size (part->names), 1));
+  g_autofree guint32 *location_map = g_new (guint32, part->locations->len);
+
+  for (guint32 i = 0; i < weft_string_pool_get_size (part->names); i++)
+    name_map[i] = weft_string_pool_intern (into->names, weft_string_pool_lookup (part->names, i));
+  location_map[WEFT_MPD_UNKNOWN_LOCATION] = WEFT_MPD_UNKNOWN_LOCATION;
+  for (guint32 l = 1; l < part->locations->len; l++)
+    {
+      const WeftMpdLocation *loc = &g_array_index (part->locations, WeftMpdLocation, l);
+
+      location_map[l] = part_location (into, name_map[loc->file], loc->line);
+    }
+
+  if (into->n_records + part->n_records > into->capacity)
+    {
+      into->capacity = into->n_records + part->n_records;
+      into->records = g_renew (WeftMpdRecord, into->records, into->capacity);
+    }
+  for (gsize i = 0; i < part->n_records; i++)
+    {
+      WeftMpdRecord *r = &into->records[into->n_records + i];
+
+      *r = part->records[i];
+      r->line_no = (guint32)MIN (r->line_no + lines_before, G_MAXUINT32);
+      r->location = location_map[r->location];
+      r->name = name_map[r->name];
+    }
+  into->n_records += part->n_records;
+
+  for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
+    into->event_counts[e] += part->event_counts[e];
+  into->n_skipped += part->n_skipped;
+  into->any_text = into->any_text || part->any_text;
+  into->cancelled = into->cancelled || part->cancelled;
+  into->n_lines = lines_before + part->n_lines;
+  for (guint w = 0; w < part->warnings->len; w++)
+    {
+      PartWarning warning = g_array_index (part->warnings, PartWarning, w);
+
+      warning.line_no += lines_before;
+      warning.message = g_strdup (warning.message);
+      g_array_append_val (into->warnings, warning);
+    }
 }
 
 WeftMpdTrace *
@@ -253,83 +579,86 @@ weft_mpd_parse (const char       *data,
                 WeftLoadContext  *context,
                 GError          **error)
 {
+  return weft_mpd_parse_split (data, len, source, MIN_SPLIT_SIZE, context, error);
+}
+
+WeftMpdTrace *
+weft_mpd_parse_split (const char       *data,
+                      gsize             len,
+                      const char       *source,
+                      gsize             min_split_size,
+                      WeftLoadContext  *context,
+                      GError          **error)
+{
   g_autoptr(WeftMpdTrace) trace = g_new0 (WeftMpdTrace, 1);
-  g_autoptr(GHashTable) location_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  Parser parser = { 0 };
-  WeftLineReader reader;
-  const char *line, *line_end;
-  gboolean any_text = FALSE;
-  WeftMpdLocation unknown = { 0, 0 };
+  Part first, second;
+  gsize split = len;
+  guint64 n_shown = 0;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
 
   trace->source = g_strdup (source != NULL ? source : "trace");
   trace->names = weft_string_pool_new ();
-  parser.trace = trace;
-  parser.location_ids = location_ids;
-  parser.locations = g_array_new (FALSE, FALSE, sizeof (WeftMpdLocation));
-  g_array_append_val (parser.locations, unknown);
-  parser.last_loc_len = G_MAXSIZE;
-  parser.last_name_len = G_MAXSIZE;
-  /* Real lines are 60 to 80 bytes; the array grows if they are shorter. */
-  parser.capacity = MAX (len / 64, 64);
-  trace->records = g_new (WeftMpdRecord, parser.capacity);
 
-  weft_line_reader_init (&reader, data, len);
-  while (weft_line_reader_next (&reader, &line, &line_end))
+  /* Two halves, split at a line start, when the file is big and there are
+   * two processors. */
+  if (len >= min_split_size && len > 1 && (g_get_num_processors () > 1 || min_split_size == 0))
     {
-      WeftMpdLine parsed;
-      WeftMpdLineStatus status;
-      WeftMpdRecord *record;
+      const char *newline = memchr (data + len / 2, '\n', len - len / 2);
 
-      if ((reader.line_no & 0xffff) == 0 && context != NULL)
-        {
-          if (weft_load_context_set_error_if_cancelled (context, error))
-            {
-              g_array_free (parser.locations, TRUE);
-              return NULL;
-            }
-          weft_load_context_progress (context, (double)weft_line_reader_get_offset (&reader) / (double)MAX (len, 1), NULL);
-        }
-
-      if (line == line_end || (line_end - line == 1 && *line == '\r'))
-        continue;
-      any_text = TRUE;
-      status = weft_mpd_parse_line (line, line_end, &parsed);
-      if (status != WEFT_MPD_LINE_OK || reader.line_no > G_MAXUINT32)
-        {
-          warn_line (&parser, context, reader.line_no, line, line_end, status, &parsed);
-          continue;
-        }
-
-      if (trace->n_records == parser.capacity)
-        {
-          parser.capacity *= 2;
-          trace->records = g_renew (WeftMpdRecord, trace->records, parser.capacity);
-        }
-      record = &trace->records[trace->n_records++];
-      record->pid = parsed.pid;
-      record->extra = parsed.extra;
-      record->line_no = (guint32)reader.line_no;
-      record->location = location_index (&parser, &parsed);
-      record->name = name_id (&parser, &parsed);
-      record->vm = parsed.vm;
-      record->event = (guint8)parsed.event;
-      record->reserved = 0;
-      trace->event_counts[parsed.event]++;
+      split = newline != NULL ? (gsize)(newline + 1 - data) : len;
     }
 
-  if (parser.n_warnings > MAX_LINE_WARNINGS && context != NULL)
-    weft_load_context_warn (context, trace->source, 0,
-                            ngettext ("%u more line was skipped", "%u more lines were skipped",
-                                      parser.n_warnings - MAX_LINE_WARNINGS),
-                            parser.n_warnings - MAX_LINE_WARNINGS);
+  part_init (&first, data, split, trace->source, context, trace->names);
+  first.reports_progress = TRUE;
+  first.progress_scale = 1.0;
+  if (split < len)
+    {
+      g_autoptr(WeftStringPool) names = weft_string_pool_new ();
+      GThread *thread;
 
-  trace->n_locations = parser.locations->len;
-  trace->locations = (WeftMpdLocation *)(void *)g_array_free (parser.locations, FALSE);
+      part_init (&second, data + split, len - split, trace->source, context, names);
+      first.progress_scale = (double)split / (double)len;
+      thread = g_thread_try_new ("weft-mpd-reader", part_read_thread, &second, NULL);
+      part_read (&first);
+      if (thread != NULL)
+        g_thread_join (thread);
+      else
+        part_read (&second);
+      part_join (&first, &second, first.n_lines);
+      part_clear (&second);
+    }
+  else
+    part_read (&first);
+
+  if (first.cancelled && weft_load_context_set_error_if_cancelled (context, error))
+    {
+      part_clear (&first);
+      return NULL;
+    }
+
+  for (guint w = 0; w < first.warnings->len && n_shown < MAX_LINE_WARNINGS; w++, n_shown++)
+    {
+      const PartWarning *warning = &g_array_index (first.warnings, PartWarning, w);
+
+      weft_load_context_warn (context, trace->source, warning->line_no, "%s", warning->message);
+    }
+  if (first.n_skipped > n_shown && context != NULL)
+    weft_load_context_warn (context, trace->source, 0,
+                            ngettext ("%" PRIu64 " more line was skipped", "%" PRIu64 " more lines were skipped",
+                                      (gulong)MIN (first.n_skipped - n_shown, G_MAXULONG)),
+                            first.n_skipped - n_shown);
+
+  trace->records = g_steal_pointer (&first.records);
+  trace->n_records = first.n_records;
+  trace->n_skipped = first.n_skipped;
+  memcpy (trace->event_counts, first.event_counts, sizeof trace->event_counts);
+  trace->n_locations = first.locations->len;
+  trace->locations = (WeftMpdLocation *)(void *)g_array_free (g_steal_pointer (&first.locations), FALSE);
+  part_clear (&first);
 
   /* An empty trace has no process to show: say so rather than open nothing. */
-  if (trace->n_records == 0 && !any_text)
+  if (trace->n_records == 0 && !first.any_text)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s: the trace is empty"), trace->source);
       return NULL;

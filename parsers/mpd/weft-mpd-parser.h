@@ -58,6 +58,16 @@ WeftMpdTrace     *weft_mpd_parse      (const char       *data,
                                        WeftLoadContext  *context,
                                        GError          **error);
 
+/* weft_mpd_parse(), reading the two halves of @data in two threads when it
+ * holds at least @min_split_size bytes (and there are two processors, or
+ * @min_split_size is 0). weft_mpd_parse() splits from 8 MiB; tests choose. */
+WeftMpdTrace     *weft_mpd_parse_split (const char      *data,
+                                        gsize            len,
+                                        const char      *source,
+                                        gsize            min_split_size,
+                                        WeftLoadContext *context,
+                                        GError         **error);
+
 /* Maps @file and parses it. */
 WeftMpdTrace     *weft_mpd_read       (GFile            *file,
                                        WeftLoadContext  *context,

@@ -86,6 +86,9 @@ const char   *weft_mpd_event_name     (WeftMpdEvent   event);
 /* Looks up an event name (ASCII case-insensitive); -1 when unknown. */
 int           weft_mpd_event_lookup   (const char    *name,
                                        gsize          len);
+/* The same for a name of 1 to 8 letters given as its key: its bytes with
+ * bit 5 cleared (upper case), the first byte lowest. */
+int           weft_mpd_event_lookup_key (guint64      key);
 void          weft_mpd_trace_free     (WeftMpdTrace  *self);
 /* "file, line" or "(unknown location)"; free with g_free. */
 char         *weft_mpd_trace_dup_location (const WeftMpdTrace *self,

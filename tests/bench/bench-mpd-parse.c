@@ -3,7 +3,7 @@
  * bench-mpd-parse [--events N] [--keep] [FILE]: without FILE, writes a
  * 10^7-line distributed trace with weft-gen-traces (4 VMs, 64-bit ids) next
  * to the benchmark and reads it; prints the reader's throughput, the Lamport
- * ordering, the whole load (reader, model, timeline), the ratio of the reader
+ * ordering, the dataset (rows and timeline), the whole load (reader, model, timeline), the ratio of the reader
  * and of the whole load to `wc -l` on the same file, and the peak RSS.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "weft-document.h"
+#include "weft-mpd-dataset.h"
 #include "weft-mpd-model.h"
 #include "weft-mpd-parser.h"
 
@@ -77,7 +78,7 @@ main (int   argc,
   g_autoptr(WeftDocument) document = NULL;
   gboolean generated = FALSE;
   GStatBuf buf;
-  double t0, t_wc, t_parse, t_order, t_load, mb;
+  double t0, t_wc, t_parse, t_order, t_dataset, t_load, mb;
   gsize n_records;
 
   g_option_context_add_main_entries (options, entries, NULL);
@@ -136,7 +137,15 @@ main (int   argc,
     model = weft_mpd_model_new (trace);
     t_order = now () - t0;
   }
-  g_clear_pointer (&model, weft_mpd_model_free);
+  {
+    /* The timeline and rows (the dataset takes the model). */
+    g_autoptr(WeftMpdDataset) dataset = NULL;
+
+    t0 = now ();
+    dataset = weft_mpd_dataset_new (g_steal_pointer (&model), NULL, &error);
+    t_dataset = now () - t0;
+    g_assert_nonnull (dataset);
+  }
 
   document = weft_document_new_for_file (file);
   t0 = now ();
@@ -151,6 +160,7 @@ main (int   argc,
   printf ("bench mpd_parse_mb_per_s %.1f MB/s\n", mb / t_parse);
   printf ("bench mpd_parse_s %.3f s\n", t_parse);
   printf ("bench mpd_lamport_s %.3f s\n", t_order);
+  printf ("bench mpd_dataset_s %.3f s\n", t_dataset);
   printf ("bench mpd_parse_order_mb_per_s %.1f MB/s\n", mb / (t_parse + t_order));
   printf ("bench mpd_load_s %.3f s\n", t_load);
   printf ("bench mpd_load_mb_per_s %.1f MB/s\n", mb / t_load);

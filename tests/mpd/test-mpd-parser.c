@@ -415,6 +415,96 @@ test_sources (void)
   g_rmdir (dir);
 }
 
+/* Reads @text with and without splitting it in two and checks both reads
+ * agree record for record, with the same warnings. */
+static void
+assert_split_agrees (const char *text,
+                     gsize       len)
+{
+  g_autoptr(WeftLoadContext) whole_context = weft_load_context_new (NULL);
+  g_autoptr(WeftLoadContext) split_context = weft_load_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftMpdTrace) whole = weft_mpd_parse_split (text, len, "t.trace", G_MAXSIZE, whole_context, &error);
+  g_autoptr(WeftMpdTrace) split = NULL;
+  g_autoptr(GPtrArray) whole_warnings = NULL;
+  g_autoptr(GPtrArray) split_warnings = NULL;
+
+  g_assert_no_error (error);
+  split = weft_mpd_parse_split (text, len, "t.trace", 0, split_context, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (split->n_records, ==, whole->n_records);
+  g_assert_cmpuint (split->n_skipped, ==, whole->n_skipped);
+  g_assert_cmpmem (split->event_counts, sizeof split->event_counts, whole->event_counts, sizeof whole->event_counts);
+  g_assert_cmpuint (split->n_locations, ==, whole->n_locations);
+  for (gsize i = 0; i < whole->n_records; i++)
+    {
+      const WeftMpdRecord *a = &whole->records[i], *b = &split->records[i];
+      g_autofree char *la = weft_mpd_trace_dup_location (whole, a->location);
+      g_autofree char *lb = weft_mpd_trace_dup_location (split, b->location);
+
+      g_assert_cmpuint (a->pid, ==, b->pid);
+      g_assert_cmpuint (a->extra, ==, b->extra);
+      g_assert_cmpuint (a->line_no, ==, b->line_no);
+      g_assert_cmpuint (a->vm, ==, b->vm);
+      g_assert_cmpuint (a->event, ==, b->event);
+      g_assert_cmpstr (la, ==, lb);
+      g_assert_cmpstr (weft_string_pool_lookup (whole->names, a->name), ==,
+                       weft_string_pool_lookup (split->names, b->name));
+    }
+
+  whole_warnings = weft_load_context_dup_warnings (whole_context);
+  split_warnings = weft_load_context_dup_warnings (split_context);
+  g_assert_cmpuint (split_warnings->len, ==, whole_warnings->len);
+  for (guint w = 0; w < whole_warnings->len; w++)
+    {
+      g_autofree char *a = weft_warning_to_string (g_ptr_array_index (whole_warnings, w));
+      g_autofree char *b = weft_warning_to_string (g_ptr_array_index (split_warnings, w));
+
+      g_assert_cmpstr (a, ==, b);
+    }
+}
+
+/* Big traces are read in two halves by two threads: the joined halves are
+ * the trace read in one go (names, locations, line numbers, counts, and the
+ * warnings in file order with the first 100 kept), on a tiny trace split
+ * mid-way and on 12 MB with damage in both halves. */
+static void
+test_split (void)
+{
+  static const char tiny[] =
+    "CS.mpd, 15  main.body  BODY     1730b8  0\n"
+    "output line\n"
+    "CS.mpd, 16  main.body  CREATEG  1730b8  0\n"
+    "CS.mpd, 1   CS.body    BODY     173168  0\n";
+  g_autoptr(GString) big = g_string_new (NULL);
+  guint64 n = 0;
+
+  assert_split_agrees (tiny, strlen (tiny));
+
+  while (big->len < 12 << 20)
+    {
+      n++;
+      g_string_append_printf (big, "src/f%" G_GUINT64_FORMAT ".mpd, %" G_GUINT64_FORMAT "  vm(%u).r%u.p  %s  %" G_GINT64_MODIFIER "X  %" G_GINT64_MODIFIER "x\n",
+                              n % 7, n % 97, (guint)(n % 3) + 1, (guint)(n % 5),
+                              n % 4 == 0 ? "CALL" : n % 4 == 1 ? "PROC" : n % 4 == 2 ? "p" : "ENDPROC",
+                              0x555555570000 + n % 1000, n % 11);
+      if (n % 997 == 7)
+        g_string_append (big, "program output, 3 of them\n");
+      if (n % 90001 == 3)
+        g_string_append (big, "x.mpd, 1  r.p  WARP  1  0\n");
+    }
+  assert_split_agrees (big->str, big->len);
+  {
+    /* More damaged lines than warnings shown: the first 100, then a count. */
+    g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+    g_autoptr(WeftMpdTrace) trace = weft_mpd_parse_split (big->str, big->len, "t.trace", 0, context, NULL);
+
+    g_assert_cmpuint (trace->n_skipped, >, 150);
+    g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 101);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -429,6 +519,7 @@ main (int   argc,
   g_test_add_func ("/mpd/corpus", test_corpus);
   g_test_add_func ("/mpd/forward", test_forward);
   g_test_add_func ("/mpd/sources", test_sources);
+  g_test_add_func ("/mpd/split", test_split);
 
   return g_test_run ();
 }

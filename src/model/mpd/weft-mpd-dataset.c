@@ -99,47 +99,59 @@ weft_mpd_dataset_init (WeftMpdDataset *self)
 
 /* Rows ------------------------------------------------------------------------ */
 
-static const WeftMpdModel *sort_model;
+static const GPtrArray *sort_resources;
 
 static int
-compare_processes (gconstpointer a,
-                   gconstpointer b)
+compare_resource_names (gconstpointer a,
+                        gconstpointer b)
 {
-  const WeftMpdProcess *pa = &sort_model->processes[*(const guint32 *)a];
-  const WeftMpdProcess *pb = &sort_model->processes[*(const guint32 *)b];
-  guint16 va = MAX (pa->vm, 1), vb = MAX (pb->vm, 1);
-  int c;
-
-  if (va != vb)
-    return va < vb ? -1 : 1;
-  c = strcmp (g_ptr_array_index (sort_model->resources, pa->resource),
-              g_ptr_array_index (sort_model->resources, pb->resource));
-  if (c != 0)
-    return c;
-
-  return pa->first_record < pb->first_record ? -1 : pa->first_record > pb->first_record;
+  return strcmp (g_ptr_array_index (sort_resources, *(const guint32 *)a),
+                 g_ptr_array_index (sort_resources, *(const guint32 *)b));
 }
 
 /* One row per (vm, resource, id): the lifetimes of a reused id follow each
  * other on it (a long run has millions of lifetimes but few ids). Rows are
- * grouped by VM and resource, in order of first event. */
+ * grouped by VM, then resource name, in order of first event. Processes are
+ * numbered in order of first event already, so a counting sort by group
+ * (few: VMs × resources) orders them without comparing a million. */
 static void
 order_rows (WeftMpdDataset *self)
 {
   const WeftMpdModel *m = self->model;
+  guint n_resources = MAX (m->resources->len, 1);
+  guint16 max_vm = 1;
+  g_autofree guint32 *by_name = g_new (guint32, n_resources);
+  g_autofree guint32 *rank = g_new (guint32, n_resources);
+  g_autofree guint32 *group_start = NULL;
   g_autofree guint32 *sorted = g_new (guint32, MAX (m->n_processes, 1));
   g_autoptr(GHashTable) block_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   G_LOCK_DEFINE_STATIC (sort);
-  guint32 block_vm = G_MAXUINT32, block_resource = G_MAXUINT32;
+  guint n_groups;
+  guint32 block = G_MAXUINT32;
+
+  /* Resources in name order (qsort has no user data in C99; the sort is
+   * short and rare). */
+  for (guint r = 0; r < m->resources->len; r++)
+    by_name[r] = r;
+  G_LOCK (sort);
+  sort_resources = m->resources;
+  qsort (by_name, m->resources->len, sizeof (guint32), compare_resource_names);
+  sort_resources = NULL;
+  G_UNLOCK (sort);
+  for (guint r = 0; r < m->resources->len; r++)
+    rank[by_name[r]] = r;
 
   for (guint32 i = 0; i < m->n_processes; i++)
-    sorted[i] = i;
-  /* qsort has no user data in C99; the sort is short and rare. */
-  G_LOCK (sort);
-  sort_model = m;
-  qsort (sorted, m->n_processes, sizeof (guint32), compare_processes);
-  sort_model = NULL;
-  G_UNLOCK (sort);
+    max_vm = MAX (max_vm, m->processes[i].vm);
+  n_groups = (guint)max_vm * n_resources;
+  group_start = g_new0 (guint32, n_groups + 1);
+#define GROUP(p) (((guint)MAX ((p)->vm, 1) - 1) * n_resources + rank[(p)->resource])
+  for (guint32 i = 0; i < m->n_processes; i++)
+    group_start[GROUP (&m->processes[i]) + 1]++;
+  for (guint g = 0; g < n_groups; g++)
+    group_start[g + 1] += group_start[g];
+  for (guint32 i = 0; i < m->n_processes; i++)
+    sorted[group_start[GROUP (&m->processes[i])]++] = i;
 
   self->row_process = g_new (guint32, MAX (m->n_processes, 1));
   self->process_row = g_new (guint32, MAX (m->n_processes, 1));
@@ -150,11 +162,10 @@ order_rows (WeftMpdDataset *self)
       gint64 key = (gint64)p->pid;
       gpointer row;
 
-      if (MAX (p->vm, 1) != block_vm || p->resource != block_resource)
+      if (GROUP (p) != block)
         {
           g_hash_table_remove_all (block_rows);
-          block_vm = MAX (p->vm, 1);
-          block_resource = p->resource;
+          block = GROUP (p);
         }
       if (!g_hash_table_lookup_extended (block_rows, &key, NULL, &row))
         {
@@ -164,6 +175,7 @@ order_rows (WeftMpdDataset *self)
         }
       self->process_row[sorted[k]] = GPOINTER_TO_UINT (row);
     }
+#undef GROUP
 }
 
 WeftEventTable *
@@ -177,6 +189,7 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
   WeftEventTableBuilder *builder;
   guint16 kind_ids[KIND_FIRST_EVENT + WEFT_MPD_N_EVENTS];
   guint32 *location_labels;
+  g_autofree guint32 *name_labels = NULL;
   WeftEventTable *table;
 
   g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), NULL);
@@ -214,16 +227,24 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
       location_labels[l] = weft_event_table_builder_intern (builder, text);
     }
 
+  /* Bodies are labelled with their proc's name: interned once per name, not
+   * once per lifetime (a long run has millions). */
+  name_labels = g_new (guint32, MAX (weft_string_pool_get_size (t->names), 1));
+  for (guint32 n = 0; n < weft_string_pool_get_size (t->names); n++)
+    name_labels[n] = G_MAXUINT32;
   for (guint32 i = 0; i < m->n_processes; i++)
     {
       const WeftMpdProcess *p = &m->processes[i];
       Kind kind = p->start_event == WEFT_MPD_BODY ? KIND_BODY : p->start_event == WEFT_MPD_FINAL ? KIND_FINAL : KIND_PROC;
 
+      if (name_labels[p->name] == G_MAXUINT32)
+        name_labels[p->name] = weft_event_table_builder_intern (builder, weft_string_pool_lookup (t->names, p->name));
+
       weft_event_table_builder_add_interval (builder, self->process_row[i],
                                              weft_mpd_model_time (m, lamport, p->first_record),
                                              weft_mpd_model_time (m, lamport, p->last_record),
                                              kind_ids[kind],
-                                             weft_event_table_builder_intern (builder, weft_string_pool_lookup (t->names, p->name)),
+                                             name_labels[p->name],
                                              p->first_record);
     }
   for (gsize i = 0; i < m->n_waits; i++)
