@@ -289,6 +289,7 @@ typedef struct
   double           progress_scale;   /* the part's share of the whole file */
 
   WeftMpdRecord   *records;
+  gboolean         borrowed;         /* records lie in an array the part does not own */
   gsize            n_records;
   gsize            capacity;
   WeftStringPool  *names;
@@ -331,18 +332,30 @@ part_init (Part            *part,
   g_array_append_val (part->locations, unknown);
   part->warnings = g_array_new (FALSE, FALSE, sizeof (PartWarning));
   g_array_set_clear_func (part->warnings, part_warning_clear);
-  /* Real lines are 60 to 80 bytes; the array grows if they are shorter. */
-  part->capacity = MAX (len / 64, 64);
-  part->records = g_new (WeftMpdRecord, part->capacity);
-  /* One page fault per 2 MiB of records instead of per 4 KiB: on a virtual
-   * machine the faults cost more than the parsing. */
-  weft_memory_advise_huge (part->records, part->capacity * sizeof (WeftMpdRecord));
+}
+
+/* An array for the records of @len bytes of trace: real lines are 60 to 80
+ * bytes (the arrays grow if they are shorter), filled front to back on huge
+ * pages (one page fault per 2 MiB instead of per 4 KiB: on a virtual machine
+ * the faults cost more than the parsing). */
+static WeftMpdRecord *
+records_new (gsize  len,
+             gsize *capacity)
+{
+  WeftMpdRecord *records;
+
+  *capacity = MAX (len / 64, 64);
+  records = g_new (WeftMpdRecord, *capacity);
+  weft_memory_advise_huge (records, *capacity * sizeof (WeftMpdRecord));
+
+  return records;
 }
 
 static void
 part_clear (Part *part)
 {
-  g_clear_pointer (&part->records, g_free);
+  if (!part->borrowed)
+    g_clear_pointer (&part->records, g_free);
   g_clear_pointer (&part->location_ids, g_hash_table_unref);
   if (part->locations != NULL)
     g_array_free (part->locations, TRUE);
@@ -494,8 +507,18 @@ part_read (Part *part)
 
       if (part->n_records == part->capacity)
         {
-          part->capacity *= 2;
-          part->records = g_renew (WeftMpdRecord, part->records, part->capacity);
+          part->capacity = MAX (part->capacity * 2, 64);
+          if (part->borrowed)
+            {
+              /* Its share of an array another part fills too: move out. */
+              WeftMpdRecord *own = g_new (WeftMpdRecord, part->capacity);
+
+              memcpy (own, part->records, part->n_records * sizeof (WeftMpdRecord));
+              part->records = own;
+              part->borrowed = FALSE;
+            }
+          else
+            part->records = g_renew (WeftMpdRecord, part->records, part->capacity);
           weft_memory_advise_huge (part->records, part->capacity * sizeof (WeftMpdRecord));
         }
       record = &part->records[part->n_records++];
@@ -521,11 +544,14 @@ part_read_thread (gpointer data)
 }
 
 /* Appends @part's records to @into's, renumbering its names, locations and
- * lines (@into has @lines_before lines before it). */
+ * lines (@into has @lines_before lines before it). Both may have their
+ * records in @shared (of @shared_capacity records), which @into then owns. */
 static void
-part_join (Part    *into,
-           Part    *part,
-           guint64  lines_before)
+part_join (Part          *into,
+           Part          *part,
+           guint64        lines_before,
+           WeftMpdRecord *shared,
+           gsize          shared_capacity)
 {
   g_autofree guint32 *name_map = g_new (guint32, MAX (weft_string_pool_get_size (part->names), 1));
   g_autofree guint32 *location_map = g_new (guint32, part->locations->len);
@@ -540,19 +566,33 @@ part_join (Part    *into,
       location_map[l] = part_location (into, name_map[loc->file], loc->line);
     }
 
-  if (into->n_records + part->n_records > into->capacity)
+  /* The part's records follow @into's: moved down within @shared when both
+   * still lie in it (forward: a record is read before its place is written),
+   * else copied into an array big enough. */
+  if (into->records == shared && into->n_records + part->n_records <= shared_capacity)
     {
+      into->capacity = shared_capacity;
+      into->borrowed = FALSE;   /* it owns the shared array now */
+    }
+  else
+    {
+      WeftMpdRecord *joined = g_new (WeftMpdRecord, into->n_records + part->n_records);
+
+      memcpy (joined, into->records, into->n_records * sizeof (WeftMpdRecord));
+      if (!into->borrowed)
+        g_free (into->records);
+      into->records = joined;
       into->capacity = into->n_records + part->n_records;
-      into->records = g_renew (WeftMpdRecord, into->records, into->capacity);
+      into->borrowed = FALSE;
     }
   for (gsize i = 0; i < part->n_records; i++)
     {
-      WeftMpdRecord *r = &into->records[into->n_records + i];
+      WeftMpdRecord r = part->records[i];
 
-      *r = part->records[i];
-      r->line_no = (guint32)MIN (r->line_no + lines_before, G_MAXUINT32);
-      r->location = location_map[r->location];
-      r->name = name_map[r->name];
+      r.line_no = (guint32)MIN (r.line_no + lines_before, G_MAXUINT32);
+      r.location = location_map[r.location];
+      r.name = name_map[r.name];
+      into->records[into->n_records + i] = r;
     }
   into->n_records += part->n_records;
 
@@ -592,6 +632,7 @@ weft_mpd_parse_split (const char       *data,
 {
   g_autoptr(WeftMpdTrace) trace = g_new0 (WeftMpdTrace, 1);
   Part first, second;
+  WeftMpdRecord *shared = NULL;
   gsize split = len;
   guint64 n_shown = 0;
 
@@ -615,9 +656,20 @@ weft_mpd_parse_split (const char       *data,
   if (split < len)
     {
       g_autoptr(WeftStringPool) names = weft_string_pool_new ();
+      gsize capacity;
       GThread *thread;
 
+      /* One array for both: the first part fills it from the front, the
+       * second from its share's start, then moves down behind the first
+       * (no second array, no copy of the first part). */
       part_init (&second, data + split, len - split, trace->source, context, names);
+      shared = records_new (len, &capacity);
+      second.capacity = CLAMP ((len - split) / 64, 1, capacity / 2);
+      first.capacity = capacity - second.capacity;
+      first.records = shared;
+      first.borrowed = TRUE;
+      second.records = shared + first.capacity;
+      second.borrowed = TRUE;
       first.progress_scale = (double)split / (double)len;
       thread = g_thread_try_new ("weft-mpd-reader", part_read_thread, &second, NULL);
       part_read (&first);
@@ -625,11 +677,16 @@ weft_mpd_parse_split (const char       *data,
         g_thread_join (thread);
       else
         part_read (&second);
-      part_join (&first, &second, first.n_lines);
+      part_join (&first, &second, first.n_lines, shared, capacity);
       part_clear (&second);
+      if (first.records != shared)
+        g_free (shared);
     }
   else
-    part_read (&first);
+    {
+      first.records = records_new (len, &first.capacity);
+      part_read (&first);
+    }
 
   if (first.cancelled && weft_load_context_set_error_if_cancelled (context, error))
     {

@@ -495,6 +495,7 @@ test_split (void)
         g_string_append (big, "x.mpd, 1  r.p  WARP  1  0\n");
     }
   assert_split_agrees (big->str, big->len);
+
   {
     /* More damaged lines than warnings shown: the first 100, then a count. */
     g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
@@ -503,6 +504,14 @@ test_split (void)
     g_assert_cmpuint (trace->n_skipped, >, 150);
     g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 101);
   }
+
+  /* Lines as long as the runtime's (80 bytes): both halves fit the one
+   * array they share, and the second moves down behind the first. */
+  g_string_truncate (big, 0);
+  for (n = 0; big->len < 10 << 20; n++)
+    g_string_append_printf (big, "worker_pool.mpd, %-6" G_GUINT64_FORMAT "  vm(%u).pool.lookup_record  %-8s  %-12" G_GINT64_MODIFIER "X  %" G_GINT64_MODIFIER "X  \n",
+                            n % 300, (guint)(n % 2) + 1, n % 2 ? "CALL" : "PROC", 0x555555570000 + n % 64, n % 5);
+  assert_split_agrees (big->str, big->len);
 }
 
 int
