@@ -37,49 +37,34 @@ event_key (const char *name,
   return key;
 }
 
-/* A slot of the 64-slot table of event keys; the multiplier spreads the 27
- * names over distinct slots (checked once: a clash falls back to a scan). */
+/* The event names' keys (event_key()), and a 64-slot table from a key's
+ * slot to its event: the multiplier puts the 27 keys in distinct slots (found
+ * by trying; tests/mpd checks every name is found). Constant tables: a lookup
+ * per trace line has no initialisation to check. */
+static const guint64 event_keys[WEFT_MPD_N_EVENTS] = {
+  0x52455441455243, 0x47455441455243, 0x56455441455243, 0x52594f5254534544, 0x56594f5254534544,
+  0x4c4c4143, 0x444e4553, 0x44524157524f46, 0x594c504552, 0x4e5255544552, 0x59444f42,
+  0x59444f42444e45, 0x4c414e4946, 0x4c414e4946444e45, 0x434f5250, 0x434f5250444e45, 0x4e49,
+  0x4d5241, 0x494e, 0x53455441455243, 0x5354494e49, 0x5252415354494e49, 0x50, 0x50544e4f43,
+  0x56, 0x4f43, 0x434f,
+};
+
+static const gint8 event_slots[64] = {
+  -1, 23, 17, -1, 22, -1, -1, 6, 19, -1, -1, -1, -1, 3, 2, 7, 20, -1, 26, 25, -1, 15, 11, -1,
+  14, -1, -1, -1, -1, -1, -1, -1, 4, -1, -1, 24, 9, -1, -1, -1, -1, -1, -1, -1, 10, 8, -1, -1,
+  -1, 0, -1, 1, 12, -1, 13, 18, -1, -1, -1, 5, 16, 21, -1, -1,
+};
+
 static inline guint
 event_slot (guint64 key)
 {
-  return (guint)((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
-}
-
-static gint8 event_slots[64];
-static gboolean event_slots_clash;
-static guint64 event_keys[WEFT_MPD_N_EVENTS];
-
-static void
-ensure_event_slots (void)
-{
-  static gsize initialized;
-
-  if (g_once_init_enter (&initialized))
-    {
-      memset (event_slots, -1, sizeof event_slots);
-      for (guint i = 0; i < WEFT_MPD_N_EVENTS; i++)
-        {
-          event_keys[i] = event_key (event_names[i], strlen (event_names[i]));
-          event_slots_clash = event_slots_clash || event_slots[event_slot (event_keys[i])] >= 0;
-          event_slots[event_slot (event_keys[i])] = (gint8)i;
-        }
-      g_once_init_leave (&initialized, 1);
-    }
+  return (guint)((key * G_GUINT64_CONSTANT (0x69D495DD81355C53)) >> 58);
 }
 
 int
 weft_mpd_event_lookup_key (guint64 key)
 {
-  int event;
-
-  ensure_event_slots ();
-  event = event_slots[event_slot (key)];
-  if (G_UNLIKELY (event_slots_clash))
-    {
-      event = -1;
-      for (guint i = 0; i < WEFT_MPD_N_EVENTS && event < 0; i++)
-        event = event_keys[i] == key ? (int)i : -1;
-    }
+  int event = event_slots[event_slot (key)];
 
   return event >= 0 && event_keys[event] == key ? event : -1;
 }

@@ -514,6 +514,25 @@ test_split (void)
   assert_split_agrees (big->str, big->len);
 }
 
+/* Every event name is found, in any case, and nothing else is (the lookup's
+ * constant tables were computed by hand). */
+static void
+test_event_names (void)
+{
+  static const char * const others[] = { "", "CALLS", "CAL", "X", "CREATE", "INITSARRR", "ENDFINAK", "C@LL", NULL };
+
+  for (int e = 0; e < WEFT_MPD_N_EVENTS; e++)
+    {
+      const char *name = weft_mpd_event_name (e);
+      g_autofree char *lower = g_ascii_strdown (name, -1);
+
+      g_assert_cmpint (weft_mpd_event_lookup (name, strlen (name)), ==, e);
+      g_assert_cmpint (weft_mpd_event_lookup (lower, strlen (lower)), ==, e);
+    }
+  for (guint i = 0; others[i] != NULL; i++)
+    g_assert_cmpint (weft_mpd_event_lookup (others[i], strlen (others[i])), ==, -1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -521,6 +540,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/mpd/line", test_line);
+  g_test_add_func ("/mpd/event-names", test_event_names);
   g_test_add_func ("/mpd/sniff", test_sniff);
   g_test_add_func ("/mpd/damaged", test_damaged);
   g_test_add_func ("/mpd/lamport", test_lamport);

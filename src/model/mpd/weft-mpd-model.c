@@ -628,8 +628,22 @@ weft_mpd_model_new (WeftMpdTrace *trace)
 
   m->n_processes = b.processes->len;
   m->processes = (WeftMpdProcess *)(void *)g_array_free (b.processes, FALSE);
-  for (guint32 i = 0; i < m->n_processes; i++)
-    m->processes[i].resource = resource_index (&b, weft_string_pool_lookup (trace->names, m->processes[i].name));
+  {
+    /* Resolved once per proc name, not per lifetime (a run has millions). */
+    guint n_names = weft_string_pool_get_size (trace->names);
+    g_autofree guint32 *name_resource = g_new (guint32, MAX (n_names, 1));
+
+    for (guint32 k = 0; k < n_names; k++)
+      name_resource[k] = G_MAXUINT32;
+    for (guint32 i = 0; i < m->n_processes; i++)
+      {
+        guint32 name = m->processes[i].name;
+
+        if (name_resource[name] == G_MAXUINT32)
+          name_resource[name] = resource_index (&b, weft_string_pool_lookup (trace->names, name));
+        m->processes[i].resource = name_resource[name];
+      }
+  }
   m->n_links = b.links->len;
   m->links = (WeftMpdLink *)(void *)g_array_free (b.links, FALSE);
   m->n_waits = b.waits->len;
