@@ -36,6 +36,8 @@ struct _WeftVisandorPage
   GtkLabel             *status_label;
   GtkSearchEntry       *search_entry;
   GtkToggleButton      *horizontal_button;
+  GtkWidget            *collapse_others_button;
+  GtkWidget            *expand_all_button;
 };
 
 static void weft_visandor_page_iface_init (WeftPageInterface *iface);
@@ -217,6 +219,38 @@ tree_activated_cb (WeftVisandorPage *self,
       gtk_label_set_text (self->status_label, text);
     }
   weft_visandor_tree_view_select_task (self->tree_view, task);
+  gtk_widget_set_sensitive (self->collapse_others_button,
+                            weft_visandor_tree_view_get_selected_node (self->tree_view) != WEFT_VISANDOR_NONE);
+}
+
+static void
+collapse_others_cb (WeftVisandorPage *self)
+{
+  weft_visandor_tree_view_collapse_others (self->tree_view);
+}
+
+static void
+expand_all_cb (WeftVisandorPage *self)
+{
+  weft_visandor_tree_view_expand_all (self->tree_view);
+}
+
+static gboolean
+collapse_others_shortcut_cb (GtkWidget *widget,
+                             GVariant  *args,
+                             gpointer   user_data)
+{
+  return weft_visandor_tree_view_collapse_others (WEFT_VISANDOR_PAGE (widget)->tree_view);
+}
+
+static gboolean
+expand_all_shortcut_cb (GtkWidget *widget,
+                        GVariant  *args,
+                        gpointer   user_data)
+{
+  weft_visandor_tree_view_expand_all (WEFT_VISANDOR_PAGE (widget)->tree_view);
+
+  return TRUE;
 }
 
 static gboolean
@@ -290,6 +324,12 @@ add_shortcuts (WeftVisandorPage *self)
   gtk_shortcut_controller_add_shortcut (shortcuts,
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_0, GDK_CONTROL_MASK),
                                                           gtk_callback_action_new (zoom_fit_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK),
+                                                          gtk_callback_action_new (collapse_others_shortcut_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_E, GDK_CONTROL_MASK | GDK_SHIFT_MASK),
+                                                          gtk_callback_action_new (expand_all_shortcut_cb, NULL, NULL)));
   gtk_shortcut_controller_add_shortcut (shortcuts,
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
                                                           gtk_callback_action_new (back_cb, NULL, NULL)));
@@ -420,6 +460,8 @@ weft_visandor_page_class_init (WeftVisandorPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, horizontal_button);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, collapse_others_button);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, expand_all_button);
 }
 
 static void
@@ -482,6 +524,9 @@ weft_visandor_page_new (WeftDocument *document)
   g_signal_connect_object (self->horizontal_button, "toggled", G_CALLBACK (horizontal_toggled_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->tree_view, "activated", G_CALLBACK (tree_activated_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->collapse_others_button, "clicked", G_CALLBACK (collapse_others_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->expand_all_button, "clicked", G_CALLBACK (expand_all_cb), self, G_CONNECT_SWAPPED);
   update_status (self);
 
   return self;

@@ -111,6 +111,31 @@ open_and_drive (const char *sample,
   g_assert_true (g_str_has_prefix (tooltip, word));
   g_assert_nonnull (strstr (tooltip, "outcome: "));
 
+  /* A double click on the first fork's bar folds its subtree into one
+   * column; Ctrl+Shift+E unfolds it again. */
+  {
+    const WeftVisandorNode *root = weft_visandor_trace_node (trace, trace->first_root);
+    guint columns = weft_visandor_tree_renderer_get_n_columns (renderer);
+    double cw = plot.width / columns;
+    double bx = plot.x + (weft_visandor_tree_renderer_get_task_column (renderer, root->first_task) + 0.5) * cw;
+    double by = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, root->time);
+    g_autofree char *sx = weft_ui_px (screen.left + bx), *sy = weft_ui_px (screen.top + by);
+    WeftVisandorHit hit;
+
+    g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, width, height, bx, by, &hit));
+    g_assert_cmpuint (hit.node, ==, trace->first_root);
+    weft_ui_xdotool ("mousemove", "--sync", sx, sy, "click", "--repeat", "2", "--delay", "80", "1", NULL);
+    for (guint i = 0; i < 100 && !weft_visandor_tree_renderer_get_collapsed (renderer, trace->first_root); i++)
+      weft_ui_spin (10);
+    g_assert_true (weft_visandor_tree_renderer_get_collapsed (renderer, trace->first_root));
+    g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), <, columns);
+    g_assert_cmpuint (weft_visandor_tree_view_get_selected_node (tree_view), ==, trace->first_root);
+    weft_ui_xdotool ("key", "ctrl+shift+e", NULL);
+    weft_ui_spin (50);
+    g_assert_false (weft_visandor_tree_renderer_get_collapsed (renderer, trace->first_root));
+    g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, columns);
+  }
+
   /* Drag down a third of the time axis, beside the plot's first column. */
   y0 = plot.y + plot.height * 0.25;
   y1 = plot.y + plot.height * 0.55;

@@ -92,6 +92,75 @@ test_layout_and_hits (void)
   g_assert_cmpuint (hit.task, ==, 5);
 }
 
+/* Folding 3AAB84 (node 1) gives its subtree one column and hides its goals;
+ * its block answers hit tests; Collapse Others on 3AAC00 (node 2) folds only
+ * 3AABB4 (node 3), beside the path; Expand All restores the layout. A
+ * subtree narrower than 3 pixels is drawn as a block without being folded. */
+static void
+test_folding (void)
+{
+  g_autofree char *path = fixture_path ("and-nested.visandor");
+  g_autoptr(WeftVisandorDataset) dataset = load (path);
+  g_autoptr(WeftVisandorTreeRenderer) renderer = weft_visandor_tree_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cairo_t *cr = cairo_create (surface);
+  cairo_rectangle_t plot;
+  WeftVisandorHit hit;
+  double x, y;
+
+  weft_visandor_tree_renderer_set_dataset (renderer, dataset);
+  weft_visandor_tree_renderer_set_range (renderer, 0, 0);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_subtree_tasks (renderer, 0), ==, 6);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_subtree_tasks (renderer, 1), ==, 3);
+
+  weft_visandor_tree_renderer_set_collapsed (renderer, 1, TRUE);
+  g_assert_true (weft_visandor_tree_renderer_get_collapsed (renderer, 1));
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 3);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 1), ==, 1);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 2), ==, G_MAXUINT32);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 4), ==, G_MAXUINT32);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 5), ==, 2);
+  weft_visandor_tree_renderer_draw (renderer, cr, 800, 600);
+
+  /* The block of 3AAB84 runs 40–90 µs (from the first event) in column 1 of 3. */
+  weft_visandor_tree_renderer_get_plot (renderer, 800, 600, &plot);
+  x = plot.x + plot.width * 1.5 / 3;
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 65);
+  g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, 800, 600, x, y, &hit));
+  g_assert_cmpuint (hit.node, ==, 1);
+  g_assert_true (hit.block);
+
+  weft_visandor_tree_renderer_collapse_others (renderer, 2);
+  g_assert_false (weft_visandor_tree_renderer_get_collapsed (renderer, 0));
+  g_assert_false (weft_visandor_tree_renderer_get_collapsed (renderer, 1));
+  g_assert_false (weft_visandor_tree_renderer_get_collapsed (renderer, 2));
+  g_assert_true (weft_visandor_tree_renderer_get_collapsed (renderer, 3));
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 4);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 4), ==, 2);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 5), ==, G_MAXUINT32);
+  weft_visandor_tree_renderer_draw (renderer, cr, 800, 600);
+
+  weft_visandor_tree_renderer_expand_all (renderer);
+  g_assert_false (weft_visandor_tree_renderer_get_collapsed (renderer, 3));
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 4);
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_task_column (renderer, 5), ==, 3);
+
+  /* 84 pixels wide: a plot of 4 pixels, 1 per column; 3AAB84's two columns
+   * are too narrow to draw apart, and hit as a block though not folded. */
+  weft_visandor_tree_renderer_get_plot (renderer, 84, 600, &plot);
+  g_assert_cmpfloat_with_epsilon (plot.width, 4, 1e-9);
+  x = plot.x + 2;
+  y = weft_visandor_tree_renderer_time_to_pos (renderer, &plot, 85);
+  g_assert_true (weft_visandor_tree_renderer_hit_test (renderer, 84, 600, x, y, &hit));
+  g_assert_cmpuint (hit.node, ==, 1);
+  g_assert_true (hit.block);
+  g_assert_false (weft_visandor_tree_renderer_get_collapsed (renderer, 1));
+  weft_visandor_tree_renderer_draw (renderer, cr, 84, 600);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Pixels that are not the background: the tree was drawn. */
 static guint
 count_ink (cairo_surface_t *surface)
@@ -233,6 +302,7 @@ main (int   argc,
   weft_cli = argv[1];
 
   g_test_add_func ("/visandor/export/layout-and-hits", test_layout_and_hits);
+  g_test_add_func ("/visandor/export/folding", test_folding);
   g_test_add_func ("/visandor/export/tree", test_export_tree);
   g_test_add_func ("/visandor/export/cli", test_cli);
 

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -29,21 +30,80 @@ struct _WeftVisandorTreeRenderer
   gboolean             horizontal;
   guint32              highlight;
 
-  /* Layout: a column per leaf, a task at the first column of its subtree. */
+  /* What the user folded: a collapsed node takes one column, its subtree
+   * none ([n_nodes], kept while the dataset is). */
+  guint8              *collapsed;
+  /* Whole-tree figures, for folded and summarised subtrees ([n_nodes]). */
+  gint64              *node_end;      /* the last time in its subtree */
+  guint32             *node_tasks;    /* goals or branches in its subtree */
+  guint32             *task_span_start; /* [n_tasks + 1]: CSR of spans by task */
+  guint32             *task_spans;    /* [n_spans] */
+
+  /* Layout: a column per leaf, a task at the first column of its subtree;
+   * HIDDEN for what a collapsed node hides. */
   guint                n_columns;
   guint32             *task_column;   /* [n_tasks] */
   guint32             *node_column;   /* [n_nodes]: first column */
-  guint32             *node_last;     /* [n_nodes]: last task's column */
+  guint32             *node_last;     /* [n_nodes]: last task's column (its bar's end) */
+  guint32             *node_span_end; /* [n_nodes]: one past its subtree's last column */
   guint32             *column_start;  /* [n_columns + 1]: CSR of tasks by column */
   guint32             *column_tasks;  /* [n_tasks] */
+  guint32             *preorder;      /* the shown nodes, parents first */
+  guint32             *preorder_skip; /* [k]: the position after preorder[k]'s subtree */
+  guint32              n_preorder;
+
+  /* Drawing scratch, kept between frames. */
+  GArray              *segments;      /* Segment, batched by colour */
+  GArray              *boxes;         /* Box: summarised subtrees */
 };
+
+/* A subtree narrower than this many pixels across is drawn as one block
+ * (level of detail: 10^5 forks on 1,500 pixels would otherwise be drawn as
+ * millions of overlapping lines). */
+#define SUMMARY_PX 3.0
+
+/* Outcome and suspension marks only where columns are this wide. */
+#define MARKS_PX 4.0
+
+#define HIDDEN G_MAXUINT32
+
+typedef struct
+{
+  guint32 key;      /* agent + 1 for pieces; 0 the dashed lives */
+  float   lat;
+  float   a;
+  float   b;
+} Segment;
+
+typedef struct
+{
+  guint32 node;
+  float   lat0;
+  float   lat1;
+  float   a;
+  float   b;
+} Box;
 
 G_DEFINE_FINAL_TYPE (WeftVisandorTreeRenderer, weft_visandor_tree_renderer, G_TYPE_OBJECT)
 
 static void
+clear_tree (WeftVisandorTreeRenderer *self)
+{
+  g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->node_end, g_free);
+  g_clear_pointer (&self->node_tasks, g_free);
+  g_clear_pointer (&self->task_span_start, g_free);
+  g_clear_pointer (&self->task_spans, g_free);
+}
+
+static void
 clear_layout (WeftVisandorTreeRenderer *self)
 {
+  g_clear_pointer (&self->preorder, g_free);
+  g_clear_pointer (&self->preorder_skip, g_free);
+  self->n_preorder = 0;
   g_clear_pointer (&self->task_column, g_free);
+  g_clear_pointer (&self->node_span_end, g_free);
   g_clear_pointer (&self->node_column, g_free);
   g_clear_pointer (&self->node_last, g_free);
   g_clear_pointer (&self->column_start, g_free);
@@ -57,6 +117,9 @@ weft_visandor_tree_renderer_finalize (GObject *object)
   WeftVisandorTreeRenderer *self = (WeftVisandorTreeRenderer *)object;
 
   clear_layout (self);
+  clear_tree (self);
+  g_clear_pointer (&self->segments, g_array_unref);
+  g_clear_pointer (&self->boxes, g_array_unref);
   g_clear_object (&self->dataset);
   g_clear_pointer (&self->text, weft_grid_text_free);
   weft_render_theme_clear (&self->theme);
@@ -75,6 +138,8 @@ weft_visandor_tree_renderer_init (WeftVisandorTreeRenderer *self)
 {
   weft_render_theme_init_light (&self->theme);
   self->highlight = WEFT_VISANDOR_NONE;
+  self->segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  self->boxes = g_array_new (FALSE, FALSE, sizeof (Box));
 }
 
 WeftVisandorTreeRenderer *
@@ -83,9 +148,9 @@ weft_visandor_tree_renderer_new (void)
   return g_object_new (WEFT_TYPE_VISANDOR_TREE_RENDERER, NULL);
 }
 
-/* Stack entries of the layout walk (no recursion: a hostile trace may nest
+/* Stack entries of the tree walks (no recursion: a hostile trace may nest
  * a million levels deep). */
-enum { ENTER_NODE, ENTER_TASK, LEAVE_TASK };
+enum { ENTER_NODE, ENTER_TASK, LEAVE_TASK, LEAVE_NODE };
 
 typedef struct
 {
@@ -93,6 +158,99 @@ typedef struct
   guint32 index;
 } Step;
 
+/* Pushes the list from @first (linked by @next_of) so that it pops in order. */
+#define PUSH_LIST(stack, scratch, first, next_of, kind)                   \
+  G_STMT_START {                                                          \
+    g_array_set_size ((scratch), 0);                                      \
+    for (guint32 i_ = (first); i_ != WEFT_VISANDOR_NONE; i_ = (next_of))  \
+      g_array_append_val ((scratch), i_);                                 \
+    for (guint j_ = (scratch)->len; j_-- > 0;)                            \
+      {                                                                   \
+        Step s_ = { (kind), g_array_index ((scratch), guint32, j_) };     \
+        g_array_append_val ((stack), s_);                                 \
+      }                                                                   \
+  } G_STMT_END
+
+/* The figures of every subtree, folded or not: its last time and its number
+ * of tasks (children before parents: a reverse preorder), and the spans of
+ * each task. */
+static void
+build_tree (WeftVisandorTreeRenderer *self)
+{
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+  guint n_tasks = trace->tasks->len, n_nodes = trace->nodes->len;
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Step));
+  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  clear_tree (self);
+  self->collapsed = g_new0 (guint8, MAX (n_nodes, 1));
+  self->node_end = g_new (gint64, MAX (n_nodes, 1));
+  self->node_tasks = g_new0 (guint32, MAX (n_nodes, 1));
+
+  PUSH_LIST (stack, scratch, trace->first_root, weft_visandor_trace_node (trace, i_)->next_sibling, ENTER_NODE);
+  while (stack->len > 0)
+    {
+      Step step = g_array_index (stack, Step, stack->len - 1);
+
+      g_array_set_size (stack, stack->len - 1);
+      if (step.what == ENTER_NODE)
+        {
+          g_array_append_val (order, step.index);
+          PUSH_LIST (stack, scratch, weft_visandor_trace_node (trace, step.index)->first_task,
+                     weft_visandor_trace_task (trace, i_)->next_sibling, ENTER_TASK);
+        }
+      else
+        PUSH_LIST (stack, scratch, weft_visandor_trace_task (trace, step.index)->first_node,
+                   weft_visandor_trace_node (trace, i_)->next_sibling, ENTER_NODE);
+    }
+
+  for (guint k = order->len; k-- > 0;)
+    {
+      guint32 i = g_array_index (order, guint32, k);
+      const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
+      gint64 end = MAX (n->time, n->join_time);
+      guint32 count = 0;
+
+      for (guint32 t = n->first_task; t != WEFT_VISANDOR_NONE; t = weft_visandor_trace_task (trace, t)->next_sibling)
+        {
+          const WeftVisandorTask *task = weft_visandor_trace_task (trace, t);
+
+          end = MAX (end, task->end >= 0 ? task->end : trace->end);
+          count++;
+          for (guint32 c = task->first_node; c != WEFT_VISANDOR_NONE; c = weft_visandor_trace_node (trace, c)->next_sibling)
+            {
+              end = MAX (end, self->node_end[c]);
+              count += self->node_tasks[c];
+            }
+        }
+      self->node_end[i] = end;
+      self->node_tasks[i] = count;
+    }
+
+  self->task_span_start = g_new0 (guint32, n_tasks + 2);
+  self->task_spans = g_new (guint32, MAX (trace->spans->len, 1));
+  for (guint i = 0; i < trace->spans->len; i++)
+    {
+      const WeftVisandorSpan *sp = &g_array_index (trace->spans, WeftVisandorSpan, i);
+
+      if (sp->task != WEFT_VISANDOR_NONE)
+        self->task_span_start[sp->task + 2]++;
+    }
+  for (guint t = 2; t < n_tasks + 2; t++)
+    self->task_span_start[t] += self->task_span_start[t - 1];
+  for (guint i = 0; i < trace->spans->len; i++)
+    {
+      const WeftVisandorSpan *sp = &g_array_index (trace->spans, WeftVisandorSpan, i);
+
+      if (sp->task != WEFT_VISANDOR_NONE)
+        self->task_spans[self->task_span_start[sp->task + 1]++] = i;
+    }
+}
+
+/* Columns for what is shown: a collapsed node takes one column and hides its
+ * subtree. Also the preorder of the shown nodes with, for each, where its
+ * subtree ends (drawing skips summarised subtrees with it). */
 static void
 build_layout (WeftVisandorTreeRenderer *self)
 {
@@ -100,26 +258,21 @@ build_layout (WeftVisandorTreeRenderer *self)
   guint n_tasks = trace->tasks->len, n_nodes = trace->nodes->len;
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Step));
   g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *position = g_new (guint32, MAX (n_nodes, 1));
   guint32 next = 0;
 
   clear_layout (self);
-  self->task_column = g_new0 (guint32, MAX (n_tasks, 1));
-  self->node_column = g_new0 (guint32, MAX (n_nodes, 1));
-  self->node_last = g_new0 (guint32, MAX (n_nodes, 1));
+  self->task_column = g_new (guint32, MAX (n_tasks, 1));
+  self->node_column = g_new (guint32, MAX (n_nodes, 1));
+  self->node_last = g_new (guint32, MAX (n_nodes, 1));
+  self->node_span_end = g_new0 (guint32, MAX (n_nodes, 1));
+  self->preorder = g_new (guint32, MAX (n_nodes, 1));
+  self->preorder_skip = g_new (guint32, MAX (n_nodes, 1));
+  memset (self->task_column, 0xff, MAX (n_tasks, 1) * sizeof (guint32));
+  memset (self->node_column, 0xff, MAX (n_nodes, 1) * sizeof (guint32));
+  memset (self->node_last, 0xff, MAX (n_nodes, 1) * sizeof (guint32));
 
-#define PUSH_LIST(first, next_of, kind)                                   \
-  G_STMT_START {                                                          \
-    g_array_set_size (scratch, 0);                                        \
-    for (guint32 i_ = (first); i_ != WEFT_VISANDOR_NONE; i_ = (next_of))  \
-      g_array_append_val (scratch, i_);                                   \
-    for (guint j_ = scratch->len; j_-- > 0;)                              \
-      {                                                                   \
-        Step s_ = { (kind), g_array_index (scratch, guint32, j_) };       \
-        g_array_append_val (stack, s_);                                   \
-      }                                                                   \
-  } G_STMT_END
-
-  PUSH_LIST (trace->first_root, weft_visandor_trace_node (trace, i_)->next_sibling, ENTER_NODE);
+  PUSH_LIST (stack, scratch, trace->first_root, weft_visandor_trace_node (trace, i_)->next_sibling, ENTER_NODE);
   while (stack->len > 0)
     {
       Step step = g_array_index (stack, Step, stack->len - 1);
@@ -130,14 +283,19 @@ build_layout (WeftVisandorTreeRenderer *self)
         case ENTER_NODE:
           {
             const WeftVisandorNode *n = weft_visandor_trace_node (trace, step.index);
+            Step leave = { LEAVE_NODE, step.index };
 
+            position[step.index] = self->n_preorder;
+            self->preorder[self->n_preorder++] = step.index;
+            g_array_append_val (stack, leave);
             self->node_column[step.index] = next;
-            if (n->first_task == WEFT_VISANDOR_NONE)
+            if (n->first_task == WEFT_VISANDOR_NONE || self->collapsed[step.index])
               {
                 self->node_last[step.index] = next;
                 next++;
               }
-            PUSH_LIST (n->first_task, weft_visandor_trace_task (trace, i_)->next_sibling, ENTER_TASK);
+            else
+              PUSH_LIST (stack, scratch, n->first_task, weft_visandor_trace_task (trace, i_)->next_sibling, ENTER_TASK);
           }
           break;
 
@@ -148,8 +306,13 @@ build_layout (WeftVisandorTreeRenderer *self)
 
             self->task_column[step.index] = next;
             g_array_append_val (stack, leave);
-            PUSH_LIST (t->first_node, weft_visandor_trace_node (trace, i_)->next_sibling, ENTER_NODE);
+            PUSH_LIST (stack, scratch, t->first_node, weft_visandor_trace_node (trace, i_)->next_sibling, ENTER_NODE);
           }
+          break;
+
+        case LEAVE_NODE:
+          self->preorder_skip[position[step.index]] = self->n_preorder;
+          self->node_span_end[step.index] = next;
           break;
 
         case LEAVE_TASK:
@@ -159,26 +322,27 @@ build_layout (WeftVisandorTreeRenderer *self)
           break;
         }
     }
-#undef PUSH_LIST
 
   for (guint i = 0; i < n_nodes; i++)
     {
       const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
 
-      if (n->last_task != WEFT_VISANDOR_NONE)
+      if (self->node_column[i] != HIDDEN && !self->collapsed[i] && n->last_task != WEFT_VISANDOR_NONE)
         self->node_last[i] = self->task_column[n->last_task];
     }
   self->n_columns = next;
 
-  /* Tasks by column, for hit tests. */
+  /* Shown tasks by column, for hit tests. */
   self->column_start = g_new0 (guint32, next + 2);
   self->column_tasks = g_new (guint32, MAX (n_tasks, 1));
   for (guint i = 0; i < n_tasks; i++)
-    self->column_start[self->task_column[i] + 2]++;
+    if (self->task_column[i] != HIDDEN)
+      self->column_start[self->task_column[i] + 2]++;
   for (guint c = 2; c < next + 2; c++)
     self->column_start[c] += self->column_start[c - 1];
   for (guint i = 0; i < n_tasks; i++)
-    self->column_tasks[self->column_start[self->task_column[i] + 1]++] = i;
+    if (self->task_column[i] != HIDDEN)
+      self->column_tasks[self->column_start[self->task_column[i] + 1]++] = i;
 }
 
 void
@@ -191,10 +355,12 @@ weft_visandor_tree_renderer_set_dataset (WeftVisandorTreeRenderer *self,
   if (!g_set_object (&self->dataset, dataset))
     return;
   clear_layout (self);
+  clear_tree (self);
   self->begin = 0;
   self->end = 0;
   if (dataset != NULL)
     {
+      build_tree (self);
       build_layout (self);
       self->end = weft_visandor_dataset_get_trace (dataset)->end;
     }
@@ -263,6 +429,107 @@ weft_visandor_tree_renderer_get_task_column (WeftVisandorTreeRenderer *self,
   return self->task_column[task];
 }
 
+/* Folding ------------------------------------------------------------------------ */
+
+/**
+ * weft_visandor_tree_renderer_set_collapsed:
+ *
+ * Folds @node's subtree into one column (a block from the fork to the last
+ * time under it), or unfolds it. A node without tasks has nothing to fold.
+ */
+void
+weft_visandor_tree_renderer_set_collapsed (WeftVisandorTreeRenderer *self,
+                                           guint32                   node,
+                                           gboolean                  collapsed)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self));
+  g_return_if_fail (self->dataset != NULL);
+  g_return_if_fail (node < weft_visandor_dataset_get_trace (self->dataset)->nodes->len);
+
+  if (self->collapsed[node] == !!collapsed)
+    return;
+  self->collapsed[node] = !!collapsed;
+  build_layout (self);
+}
+
+gboolean
+weft_visandor_tree_renderer_get_collapsed (WeftVisandorTreeRenderer *self,
+                                           guint32                   node)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self), FALSE);
+  g_return_val_if_fail (self->dataset != NULL, FALSE);
+  g_return_val_if_fail (node < weft_visandor_dataset_get_trace (self->dataset)->nodes->len, FALSE);
+
+  return self->collapsed[node];
+}
+
+/* Unfolds every node. */
+void
+weft_visandor_tree_renderer_expand_all (WeftVisandorTreeRenderer *self)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self));
+
+  if (self->dataset == NULL)
+    return;
+  memset (self->collapsed, 0, MAX (weft_visandor_dataset_get_trace (self->dataset)->nodes->len, 1));
+  build_layout (self);
+}
+
+/**
+ * weft_visandor_tree_renderer_collapse_others:
+ *
+ * Folds everything but @node's subtree and the forks above it: every root
+ * and every fork made beside that path is folded, @node and its ancestors
+ * are unfolded. The drill-down of a tree too wide to show: the kept subtree
+ * gets nearly all the columns.
+ */
+void
+weft_visandor_tree_renderer_collapse_others (WeftVisandorTreeRenderer *self,
+                                             guint32                   node)
+{
+  const WeftVisandorTrace *trace;
+  g_autofree guint8 *on_path = NULL;
+
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self));
+  g_return_if_fail (self->dataset != NULL);
+  trace = weft_visandor_dataset_get_trace (self->dataset);
+  g_return_if_fail (node < trace->nodes->len);
+
+  on_path = g_new0 (guint8, trace->nodes->len);
+  for (guint32 i = node; i != WEFT_VISANDOR_NONE;)
+    {
+      guint32 task = weft_visandor_trace_node (trace, i)->parent;
+
+      on_path[i] = 1;
+      i = task != WEFT_VISANDOR_NONE ? weft_visandor_trace_task (trace, task)->node : WEFT_VISANDOR_NONE;
+    }
+  for (guint i = 0; i < trace->nodes->len; i++)
+    {
+      const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
+      guint32 parent = n->parent != WEFT_VISANDOR_NONE ? weft_visandor_trace_task (trace, n->parent)->node
+                                                       : WEFT_VISANDOR_NONE;
+
+      if (on_path[i])
+        self->collapsed[i] = FALSE;
+      else if (parent == WEFT_VISANDOR_NONE || on_path[parent])
+        self->collapsed[i] = i != node;
+    }
+  /* Inside the kept subtree nothing is folded by this. */
+  build_layout (self);
+}
+
+/* Goals or branches in @node's subtree, folded or not. */
+guint
+weft_visandor_tree_renderer_get_subtree_tasks (WeftVisandorTreeRenderer *self,
+                                               guint32                   node)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self), 0);
+  g_return_val_if_fail (self->dataset != NULL, 0);
+  g_return_val_if_fail (node < weft_visandor_dataset_get_trace (self->dataset)->nodes->len, 0);
+
+  return self->node_tasks[node];
+}
+
 guint32
 weft_visandor_agent_color (guint row)
 {
@@ -329,33 +596,6 @@ column_to_pos (WeftVisandorTreeRenderer *self,
   double origin = self->horizontal ? plot->y : plot->x;
 
   return origin + (column + 0.5) * extent / MAX (self->n_columns, 1);
-}
-
-/* A segment along time at lateral position @lat, from @t0 to @t1. */
-static void
-time_segment (WeftVisandorTreeRenderer *self,
-              cairo_t                  *cr,
-              const cairo_rectangle_t  *plot,
-              double                    lat,
-              gint64                    t0,
-              gint64                    t1)
-{
-  double a = weft_visandor_tree_renderer_time_to_pos (self, plot, t0);
-  double b = weft_visandor_tree_renderer_time_to_pos (self, plot, t1);
-
-  /* Never shorter than a pixel: an instant task still shows. */
-  if (b - a < 1)
-    b = a + 1;
-  if (self->horizontal)
-    {
-      cairo_move_to (cr, a, lat);
-      cairo_line_to (cr, b, lat);
-    }
-  else
-    {
-      cairo_move_to (cr, lat, a);
-      cairo_line_to (cr, lat, b);
-    }
 }
 
 static void
@@ -525,13 +765,297 @@ draw_legend (WeftVisandorTreeRenderer *self,
     }
 }
 
+/* Level of detail ---------------------------------------------------------------- */
+
+/* Segment kinds, the high bits of Segment.key (the agent is in the low). */
+enum
+{
+  SEG_LIFE,       /* a suspended task's whole life, dashed */
+  SEG_PIECE,      /* a piece of work, in its agent's colour */
+  SEG_SLAVE,      /* an Andorra-I slave beside its branch */
+  SEG_HIGHLIGHT,  /* a piece of the highlighted task */
+  SEG_BAR,        /* a fork or choice point across its children */
+  SEG_JOIN,       /* its join, dashed */
+};
+
+#define SEG_KEY(kind, agent) (((guint32)(kind) << 28) | ((agent) & 0x0fffffff))
+#define SEG_KIND(key)        ((key) >> 28)
+#define SEG_AGENT(key)       ((key) & 0x0fffffff)
+
+static void
+add_segment (WeftVisandorTreeRenderer *self,
+             guint32                   key,
+             double                    lat,
+             double                    a,
+             double                    b)
+{
+  Segment seg = { key, (float)lat, (float)a, (float)b };
+
+  g_array_append_val (self->segments, seg);
+}
+
+/* Along time at @lat from @t0 to @t1, never shorter than a pixel (an instant
+ * task still shows). */
+static void
+add_time_segment (WeftVisandorTreeRenderer *self,
+                  const cairo_rectangle_t  *plot,
+                  guint32                   key,
+                  double                    lat,
+                  gint64                    t0,
+                  gint64                    t1)
+{
+  double a = weft_visandor_tree_renderer_time_to_pos (self, plot, MAX (t0, self->begin - 1));
+  double b = weft_visandor_tree_renderer_time_to_pos (self, plot, MIN (t1, self->end + 1));
+
+  add_segment (self, key, lat, a, MAX (b, a + 1));
+}
+
+/* Walks the shown nodes, parents first, and collects what to draw: a subtree
+ * folded by the user, or narrower than SUMMARY_PX, becomes a box and its
+ * insides are skipped; elsewhere each fork bar, join, task life and piece
+ * becomes a segment, to be stroked in batches of one colour. The walk is
+ * bounded by what fits on screen, not by the size of the tree. */
+static void
+collect (WeftVisandorTreeRenderer *self,
+         const cairo_rectangle_t  *plot,
+         double                    line)
+{
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+  double extent = self->horizontal ? plot->height : plot->width;
+  double half = extent / MAX (self->n_columns, 1) / 2;
+
+  g_array_set_size (self->segments, 0);
+  g_array_set_size (self->boxes, 0);
+  for (guint32 k = 0; k < self->n_preorder;)
+    {
+      guint32 i = self->preorder[k];
+      const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
+      double lat0 = column_to_pos (self, plot, self->node_column[i]);
+      double lat1 = column_to_pos (self, plot, self->node_last[i]);
+      /* The whole subtree's columns, beyond its bar's last task. */
+      double span_end = column_to_pos (self, plot, self->node_span_end[i] - 1) + half;
+      double t;
+
+      if (n->time > self->end || self->node_end[i] < self->begin)
+        {
+          k = self->preorder_skip[k];
+          continue;
+        }
+      if (n->first_task != WEFT_VISANDOR_NONE &&
+          (self->collapsed[i] || (span_end - (lat0 - half) < SUMMARY_PX && self->node_tasks[i] > 1)))
+        {
+          Box box = { i, (float)(lat0 - half), (float)span_end,
+                      (float)weft_visandor_tree_renderer_time_to_pos (self, plot, MAX (n->time, self->begin - 1)),
+                      (float)weft_visandor_tree_renderer_time_to_pos (self, plot, MIN (self->node_end[i], self->end + 1)) };
+
+          g_array_append_val (self->boxes, box);
+          k = self->preorder_skip[k];
+          continue;
+        }
+
+      t = weft_visandor_tree_renderer_time_to_pos (self, plot, n->time);
+      if (n->time >= self->begin)
+        add_segment (self, SEG_KEY (SEG_BAR, 0), t, lat0 - line, lat1 + line);
+      if (n->join_time >= self->begin && n->join_time <= self->end)
+        add_segment (self, SEG_KEY (SEG_JOIN, 0), weft_visandor_tree_renderer_time_to_pos (self, plot, n->join_time),
+                     lat0 - line, lat1 + line);
+
+      for (guint32 ti = n->first_task; ti != WEFT_VISANDOR_NONE; ti = weft_visandor_trace_task (trace, ti)->next_sibling)
+        {
+          const WeftVisandorTask *task = weft_visandor_trace_task (trace, ti);
+          gint64 end = task->end >= 0 ? task->end : trace->end;
+          double lat = column_to_pos (self, plot, self->task_column[ti]);
+
+          if (end < self->begin || task->start > self->end)
+            continue;
+          /* The gaps between its pieces are the time it was suspended. */
+          if (task->n_suspends > 0)
+            add_time_segment (self, plot, SEG_KEY (SEG_LIFE, 0), lat, task->start, end);
+          for (guint32 j = self->task_span_start[ti]; j < self->task_span_start[ti + 1]; j++)
+            {
+              const WeftVisandorSpan *sp = &g_array_index (trace->spans, WeftVisandorSpan, self->task_spans[j]);
+
+              if (sp->end < self->begin || sp->begin > self->end)
+                continue;
+              if (sp->kind == WEFT_VISANDOR_SPAN_SLAVE)
+                add_time_segment (self, plot, SEG_KEY (SEG_SLAVE, sp->agent), lat + line + 1, sp->begin, sp->end);
+              else
+                add_time_segment (self, plot, SEG_KEY (ti == self->highlight ? SEG_HIGHLIGHT : SEG_PIECE, sp->agent),
+                                  lat, sp->begin, sp->end);
+            }
+        }
+      k++;
+    }
+}
+
+static int
+compare_segments (gconstpointer a,
+                  gconstpointer b)
+{
+  guint32 x = ((const Segment *)a)->key, y = ((const Segment *)b)->key;
+
+  return (x > y) - (x < y);
+}
+
+static void
+segment_path (WeftVisandorTreeRenderer *self,
+              cairo_t                  *cr,
+              const Segment            *seg)
+{
+  gboolean across = SEG_KIND (seg->key) == SEG_BAR || SEG_KIND (seg->key) == SEG_JOIN;
+  /* Bars and joins run across time at time position lat. */
+  gboolean along_x = self->horizontal != across;
+
+  if (along_x)
+    {
+      cairo_move_to (cr, seg->a, seg->lat);
+      cairo_line_to (cr, seg->b, seg->lat);
+    }
+  else
+    {
+      cairo_move_to (cr, seg->lat, seg->a);
+      cairo_line_to (cr, seg->lat, seg->b);
+    }
+}
+
+/* Strokes the collected segments, one path per kind and colour, over the
+ * boxes; then the outcome and suspension marks where columns are wide
+ * enough to tell them apart. */
+static void
+draw_collected (WeftVisandorTreeRenderer *self,
+                cairo_t                  *cr,
+                double                    line)
+{
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+  const Segment *segs;
+  guint n;
+
+  for (guint b = 0; b < self->boxes->len; b++)
+    {
+      const Box *box = &g_array_index (self->boxes, Box, b);
+      const WeftVisandorNode *node = weft_visandor_trace_node (trace, box->node);
+      double lat0 = box->lat0, lat1 = MAX (box->lat1, box->lat0 + 1.5);
+      double len = MAX (box->b - box->a, 1.5);
+
+      set_agent_source (self, cr, node->agent);
+      if (self->horizontal)
+        cairo_rectangle (cr, box->a, lat0, len, lat1 - lat0);
+      else
+        cairo_rectangle (cr, lat0, box->a, lat1 - lat0, len);
+      if (self->collapsed[box->node])
+        {
+          /* Folded by the user: solid, outlined. */
+          cairo_fill_preserve (cr);
+          weft_rgba_set_source (cr, &self->theme.foreground);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          cairo_save (cr);
+          cairo_clip (cr);
+          cairo_paint_with_alpha (cr, 0.5);
+          cairo_restore (cr);
+        }
+    }
+
+  g_array_sort (self->segments, compare_segments);
+  segs = (const Segment *)(gconstpointer)self->segments->data;
+  n = self->segments->len;
+  for (guint i = 0; i < n;)
+    {
+      guint32 key = segs[i].key;
+      guint kind = SEG_KIND (key);
+      guint j;
+
+      switch (kind)
+        {
+        case SEG_LIFE:
+          {
+            const double dash[] = { 2, 2 };
+
+            weft_rgba_set_source (cr, &self->theme.dim);
+            cairo_set_dash (cr, dash, 2, 0);
+            cairo_set_line_width (cr, MAX (line / 2, 0.5));
+          }
+          break;
+        case SEG_SLAVE:
+          set_agent_source (self, cr, SEG_AGENT (key));
+          cairo_set_line_width (cr, MAX (line / 2, 0.5));
+          break;
+        case SEG_HIGHLIGHT:
+          set_agent_source (self, cr, SEG_AGENT (key));
+          cairo_set_line_width (cr, line + 2);
+          break;
+        case SEG_BAR:
+          weft_rgba_set_source (cr, &self->theme.foreground);
+          cairo_set_line_width (cr, MAX (line, 1.5));
+          break;
+        case SEG_JOIN:
+          {
+            const double dash[] = { 3, 2 };
+
+            weft_rgba_set_source (cr, &self->theme.foreground);
+            cairo_set_dash (cr, dash, 2, 0);
+            cairo_set_line_width (cr, 1);
+          }
+          break;
+        case SEG_PIECE:
+        default:
+          set_agent_source (self, cr, SEG_AGENT (key));
+          cairo_set_line_width (cr, line);
+          break;
+        }
+      for (j = i; j < n && segs[j].key == key; j++)
+        segment_path (self, cr, &segs[j]);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      i = j;
+    }
+}
+
+/* Outcome marks at the ends of the shown tasks, suspension marks where a
+ * branch stopped: only where columns are wide enough to tell them apart
+ * (then nothing is summarised, and only folded subtrees are hidden). */
+static void
+draw_marks (WeftVisandorTreeRenderer *self,
+            cairo_t                  *cr,
+            const cairo_rectangle_t  *plot)
+{
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+  double extent = self->horizontal ? plot->height : plot->width;
+
+  if (extent / MAX (self->n_columns, 1) < MARKS_PX)
+    return;
+
+  for (guint i = 0; i < trace->tasks->len; i++)
+    {
+      const WeftVisandorTask *t = weft_visandor_trace_task (trace, i);
+      double x, y;
+
+      if (self->task_column[i] == HIDDEN || t->end < self->begin || t->end > self->end)
+        continue;
+      point (self, plot, column_to_pos (self, plot, self->task_column[i]), t->end, &x, &y);
+      draw_outcome (self, cr, x, y, t->outcome);
+    }
+  for (guint i = 0; i < trace->migrations->len; i++)
+    {
+      const WeftVisandorMigration *m = &g_array_index (trace->migrations, WeftVisandorMigration, i);
+      double x, y;
+
+      if (self->task_column[m->task] == HIDDEN || m->from_time < self->begin || m->from_time > self->end)
+        continue;
+      point (self, plot, column_to_pos (self, plot, self->task_column[m->task]), m->from_time, &x, &y);
+      draw_outcome (self, cr, x, y, WEFT_VISANDOR_SUSPENDED);
+    }
+}
+
 void
 weft_visandor_tree_renderer_draw (WeftVisandorTreeRenderer *self,
                                   cairo_t                  *cr,
                                   double                    width,
                                   double                    height)
 {
-  const WeftVisandorTrace *trace;
   g_autoptr(PangoLayout) layout = NULL;
   cairo_rectangle_t plot;
   double line = 2;
@@ -543,7 +1067,6 @@ weft_visandor_tree_renderer_draw (WeftVisandorTreeRenderer *self,
   if (self->dataset == NULL)
     return;
 
-  trace = weft_visandor_dataset_get_trace (self->dataset);
   weft_grid_text_ensure (&self->text, self->theme.font);
   layout = weft_grid_create_layout (cr, self->text);
   weft_visandor_tree_renderer_get_plot (self, width, height, &plot);
@@ -557,100 +1080,9 @@ weft_visandor_tree_renderer_draw (WeftVisandorTreeRenderer *self,
   line = CLAMP ((self->horizontal ? plot.height : plot.width) / MAX (self->n_columns, 1) * 0.5, 0.5, 2.0);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 
-  /* Each task's life, dim and dashed: the gaps between its pieces are the
-   * time it was suspended. */
-  weft_rgba_set_source (cr, &self->theme.dim);
-  cairo_set_line_width (cr, MAX (line / 2, 0.5));
-  {
-    const double dash[] = { 2, 2 };
-
-    cairo_set_dash (cr, dash, 2, 0);
-  }
-  for (guint i = 0; i < trace->tasks->len; i++)
-    {
-      const WeftVisandorTask *t = weft_visandor_trace_task (trace, i);
-
-      if (t->end < self->begin || t->start > self->end || t->n_suspends == 0)
-        continue;
-      time_segment (self, cr, &plot, column_to_pos (self, &plot, self->task_column[i]), t->start, t->end);
-    }
-  cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
-
-  /* Pieces (and slaves beside them) in their agent's colour. */
-  for (guint i = 0; i < trace->spans->len; i++)
-    {
-      const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
-      double lat;
-
-      if (s->task == WEFT_VISANDOR_NONE || s->end < self->begin || s->begin > self->end)
-        continue;
-      lat = column_to_pos (self, &plot, self->task_column[s->task]);
-      if (s->kind == WEFT_VISANDOR_SPAN_SLAVE)
-        {
-          lat += line + 1;
-          cairo_set_line_width (cr, MAX (line / 2, 0.5));
-        }
-      else
-        cairo_set_line_width (cr, s->task == self->highlight ? line + 2 : line);
-      set_agent_source (self, cr, s->agent);
-      time_segment (self, cr, &plot, lat, s->begin, s->end);
-      cairo_stroke (cr);
-    }
-
-  /* Fork and choice-point bars across their children; joins dashed. */
-  weft_rgba_set_source (cr, &self->theme.foreground);
-  for (guint i = 0; i < trace->nodes->len; i++)
-    {
-      const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
-      double a = column_to_pos (self, &plot, self->node_column[i]);
-      double b = column_to_pos (self, &plot, self->node_last[i]);
-      double x0, y0, x1, y1;
-
-      if (n->time < self->begin || n->time > self->end)
-        continue;
-      point (self, &plot, a - line, n->time, &x0, &y0);
-      point (self, &plot, b + line, n->time, &x1, &y1);
-      cairo_set_line_width (cr, MAX (line, 1.5));
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-      cairo_stroke (cr);
-      if (n->join_time >= self->begin && n->join_time <= self->end)
-        {
-          const double dash[] = { 3, 2 };
-
-          point (self, &plot, a - line, n->join_time, &x0, &y0);
-          point (self, &plot, b + line, n->join_time, &x1, &y1);
-          cairo_set_dash (cr, dash, 2, 0);
-          cairo_set_line_width (cr, 1);
-          cairo_move_to (cr, x0, y0);
-          cairo_line_to (cr, x1, y1);
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-        }
-    }
-
-  /* Outcome marks at the ends, suspension marks where a branch stopped. */
-  for (guint i = 0; i < trace->tasks->len; i++)
-    {
-      const WeftVisandorTask *t = weft_visandor_trace_task (trace, i);
-      double x, y;
-
-      if (t->end < self->begin || t->end > self->end)
-        continue;
-      point (self, &plot, column_to_pos (self, &plot, self->task_column[i]), t->end, &x, &y);
-      draw_outcome (self, cr, x, y, t->outcome);
-    }
-  for (guint i = 0; i < trace->migrations->len; i++)
-    {
-      const WeftVisandorMigration *m = &g_array_index (trace->migrations, WeftVisandorMigration, i);
-      double x, y;
-
-      if (m->from_time < self->begin || m->from_time > self->end)
-        continue;
-      point (self, &plot, column_to_pos (self, &plot, self->task_column[m->task]), m->from_time, &x, &y);
-      draw_outcome (self, cr, x, y, WEFT_VISANDOR_SUSPENDED);
-    }
+  collect (self, &plot, line);
+  draw_collected (self, cr, line);
+  draw_marks (self, cr, &plot);
   cairo_restore (cr);
 }
 
@@ -676,6 +1108,7 @@ weft_visandor_tree_renderer_hit_test (WeftVisandorTreeRenderer *self,
 
   hit->task = WEFT_VISANDOR_NONE;
   hit->node = WEFT_VISANDOR_NONE;
+  hit->block = FALSE;
   if (self->dataset == NULL || self->n_columns == 0)
     return FALSE;
 
@@ -688,18 +1121,35 @@ weft_visandor_tree_renderer_hit_test (WeftVisandorTreeRenderer *self,
   time = weft_visandor_tree_renderer_pos_to_time (self, &plot, pos);
   tolerance = (gint64)ceil (HIT_TOLERANCE / time_extent (self, &plot) * MAX (self->end - self->begin, 1));
 
-  /* A fork bar first (it lies across the task lines). */
-  for (guint i = 0; i < trace->nodes->len; i++)
+  /* A folded or summarised block, or a fork bar (it lies across the task
+   * lines): walked as drawn, skipping what a block hides. */
+  for (guint32 k = 0; k < self->n_preorder;)
     {
+      guint32 i = self->preorder[k];
       const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
       double a = (self->node_column[i] + 0.5) * column_width - HIT_TOLERANCE;
       double b = (self->node_last[i] + 0.5) * column_width + HIT_TOLERANCE;
+      double across = (self->node_span_end[i] - self->node_column[i]) * column_width;
 
+      if (n->first_task != WEFT_VISANDOR_NONE &&
+          (self->collapsed[i] || (across < SUMMARY_PX && self->node_tasks[i] > 1)))
+        {
+          if (lat >= self->node_column[i] * column_width - HIT_TOLERANCE &&
+              lat <= self->node_span_end[i] * column_width + HIT_TOLERANCE && time >= n->time - tolerance && time <= self->node_end[i] + tolerance)
+            {
+              hit->node = i;
+              hit->block = TRUE;
+              return TRUE;
+            }
+          k = self->preorder_skip[k];
+          continue;
+        }
       if (lat >= a && lat <= b && time >= n->time - tolerance && time <= n->time + tolerance)
         {
           hit->node = i;
           return TRUE;
         }
+      k++;
     }
 
   column = (gint64)floor (lat / column_width);

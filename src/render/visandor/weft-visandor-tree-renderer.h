@@ -8,6 +8,12 @@
  * legend names the agents' colours. GTK-free: the widget and the exporter
  * both draw through it.
  *
+ * Big trees: a subtree can be folded into one column (a block from its fork
+ * to the last time under it); a subtree narrower than 3 pixels is drawn as
+ * such a block without being folded (level of detail), and outcome marks
+ * appear only where columns are 4 pixels wide. A frame then costs what fits
+ * on screen, not the size of the tree (tests/bench/bench-visandor-tree).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -23,8 +29,9 @@ G_BEGIN_DECLS
 /* What is under a point: a task (goal/branch) or a node (fork/choice point). */
 typedef struct
 {
-  guint32 task;   /* WEFT_VISANDOR_NONE when none */
-  guint32 node;   /* WEFT_VISANDOR_NONE when none */
+  guint32  task;   /* WEFT_VISANDOR_NONE when none */
+  guint32  node;   /* WEFT_VISANDOR_NONE when none */
+  gboolean block;  /* the node is drawn as a block: folded, or too narrow */
 } WeftVisandorHit;
 
 #define WEFT_TYPE_VISANDOR_TREE_RENDERER (weft_visandor_tree_renderer_get_type ())
@@ -43,7 +50,18 @@ void                      weft_visandor_tree_renderer_set_horizontal (WeftVisand
                                                                       gboolean                  horizontal);
 void                      weft_visandor_tree_renderer_set_highlight  (WeftVisandorTreeRenderer *self,
                                                                       guint32                   task);
+void                      weft_visandor_tree_renderer_set_collapsed  (WeftVisandorTreeRenderer *self,
+                                                                      guint32                   node,
+                                                                      gboolean                  collapsed);
+gboolean                  weft_visandor_tree_renderer_get_collapsed  (WeftVisandorTreeRenderer *self,
+                                                                      guint32                   node);
+void                      weft_visandor_tree_renderer_expand_all     (WeftVisandorTreeRenderer *self);
+void                      weft_visandor_tree_renderer_collapse_others (WeftVisandorTreeRenderer *self,
+                                                                      guint32                   node);
+guint                     weft_visandor_tree_renderer_get_subtree_tasks (WeftVisandorTreeRenderer *self,
+                                                                      guint32                   node);
 guint                     weft_visandor_tree_renderer_get_n_columns  (WeftVisandorTreeRenderer *self);
+/* G_MAXUINT32 for a task a folded node hides. */
 guint32                   weft_visandor_tree_renderer_get_task_column (WeftVisandorTreeRenderer *self,
                                                                       guint32                   task);
 void                      weft_visandor_tree_renderer_get_plot       (WeftVisandorTreeRenderer *self,

@@ -27,6 +27,7 @@ struct _WeftVisandorTreeView
   double                    drag_dy;
   gboolean                  dragging;
   guint32                   hovered;
+  guint32                   selected_node;  /* clicked, or the clicked task's fork */
 };
 
 G_DEFINE_FINAL_TYPE (WeftVisandorTreeView, weft_visandor_tree_view, WEFT_TYPE_DRAWN_WIDGET)
@@ -133,6 +134,7 @@ weft_visandor_tree_view_dup_tooltip_text (WeftVisandorTreeView *self,
                                           double                y)
 {
   WeftVisandorHit hit;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), NULL);
 
@@ -141,7 +143,26 @@ weft_visandor_tree_view_dup_tooltip_text (WeftVisandorTreeView *self,
                                              gtk_widget_get_height (GTK_WIDGET (self)), x, y, &hit))
     return NULL;
 
-  return weft_visandor_dup_hit_text (self->dataset, &hit);
+  text = weft_visandor_dup_hit_text (self->dataset, &hit);
+  if (hit.block && text != NULL)
+    {
+      guint n = weft_visandor_tree_renderer_get_subtree_tasks (self->renderer, hit.node);
+      g_autofree char *line = NULL;
+
+      if (weft_visandor_tree_renderer_get_collapsed (self->renderer, hit.node))
+        line = g_strdup_printf (ngettext ("%u goal or branch folded in this block; double-click to unfold",
+                                          "%u goals or branches folded in this block; double-click to unfold", n),
+                                n);
+      else
+        line = g_strdup_printf (ngettext ("%u goal or branch, too narrow to draw apart; Collapse Others makes room",
+                                          "%u goals or branches, too narrow to draw apart; Collapse Others makes room",
+                                          n),
+                                n);
+
+      return g_strconcat (text, "\n", line, NULL);
+    }
+
+  return g_steal_pointer (&text);
 }
 
 static gboolean
@@ -203,7 +224,51 @@ weft_visandor_tree_view_clicked (WeftDrawnWidget *widget,
     return;
   if (weft_visandor_tree_renderer_hit_test (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
                                             gtk_widget_get_height (GTK_WIDGET (self)), x, y, &hit))
-    g_signal_emit (self, signals[ACTIVATED], 0, hit.task, hit.node);
+    {
+      const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+
+      self->selected_node = hit.node != WEFT_VISANDOR_NONE ? hit.node
+                                                           : weft_visandor_trace_task (trace, hit.task)->node;
+      g_signal_emit (self, signals[ACTIVATED], 0, hit.task, hit.node);
+    }
+}
+
+/* Folding --------------------------------------------------------------------- */
+
+/* A double click on a fork or choice point (or on a block) folds or unfolds
+ * its subtree. */
+static void
+double_click_cb (GtkGestureClick      *gesture,
+                 int                   n_press,
+                 double                x,
+                 double                y,
+                 WeftVisandorTreeView *self)
+{
+  WeftVisandorHit hit;
+
+  if (n_press != 2 || self->dataset == NULL ||
+      !weft_visandor_tree_renderer_hit_test (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                             gtk_widget_get_height (GTK_WIDGET (self)), x, y, &hit) ||
+      hit.node == WEFT_VISANDOR_NONE)
+    return;
+  weft_visandor_tree_view_toggle_node (self, hit.node);
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                WeftVisandorTreeView  *self)
+{
+  if ((keyval == GDK_KEY_space || keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) &&
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0 && self->selected_node != WEFT_VISANDOR_NONE)
+    {
+      weft_visandor_tree_view_toggle_node (self, self->selected_node);
+      return TRUE;
+    }
+
+  return FALSE;
 }
 
 /* Drag-zoom ------------------------------------------------------------------- */
@@ -334,8 +399,17 @@ weft_visandor_tree_view_init (WeftVisandorTreeView *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
   self->renderer = weft_visandor_tree_renderer_new ();
   self->hovered = WEFT_VISANDOR_NONE;
+  self->selected_node = WEFT_VISANDOR_NONE;
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (double_click_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   weft_drawn_widget_add_pointer_controllers (WEFT_DRAWN_WIDGET (self));
 
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
@@ -350,7 +424,8 @@ weft_visandor_tree_view_init (WeftVisandorTreeView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Execution tree"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("Forks or choice points and their goals or branches over time; drag along the "
-                                    "time axis to zoom"),
+                                    "time axis to zoom; double-click a fork, or select it and press Space, to fold "
+                                    "or unfold its subtree"),
                                   -1);
 }
 
@@ -368,6 +443,7 @@ weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
 
   if (!g_set_object (&self->dataset, dataset))
     return;
+  self->selected_node = WEFT_VISANDOR_NONE;
   weft_visandor_tree_renderer_set_dataset (self->renderer, dataset);
   sync_range (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -434,4 +510,69 @@ weft_visandor_tree_view_get_hovered_task (WeftVisandorTreeView *self)
   g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), WEFT_VISANDOR_NONE);
 
   return self->hovered;
+}
+
+/**
+ * weft_visandor_tree_view_toggle_node:
+ *
+ * Folds @node's subtree into a block, or unfolds it.
+ */
+void
+weft_visandor_tree_view_toggle_node (WeftVisandorTreeView *self,
+                                     guint32               node)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+  g_return_if_fail (self->dataset != NULL);
+
+  weft_visandor_tree_renderer_set_collapsed (self->renderer, node,
+                                             !weft_visandor_tree_renderer_get_collapsed (self->renderer, node));
+  self->selected_node = node;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+weft_visandor_tree_view_expand_all (WeftVisandorTreeView *self)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+
+  weft_visandor_tree_renderer_expand_all (self->renderer);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * weft_visandor_tree_view_collapse_others:
+ *
+ * Folds everything beside the selected fork's subtree and the forks above
+ * it; FALSE when no fork is selected.
+ */
+gboolean
+weft_visandor_tree_view_collapse_others (WeftVisandorTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), FALSE);
+
+  if (self->dataset == NULL || self->selected_node == WEFT_VISANDOR_NONE)
+    return FALSE;
+  weft_visandor_tree_renderer_collapse_others (self->renderer, self->selected_node);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  return TRUE;
+}
+
+/* The fork or choice point clicked last (or the clicked goal's), or
+ * WEFT_VISANDOR_NONE. */
+guint32
+weft_visandor_tree_view_get_selected_node (WeftVisandorTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), WEFT_VISANDOR_NONE);
+
+  return self->selected_node;
+}
+
+void
+weft_visandor_tree_view_select_node (WeftVisandorTreeView *self,
+                                     guint32               node)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
+
+  self->selected_node = node;
 }

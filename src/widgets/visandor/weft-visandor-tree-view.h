@@ -31,6 +31,13 @@ void       weft_visandor_tree_view_select_task      (WeftVisandorTreeView *self,
                                                      guint32               task);
 WeftVisandorTreeRenderer *weft_visandor_tree_view_get_renderer (WeftVisandorTreeView *self);
 guint32    weft_visandor_tree_view_get_hovered_task (WeftVisandorTreeView *self);
+void       weft_visandor_tree_view_toggle_node      (WeftVisandorTreeView *self,
+                                                     guint32               node);
+void       weft_visandor_tree_view_expand_all       (WeftVisandorTreeView *self);
+gboolean   weft_visandor_tree_view_collapse_others  (WeftVisandorTreeView *self);
+guint32    weft_visandor_tree_view_get_selected_node (WeftVisandorTreeView *self);
+void       weft_visandor_tree_view_select_node      (WeftVisandorTreeView *self,
+                                                     guint32               node);
 char      *weft_visandor_tree_view_dup_tooltip_text (WeftVisandorTreeView *self,
                                                      double                x,
                                                      double                y);
