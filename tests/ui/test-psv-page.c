@@ -246,6 +246,34 @@ test_tree_view (void)
   g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, hottest);
   g_assert_cmpuint (selected_count, >=, 3);
 
+  /* Focus (Ctrl+Return's action) on MPI_Recv: it alone at the top, expanded,
+   * selected; search stays inside it; Back (Ctrl+Backspace's) restores the
+   * whole tree with MPI_Recv selected. */
+  {
+    guint n_children = 0;
+
+    for (WeftCallNode c = weft_call_tree_get_first_child (f.tree, recv); c != WEFT_CALL_NODE_NONE;
+         c = weft_call_tree_get_next_sibling (f.tree, c))
+      n_children++;
+    g_assert_true (weft_call_tree_view_select_node (tree_view, recv));
+    gtk_widget_activate_action (GTK_WIDGET (tree_view), "calltree.focus", NULL);
+    weft_ui_iterate ();
+    g_assert_cmpuint (weft_call_tree_view_get_focus (tree_view), ==, recv);
+    g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, recv);
+    g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 1 + n_children);
+    g_assert_false (weft_call_tree_view_search (tree_view, "main"));
+    g_assert_true (weft_call_tree_view_search (tree_view, "poll"));
+    g_assert_cmpuint (weft_call_tree_get_parent (f.tree, weft_call_tree_get_parent (f.tree, weft_call_tree_view_get_selected (tree_view))), ==, recv);
+    g_assert_false (weft_call_tree_view_select_node (tree_view, find_function (f.tree, "main")));
+    g_assert_cmpstr (weft_call_tree_get_frame (f.tree, weft_call_tree_view_expand_hottest (tree_view))->function, !=, "main");
+
+    gtk_widget_activate_action (GTK_WIDGET (tree_view), "calltree.focus-back", NULL);
+    weft_ui_iterate ();
+    g_assert_cmpuint (weft_call_tree_view_get_focus (tree_view), ==, WEFT_CALL_TREE_ROOT);
+    g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, recv);
+    g_assert_false (weft_call_tree_view_focus_back (tree_view));
+  }
+
   /* File ▸ Export: the stacks view. */
   {
     const char *view = NULL;

@@ -19,6 +19,8 @@ struct _WeftCallTreeView
 
   GtkWidget              *search_bar;
   GtkWidget              *search_entry;
+  GtkWidget              *focus_bar;
+  GtkWidget              *focus_label;
   GtkWidget              *scroller;
   GtkColumnView          *column_view;
 
@@ -28,6 +30,8 @@ struct _WeftCallTreeView
   GtkSingleSelection     *selection;
   GtkSorter              *row_sorter;
   WeftFlameGraphRenderer *describer;   /* tooltips: the same text as the flame graph */
+  WeftCallNode            focus;       /* the frame shown as the only top row, or the root */
+  GArray                 *history;     /* WeftCallNode: earlier focuses, for Back */
 };
 
 enum {
@@ -340,13 +344,59 @@ on_selection_changed (GtkSingleSelection *selection,
     g_signal_emit (self, signals[NODE_SELECTED], 0, (guint)weft_call_tree_item_get_node (row_item (row)));
 }
 
-void
-weft_call_tree_view_set_tree (WeftCallTreeView *self,
-                              WeftCallTree     *tree)
+/* The rows: the root's children, or the focused frame alone (expanded).
+ * Sorting and selection are made anew over them. */
+static void
+rebuild_model (WeftCallTreeView *self)
 {
   g_autoptr(GListModel) roots = NULL;
   GtkSorter *column_sorter;
 
+  gtk_column_view_set_model (self->column_view, NULL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sort_model);
+  g_clear_object (&self->tree_model);
+
+  if (self->focus == WEFT_CALL_TREE_ROOT)
+    roots = weft_call_tree_children_new (self->tree, WEFT_CALL_TREE_ROOT);
+  else
+    {
+      g_autoptr(WeftCallTreeItem) item = weft_call_tree_item_new (self->tree, self->focus);
+      GListStore *store = g_list_store_new (WEFT_TYPE_CALL_TREE_ITEM);
+
+      g_list_store_append (store, item);
+      roots = G_LIST_MODEL (store);
+    }
+  if (roots == NULL)
+    roots = G_LIST_MODEL (g_list_store_new (WEFT_TYPE_CALL_TREE_ITEM));
+  self->tree_model = gtk_tree_list_model_new (g_steal_pointer (&roots), FALSE, FALSE, create_children, NULL, NULL);
+  column_sorter = gtk_column_view_get_sorter (self->column_view);
+  g_set_object (&self->row_sorter, GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (column_sorter))));
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->tree_model)), NULL);
+  on_column_sorter_changed (column_sorter, GTK_SORTER_CHANGE_DIFFERENT, self);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sort_model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selection_changed), self);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  if (self->focus != WEFT_CALL_TREE_ROOT)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree_model), 0);
+      g_autofree char *text = g_strdup_printf (_("Focused on %s"),
+                                               weft_call_tree_get_frame (self->tree, self->focus)->function);
+
+      if (row != NULL)
+        gtk_tree_list_row_set_expanded (row, TRUE);
+      gtk_label_set_label (GTK_LABEL (self->focus_label), text);
+    }
+  gtk_widget_set_visible (self->focus_bar, self->focus != WEFT_CALL_TREE_ROOT);
+}
+
+void
+weft_call_tree_view_set_tree (WeftCallTreeView *self,
+                              WeftCallTree     *tree)
+{
   g_return_if_fail (WEFT_IS_CALL_TREE_VIEW (self));
 
   if (tree == self->tree)
@@ -358,6 +408,9 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
   g_clear_pointer (&self->tree, weft_call_tree_unref);
   remove_columns (self);
   weft_flame_graph_renderer_set_tree (self->describer, tree);
+  self->focus = WEFT_CALL_TREE_ROOT;
+  g_array_set_size (self->history, 0);
+  gtk_widget_set_visible (self->focus_bar, FALSE);
   if (tree == NULL)
     return;
 
@@ -383,19 +436,7 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
       add_column (self, percent, COLUMN_PERCENT, m, FALSE);
     }
 
-  roots = weft_call_tree_children_new (tree, WEFT_CALL_TREE_ROOT);
-  if (roots == NULL)
-    roots = G_LIST_MODEL (g_list_store_new (WEFT_TYPE_CALL_TREE_ITEM));
-  self->tree_model = gtk_tree_list_model_new (g_steal_pointer (&roots), FALSE, FALSE, create_children, NULL, NULL);
-  column_sorter = gtk_column_view_get_sorter (self->column_view);
-  g_set_object (&self->row_sorter, GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (column_sorter))));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->tree_model)), NULL);
-  on_column_sorter_changed (column_sorter, GTK_SORTER_CHANGE_DIFFERENT, self);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sort_model)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selection_changed), self);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  rebuild_model (self);
 }
 
 /**
@@ -448,9 +489,20 @@ weft_call_tree_view_select_node (WeftCallTreeView *self,
 
   if (self->tree == NULL || node == WEFT_CALL_TREE_ROOT || node >= weft_call_tree_get_n_nodes (self->tree))
     return FALSE;
+  /* From the node up to the top row: the root's child, or the focus. */
   path = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
-  for (WeftCallNode n = node; n != WEFT_CALL_TREE_ROOT; n = weft_call_tree_get_parent (self->tree, n))
-    g_array_append_val (path, n);
+  for (WeftCallNode n = node;; n = weft_call_tree_get_parent (self->tree, n))
+    {
+      if (n == WEFT_CALL_TREE_ROOT)
+        {
+          if (self->focus != WEFT_CALL_TREE_ROOT)
+            return FALSE;   /* not under the focus */
+          break;
+        }
+      g_array_append_val (path, n);
+      if (n == self->focus)
+        break;
+    }
 
   /* Children follow their parent's row, so each ancestor is searched for from
    * the row after the one before. */
@@ -498,12 +550,13 @@ weft_call_tree_view_get_selected (WeftCallTreeView *self)
 WeftCallNode
 weft_call_tree_view_expand_hottest (WeftCallTreeView *self)
 {
-  WeftCallNode node = WEFT_CALL_TREE_ROOT;
+  WeftCallNode node;
 
   g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), WEFT_CALL_NODE_NONE);
 
   if (self->tree == NULL)
     return WEFT_CALL_NODE_NONE;
+  node = self->focus;
   for (;;)
     {
       WeftCallNode best = WEFT_CALL_NODE_NONE;
@@ -525,6 +578,21 @@ weft_call_tree_view_expand_hottest (WeftCallTreeView *self)
     return WEFT_CALL_NODE_NONE;
   weft_call_tree_view_select_node (self, node);
   return node;
+}
+
+static gboolean
+is_under (WeftCallTree *tree,
+          WeftCallNode  node,
+          WeftCallNode  top)
+{
+  for (WeftCallNode n = node; n != WEFT_CALL_NODE_NONE; n = weft_call_tree_get_parent (tree, n))
+    {
+      if (n == top)
+        return TRUE;
+      if (n == WEFT_CALL_TREE_ROOT)
+        break;
+    }
+  return top == WEFT_CALL_TREE_ROOT;
 }
 
 gboolean
@@ -553,11 +621,104 @@ weft_call_tree_view_search (WeftCallTreeView *self,
       if (n == WEFT_CALL_TREE_ROOT)
         continue;
       hay = g_utf8_casefold (weft_call_tree_get_frame (self->tree, n)->function, -1);
-      if (strstr (hay, needle) != NULL)
+      if (strstr (hay, needle) != NULL && is_under (self->tree, n, self->focus))
         return weft_call_tree_view_select_node (self, n);
     }
   while (n != start);
   return FALSE;
+}
+
+/* --- Focus ---------------------------------------------------------------------- */
+
+/**
+ * weft_call_tree_view_focus:
+ *
+ * Shows @node alone at the top, expanded, and selects it (hpcviewer's "zoom
+ * in"); the view before is kept for weft_call_tree_view_focus_back(). FALSE
+ * when @node is not a frame of the tree.
+ */
+gboolean
+weft_call_tree_view_focus (WeftCallTreeView *self,
+                           WeftCallNode      node)
+{
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
+
+  if (self->tree == NULL || node == WEFT_CALL_TREE_ROOT || node >= weft_call_tree_get_n_nodes (self->tree) ||
+      node == self->focus)
+    return FALSE;
+  g_array_append_val (self->history, self->focus);
+  self->focus = node;
+  rebuild_model (self);
+  gtk_single_selection_set_selected (self->selection, 0);
+
+  return TRUE;
+}
+
+/**
+ * weft_call_tree_view_focus_back:
+ *
+ * Returns to the view before the last focus, with the frame that was
+ * focused selected; FALSE when there is none.
+ */
+gboolean
+weft_call_tree_view_focus_back (WeftCallTreeView *self)
+{
+  WeftCallNode was;
+
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
+
+  if (self->history->len == 0)
+    return FALSE;
+  was = self->focus;
+  self->focus = g_array_index (self->history, WeftCallNode, self->history->len - 1);
+  g_array_set_size (self->history, self->history->len - 1);
+  rebuild_model (self);
+  weft_call_tree_view_select_node (self, was);
+
+  return TRUE;
+}
+
+/* The focused frame, or WEFT_CALL_TREE_ROOT when the whole tree is shown. */
+WeftCallNode
+weft_call_tree_view_get_focus (WeftCallTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), WEFT_CALL_TREE_ROOT);
+
+  return self->focus;
+}
+
+static void
+focus_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  WeftCallTreeView *self = WEFT_CALL_TREE_VIEW (widget);
+
+  weft_call_tree_view_focus (self, weft_call_tree_view_get_selected (self));
+}
+
+static void
+focus_back_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  weft_call_tree_view_focus_back (WEFT_CALL_TREE_VIEW (widget));
+}
+
+static void
+focus_clear_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  WeftCallTreeView *self = WEFT_CALL_TREE_VIEW (widget);
+  WeftCallNode was = self->focus;
+
+  if (was == WEFT_CALL_TREE_ROOT)
+    return;
+  g_array_append_val (self->history, self->focus);
+  self->focus = WEFT_CALL_TREE_ROOT;
+  rebuild_model (self);
+  weft_call_tree_view_select_node (self, was);
 }
 
 /* --- Search bar ------------------------------------------------------------------ */
@@ -620,6 +781,7 @@ weft_call_tree_view_dispose (GObject *object)
   g_clear_object (&self->row_sorter);
   g_clear_object (&self->describer);
   g_clear_pointer (&self->tree, weft_call_tree_unref);
+  g_clear_pointer (&self->history, g_array_unref);
 
   G_OBJECT_CLASS (weft_call_tree_view_parent_class)->dispose (object);
 }
@@ -648,6 +810,13 @@ weft_call_tree_view_class_init (WeftCallTreeViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "calltree.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "calltree.expand-hottest",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "calltree.focus", NULL, focus_action);
+  gtk_widget_class_install_action (widget_class, "calltree.focus-back", NULL, focus_back_action);
+  gtk_widget_class_install_action (widget_class, "calltree.focus-clear", NULL, focus_clear_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "calltree.focus", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "calltree.focus", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, GDK_CONTROL_MASK, "calltree.focus-back",
+                                       NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "calltreeview");
@@ -673,6 +842,30 @@ weft_call_tree_view_init (WeftCallTreeView *self)
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
   g_signal_connect (self->search_entry, "activate", G_CALLBACK (on_search_activate), self);
   gtk_widget_set_parent (self->search_bar, GTK_WIDGET (self));
+
+  /* Shown while a frame is focused: what is shown, and the ways back. */
+  self->focus = WEFT_CALL_TREE_ROOT;
+  self->history = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
+  self->focus_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->focus_bar, "toolbar");
+  self->focus_label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (self->focus_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_xalign (GTK_LABEL (self->focus_label), 0);
+  gtk_widget_set_hexpand (self->focus_label, TRUE);
+  gtk_box_append (GTK_BOX (self->focus_bar), self->focus_label);
+  {
+    GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back"));
+    GtkWidget *all = gtk_button_new_with_mnemonic (_("Show _All"));
+
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "calltree.focus-back");
+    gtk_widget_set_tooltip_text (back, _("Return to the view before this focus (Ctrl+Backspace)"));
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (all), "calltree.focus-clear");
+    gtk_widget_set_tooltip_text (all, _("Show the whole tree again, with this frame selected"));
+    gtk_box_append (GTK_BOX (self->focus_bar), back);
+    gtk_box_append (GTK_BOX (self->focus_bar), all);
+  }
+  gtk_widget_set_visible (self->focus_bar, FALSE);
+  gtk_widget_set_parent (self->focus_bar, GTK_WIDGET (self));
 
   self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->column_view, TRUE);

@@ -12,6 +12,9 @@
  * (Enter: next match; matches are expanded to and selected);
  * weft_call_tree_view_expand_hottest() opens the path of the largest child
  * at each level. "node-selected" reports the selected WeftCallNode.
+ * Ctrl+Return focuses the selected frame (it alone at the top, its subtree
+ * below; search and the hot path stay inside it), Ctrl+Backspace goes back;
+ * a bar above the rows says what is focused, with Back and Show All.
  *
  * Shared by the PSV, HPCToolkit and VisAndOr pages.
  *
@@ -45,6 +48,12 @@ WeftCallNode  weft_call_tree_view_expand_hottest  (WeftCallTreeView *self);
  * function contains @text, ignoring case; FALSE when none does. */
 gboolean      weft_call_tree_view_search          (WeftCallTreeView *self,
                                                    const char       *text);
+/* Focus (hpcviewer's zoom): @node alone at the top; Back returns to the view
+ * before (Ctrl+Return and Ctrl+Backspace in the view). */
+gboolean      weft_call_tree_view_focus           (WeftCallTreeView *self,
+                                                   WeftCallNode      node);
+gboolean      weft_call_tree_view_focus_back      (WeftCallTreeView *self);
+WeftCallNode  weft_call_tree_view_get_focus       (WeftCallTreeView *self);
 /* The number of visible rows (expanded frames' children included). */
 guint         weft_call_tree_view_get_n_rows      (WeftCallTreeView *self);
 
