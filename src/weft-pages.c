@@ -67,7 +67,7 @@ weft_pages_create (WeftDocument *document,
   /* END family pages: ddt-arrays */
   /* BEGIN family pages: hpctoolkit */
   if (g_strcmp0 (family, "hpcrun") == 0 && WEFT_IS_HPCTOOLKIT_DATASET (dataset))
-    return GTK_WIDGET (weft_hpctoolkit_page_new (document));
+    return GTK_WIDGET (weft_hpctoolkit_page_new (document, settings));
   /* END family pages: hpctoolkit */
   /* BEGIN family pages: mpd */
   if (g_strcmp0 (family, "mpdtrace") == 0 && WEFT_IS_MPD_DATASET (dataset))

@@ -2,7 +2,7 @@
  *
  * The settings a user changes: the colour scale of heat maps, the view Chapel
  * traces open with, and where the source files of a trace recorded on another
- * machine are found here (CHPL_HOME/DIR prefix remapping).
+ * machine are found here (folder prefix remapping, for Chapel and HPCToolkit).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -73,7 +73,7 @@ remove_remap_cb (GtkButton             *button,
                  WeftPreferencesWindow *self)
 {
   const char *from = g_object_get_data (G_OBJECT (button), "weft-remap-from");
-  g_autoptr(GVariant) remaps = g_settings_get_value (self->settings, "chplvis-path-remaps");
+  g_autoptr(GVariant) remaps = g_settings_get_value (self->settings, "source-path-remaps");
   g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{ss}"));
   GVariantIter iter;
   const char *key, *value;
@@ -83,7 +83,7 @@ remove_remap_cb (GtkButton             *button,
     if (g_strcmp0 (key, from) != 0)
       g_variant_builder_add (&builder, "{ss}", key, value);
 
-  g_settings_set_value (self->settings, "chplvis-path-remaps", g_variant_builder_end (&builder));
+  g_settings_set_value (self->settings, "source-path-remaps", g_variant_builder_end (&builder));
 }
 
 static void
@@ -100,14 +100,14 @@ add_remap_cb (GtkButton             *button,
   if (from[0] == '\0' || to[0] == '\0')
     return;
 
-  remaps = g_settings_get_value (self->settings, "chplvis-path-remaps");
+  remaps = g_settings_get_value (self->settings, "source-path-remaps");
   g_variant_iter_init (&iter, remaps);
   while (g_variant_iter_next (&iter, "{&s&s}", &key, &value))
     if (g_strcmp0 (key, from) != 0)
       g_variant_builder_add (&builder, "{ss}", key, value);
   g_variant_builder_add (&builder, "{ss}", from, to);
 
-  g_settings_set_value (self->settings, "chplvis-path-remaps", g_variant_builder_end (&builder));
+  g_settings_set_value (self->settings, "source-path-remaps", g_variant_builder_end (&builder));
   gtk_editable_set_text (GTK_EDITABLE (self->from_row), "");
   gtk_editable_set_text (GTK_EDITABLE (self->to_row), "");
 }
@@ -115,7 +115,7 @@ add_remap_cb (GtkButton             *button,
 static void
 rebuild_remaps (WeftPreferencesWindow *self)
 {
-  g_autoptr(GVariant) remaps = g_settings_get_value (self->settings, "chplvis-path-remaps");
+  g_autoptr(GVariant) remaps = g_settings_get_value (self->settings, "source-path-remaps");
   GVariantIter iter;
   const char *from, *to;
 
@@ -187,8 +187,9 @@ weft_preferences_window_new (GSettings *settings)
   self->remap_group = ADW_PREFERENCES_GROUP (group);
   adw_preferences_group_set_title (self->remap_group, _("Source Folders"));
   adw_preferences_group_set_description (self->remap_group,
-                                         _("A trace names its source files by the paths of the machine it ran on "
-                                           "(CHPL_HOME, DIR). Map those folders to where the files are here."));
+                                         _("Traces and measurements name their source files by the paths of the "
+                                           "machine they ran on (Chapel's CHPL_HOME and DIR, HPCToolkit's build "
+                                           "folders). Map those folders to where the files are here."));
   self->from_row = ADW_ENTRY_ROW (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->from_row), _("Folder in the trace"));
   self->to_row = ADW_ENTRY_ROW (adw_entry_row_new ());
@@ -206,7 +207,7 @@ weft_preferences_window_new (GSettings *settings)
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));
 
   rebuild_remaps (self);
-  g_signal_connect_object (settings, "changed::chplvis-path-remaps", G_CALLBACK (rebuild_remaps), self,
+  g_signal_connect_object (settings, "changed::source-path-remaps", G_CALLBACK (rebuild_remaps), self,
                            G_CONNECT_SWAPPED);
 
   return self;

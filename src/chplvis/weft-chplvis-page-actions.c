@@ -88,7 +88,7 @@ weft_chplvis_page_show_pair (WeftChplvisPage *self,
  * @line: the line to show
  *
  * Opens the source view on @file at @line, resolved through the run's
- * CHPL_HOME and DIR and the chplvis-path-remaps setting.
+ * CHPL_HOME and DIR and the source-path-remaps setting.
  */
 void
 weft_chplvis_page_open_source (WeftChplvisPage *self,
@@ -103,7 +103,7 @@ weft_chplvis_page_open_source (WeftChplvisPage *self,
 
   self->source_file = file;
   self->source_line = line;
-  remaps = g_settings_get_value (self->settings, "chplvis-path-remaps");
+  remaps = g_settings_get_value (self->settings, "source-path-remaps");
   name = weft_chplvis_trace_get_file_name (get_trace (self), file);
   path = weft_chplvis_resolve_source (get_trace (self), file, remaps);
   show_source_view (self);

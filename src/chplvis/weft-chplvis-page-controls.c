@@ -215,7 +215,7 @@ weft_chplvis_page_setup_controls (WeftChplvisPage *self)
   g_signal_connect_object (self->settings, "changed::color-scale", G_CALLBACK (scale_changed_cb), self,
                            G_CONNECT_SWAPPED);
   scale_changed_cb (self);
-  g_signal_connect_object (self->settings, "changed::chplvis-path-remaps", G_CALLBACK (remaps_changed_cb), self,
+  g_signal_connect_object (self->settings, "changed::source-path-remaps", G_CALLBACK (remaps_changed_cb), self,
                            G_CONNECT_SWAPPED);
 }
 

@@ -16,6 +16,7 @@
 #include "weft-call-tree-view.h"
 #include "weft-flame-graph-view.h"
 #include "weft-value-bars-view.h"
+#include "weft-source-view.h"
 
 /* The views, in the switcher's order (Alt+1 … Alt+6). The call trees are the
  * shared views every call-tree family has (src/widgets/tree). */
@@ -27,6 +28,8 @@ struct _WeftHpctoolkitPage
 
   WeftDocument          *document;
   WeftHpctoolkitDataset *dataset;
+  GSettings             *settings;      /* nullable: source-path-remaps */
+  WeftCallTreeView      *top_down;
   WeftValueTable        *values;
   WeftTimeModel         *time_model;
   WeftEventTable        *trace;         /* the timeline at the chosen depth */
@@ -227,12 +230,17 @@ weft_hpctoolkit_page_show_context (WeftHpctoolkitPage *self,
   return labels->len;
 }
 
+/* hpctraceviewer's link to hpcviewer: a sample's context is listed beside
+ * the trace and selected (its path expanded) in the top-down tree. */
 static void
 event_activated_cb (WeftHpctoolkitPage    *self,
                     const WeftTimelineHit *hit)
 {
-  if (hit->type == WEFT_TIMELINE_HIT_EVENT && hit->category == WEFT_EVENT_INTERVAL)
-    weft_hpctoolkit_page_show_context (self, hit->ref);
+  if (hit->type != WEFT_TIMELINE_HIT_EVENT || hit->category != WEFT_EVENT_INTERVAL)
+    return;
+  weft_hpctoolkit_page_show_context (self, hit->ref);
+  if (self->top_down != NULL)
+    weft_call_tree_view_select_node (self->top_down, hit->ref);
 }
 
 /* hpctraceviewer's call stack: picking a frame picks the depth. */
@@ -287,6 +295,36 @@ build (WeftHpctoolkitPage *self)
   view_changed_cb (self);
 }
 
+/* Opens the selected frame's source file at its line in the view's source
+ * pane (@user_data), looked for as weft_hpctoolkit_measurement_find_source()
+ * says. */
+static void
+node_selected_cb (WeftCallTreeView *view,
+                  guint             node,
+                  gpointer          user_data)
+{
+  WeftHpctoolkitPage *self = g_object_get_data (G_OBJECT (view), "weft-hpctoolkit-page");
+  WeftSourceView *source = WEFT_SOURCE_VIEW (user_data);
+  WeftCallTree *tree = weft_call_tree_view_get_tree (view);
+  const WeftCallFrame *frame;
+  g_autoptr(GVariant) remaps = NULL;
+  g_autofree char *path = NULL;
+
+  if (self == NULL || tree == NULL || node == WEFT_CALL_NODE_NONE || node == WEFT_CALL_TREE_ROOT)
+    return;
+  frame = weft_call_tree_get_frame (tree, node);
+  if (frame->file[0] == '\0')
+    {
+      weft_source_view_open (source, frame->function, NULL, 0);
+      return;
+    }
+  if (self->settings != NULL)
+    remaps = g_settings_get_value (self->settings, "source-path-remaps");
+  path = weft_hpctoolkit_measurement_find_source (weft_hpctoolkit_dataset_get_measurement (self->dataset),
+                                                  frame->file, remaps, NULL);
+  weft_source_view_open (source, frame->file, path, (int)frame->line);
+}
+
 /* The top-down, bottom-up and flat trees (hpcviewer's three views) and the
  * flame graph, from the dataset's "stacks", "callers" and "flat" trees. */
 static void
@@ -309,13 +347,37 @@ add_tree_views (WeftHpctoolkitPage *self)
   for (guint i = 0; i < G_N_ELEMENTS (trees); i++)
     {
       g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), trees[i].tree, NULL, NULL);
-      GtkWidget *view;
+      GtkWidget *view, *paned, *source;
 
       if (tree == NULL)
         continue;
       view = weft_call_tree_view_new ();
       weft_call_tree_view_set_tree (WEFT_CALL_TREE_VIEW (view), tree);
-      page = adw_view_stack_add_titled (self->view_stack, view, trees[i].name, _(trees[i].title));
+      if (i == 0)
+        self->top_down = WEFT_CALL_TREE_VIEW (view);
+
+      /* hpcviewer's source pane: the selected frame's file at its line. */
+      source = weft_source_view_new ();
+      weft_source_view_set_hints (WEFT_SOURCE_VIEW (source),
+                                  _("Select a frame to see its source line."),
+                                  _("Without a structure file, or for code compiled without line information, "
+                                    "a frame has only a load module and an address."),
+                                  _("Structure files name sources by their paths on the build machine. Map "
+                                    "that folder to yours in Preferences ▸ Source Folders, or put the "
+                                    "sources in the measurement's src/ folder (as hpcprof does)."),
+                                  TRUE);
+      gtk_widget_set_size_request (source, 240, -1);
+      g_signal_connect_object (view, "node-selected", G_CALLBACK (node_selected_cb), source, 0);
+      g_object_set_data (G_OBJECT (view), "weft-hpctoolkit-page", self);
+      paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+      gtk_paned_set_start_child (GTK_PANED (paned), view);
+      gtk_paned_set_end_child (GTK_PANED (paned), source);
+      gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
+      gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+      gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+      gtk_paned_set_position (GTK_PANED (paned), 700);
+      g_object_set_data (G_OBJECT (paned), "weft-source-view", source);
+      page = adw_view_stack_add_titled (self->view_stack, paned, trees[i].name, _(trees[i].title));
       adw_view_stack_page_set_icon_name (page, trees[i].icon);
     }
 
@@ -344,7 +406,8 @@ add_shortcuts (WeftHpctoolkitPage *self)
 }
 
 WeftHpctoolkitPage *
-weft_hpctoolkit_page_new (WeftDocument *document)
+weft_hpctoolkit_page_new (WeftDocument *document,
+                          GSettings    *settings)
 {
   WeftHpctoolkitPage *self;
   WeftDataset *dataset;
@@ -356,6 +419,7 @@ weft_hpctoolkit_page_new (WeftDocument *document)
   self = g_object_new (WEFT_TYPE_HPCTOOLKIT_PAGE, NULL);
   self->document = g_object_ref (document);
   self->dataset = g_object_ref (WEFT_HPCTOOLKIT_DATASET (dataset));
+  self->settings = settings != NULL ? g_object_ref (settings) : NULL;
   build (self);
   add_tree_views (self);
   return self;
@@ -376,6 +440,7 @@ weft_hpctoolkit_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_HPCTOOLKIT_PAGE);
   g_clear_object (&self->document);
   g_clear_object (&self->dataset);
+  g_clear_object (&self->settings);
   g_clear_object (&self->time_model);
   g_clear_pointer (&self->values, weft_value_table_unref);
   g_clear_pointer (&self->trace, weft_event_table_unref);
@@ -394,6 +459,7 @@ weft_hpctoolkit_page_class_init (WeftHpctoolkitPageClass *klass)
 
   g_type_ensure (WEFT_TYPE_VALUE_BARS_VIEW);
   g_type_ensure (WEFT_TYPE_TIMELINE_VIEW);
+  g_type_ensure (WEFT_TYPE_SOURCE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/hpctoolkit/weft-hpctoolkit-page.ui");
   gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, box);
   gtk_widget_class_bind_template_child (widget_class, WeftHpctoolkitPage, view_stack);
@@ -421,4 +487,44 @@ weft_hpctoolkit_page_init (WeftHpctoolkitPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_shortcuts (self);
+}
+
+/**
+ * weft_hpctoolkit_page_get_tree_view:
+ * @name: "top-down", "bottom-up" or "flat"
+ *
+ * Returns: (transfer none) (nullable): that view's tree.
+ */
+WeftCallTreeView *
+weft_hpctoolkit_page_get_tree_view (WeftHpctoolkitPage *self,
+                                    const char         *name)
+{
+  GtkWidget *paned;
+
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), NULL);
+
+  paned = adw_view_stack_get_child_by_name (self->view_stack, name);
+  if (paned == NULL || !GTK_IS_PANED (paned))
+    return NULL;
+
+  return WEFT_CALL_TREE_VIEW (gtk_paned_get_start_child (GTK_PANED (paned)));
+}
+
+/**
+ * weft_hpctoolkit_page_get_source_view:
+ * @name: "top-down", "bottom-up" or "flat"
+ *
+ * Returns: (transfer none) (nullable): that view's source pane.
+ */
+WeftSourceView *
+weft_hpctoolkit_page_get_source_view (WeftHpctoolkitPage *self,
+                                      const char         *name)
+{
+  GtkWidget *paned;
+
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), NULL);
+
+  paned = adw_view_stack_get_child_by_name (self->view_stack, name);
+
+  return paned != NULL ? g_object_get_data (G_OBJECT (paned), "weft-source-view") : NULL;
 }

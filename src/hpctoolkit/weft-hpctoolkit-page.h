@@ -13,7 +13,9 @@
 
 #include <gtk/gtk.h>
 
+#include "weft-call-tree-view.h"
 #include "weft-document.h"
+#include "weft-source-view.h"
 #include "weft-time-model.h"
 
 G_BEGIN_DECLS
@@ -22,7 +24,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (WeftHpctoolkitPage, weft_hpctoolkit_page, WEFT, HPCTOOLKIT_PAGE, GtkWidget)
 
-WeftHpctoolkitPage *weft_hpctoolkit_page_new            (WeftDocument       *document);
+WeftHpctoolkitPage *weft_hpctoolkit_page_new            (WeftDocument       *document,
+                                                         GSettings          *settings);
 WeftTimeModel      *weft_hpctoolkit_page_get_time_model (WeftHpctoolkitPage *self);
 /* The visible view's name: "profiles" or "trace". */
 const char         *weft_hpctoolkit_page_get_view       (WeftHpctoolkitPage *self);
@@ -34,5 +37,9 @@ void                weft_hpctoolkit_page_set_depth      (WeftHpctoolkitPage *sel
  * as clicking a sample does; returns the number of frames. */
 guint               weft_hpctoolkit_page_show_context   (WeftHpctoolkitPage *self,
                                                          guint32             node);
+WeftCallTreeView   *weft_hpctoolkit_page_get_tree_view  (WeftHpctoolkitPage *self,
+                                                         const char         *name);
+WeftSourceView     *weft_hpctoolkit_page_get_source_view (WeftHpctoolkitPage *self,
+                                                          const char         *name);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include "weft-chplvis-dataset.h"
 #include "weft-chplvis-figures.h"
 #include "weft-chplvis-sources.h"
+#include "weft-source-path.h"
 #include "weft-document.h"
 #include "weft-error.h"
 #include "weft-exporter.h"
@@ -376,13 +377,13 @@ test_remap (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *out = weft_chplvis_remap_path (cases[i].path, remaps);
+      g_autofree char *out = weft_source_path_remap (cases[i].path, remaps);
 
       g_assert_cmpstr (out, ==, cases[i].expected);
     }
 
   {
-    g_autofree char *out = weft_chplvis_remap_path ("/a/b", NULL);
+    g_autofree char *out = weft_source_path_remap ("/a/b", NULL);
 
     g_assert_cmpstr (out, ==, "/a/b");
   }

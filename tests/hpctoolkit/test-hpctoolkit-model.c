@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 
 #include "weft-call-tree-views.h"
@@ -550,6 +552,61 @@ test_derived (void)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* Where a structure file's source is here: remapped first, else the
+ * measurement's src/ (hpcprof's layout), else beside the profiles; a file
+ * found nowhere gives the remapped path and found = FALSE. */
+static void
+test_find_source (void)
+{
+  g_autofree char *folder = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autofree char *in_src = g_build_filename (folder, "src", "opt", "weft-demo", "src", "heat.c", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("weft-src-XXXXXX", NULL);
+  g_autofree char *tmp_src = g_build_filename (tmp, "src", NULL);
+  g_autofree char *copy = g_build_filename (tmp_src, "heat.c", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (folder);
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(WeftHpctoolkitMeasurement) m = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) to_tmp = NULL;
+  g_autoptr(GVariant) elsewhere = NULL;
+  g_autofree char *path = NULL;
+  gboolean found = FALSE;
+  GVariantBuilder builder;
+
+  m = weft_hpctoolkit_measurement_load (&file, 1, context, &error);
+  g_assert_no_error (error);
+
+  path = weft_hpctoolkit_measurement_find_source (m, "/opt/weft-demo/src/heat.c", NULL, &found);
+  g_assert_true (found);
+  g_assert_cmpstr (path, ==, in_src);
+  g_clear_pointer (&path, g_free);
+
+  g_assert_cmpint (g_mkdir_with_parents (tmp_src, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (copy, "int x;\n", -1, NULL));
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+  g_variant_builder_add (&builder, "{ss}", "/opt/weft-demo/", tmp);
+  to_tmp = g_variant_ref_sink (g_variant_builder_end (&builder));
+  path = weft_hpctoolkit_measurement_find_source (m, "/opt/weft-demo/src/heat.c", to_tmp, &found);
+  g_assert_true (found);
+  g_assert_cmpstr (path, ==, copy);
+  g_clear_pointer (&path, g_free);
+
+  path = weft_hpctoolkit_measurement_find_source (m, "/nowhere/x.c", NULL, &found);
+  g_assert_false (found);
+  g_assert_cmpstr (path, ==, "/nowhere/x.c");
+  g_clear_pointer (&path, g_free);
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+  g_variant_builder_add (&builder, "{ss}", "/nowhere", "/elsewhere");
+  elsewhere = g_variant_ref_sink (g_variant_builder_end (&builder));
+  path = weft_hpctoolkit_measurement_find_source (m, "/nowhere/x.c", elsewhere, &found);
+  g_assert_false (found);
+  g_assert_cmpstr (path, ==, "/elsewhere/x.c");
+
+  g_unlink (copy);
+  g_rmdir (tmp_src);
+  g_rmdir (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -563,6 +620,7 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/model/views", test_views);
   g_test_add_func ("/hpctoolkit/model/formula", test_formula);
   g_test_add_func ("/hpctoolkit/model/derived", test_derived);
+  g_test_add_func ("/hpctoolkit/model/find-source", test_find_source);
   g_test_add_func ("/call-tree-views/recursion", test_views_recursion);
   return g_test_run ();
 }

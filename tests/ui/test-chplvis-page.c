@@ -884,7 +884,7 @@ test_source_view (void)
   /* The trace's DIR (/home/user/stencil) is this folder here. */
   g_variant_builder_init (&remaps, G_VARIANT_TYPE ("a{ss}"));
   g_variant_builder_add (&remaps, "{ss}", "/home/user/stencil", dir);
-  g_settings_set_value (settings, "chplvis-path-remaps", g_variant_builder_end (&remaps));
+  g_settings_set_value (settings, "source-path-remaps", g_variant_builder_end (&remaps));
 
   fixture_open_demo (&f);
   source = weft_chplvis_page_get_source_view (f.page);
@@ -949,7 +949,7 @@ test_source_view (void)
   g_assert_cmpuint (weft_source_view_get_n_lines (source), ==, 0);
 
   /* Without the mapping, the stencil is missing too. */
-  g_settings_reset (settings, "chplvis-path-remaps");
+  g_settings_reset (settings, "source-path-remaps");
   position = find_profile_row (&f, "stencil.chpl", &function);
   weft_chplvis_profile_view_activate_row (profile, position);
   g_assert_true (weft_ui_wait_for (source_settled, source));
@@ -959,12 +959,12 @@ test_source_view (void)
   /* Mapping the folder in Preferences finds it at once. */
   g_variant_builder_init (&remaps, G_VARIANT_TYPE ("a{ss}"));
   g_variant_builder_add (&remaps, "{ss}", "/home/user/stencil/", dir);
-  g_settings_set_value (settings, "chplvis-path-remaps", g_variant_builder_end (&remaps));
+  g_settings_set_value (settings, "source-path-remaps", g_variant_builder_end (&remaps));
   g_assert_true (weft_ui_wait_for (source_settled, source));
   g_assert_cmpstr (weft_source_view_get_state (source), ==, "lines");
   g_assert_cmpstr (weft_source_view_get_path (source), ==, stencil);
   g_assert_cmpint (weft_source_view_get_highlighted_line (source), ==, function->line);
-  g_settings_reset (settings, "chplvis-path-remaps");
+  g_settings_reset (settings, "source-path-remaps");
 
   /* <internal>, <unknown>: no file at all. */
   g_assert_cmpstr (weft_chplvis_trace_get_file_name (f.trace, 1), ==, "<internal>");

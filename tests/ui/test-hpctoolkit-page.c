@@ -20,7 +20,10 @@
 #include "weft-hpctoolkit-page.h"
 #include "weft-page.h"
 #include "weft-test-util.h"
+#include "weft-source-view.h"
+#include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
+#include "weft-timeline.h"
 #include "weft-ui-test-util.h"
 #include "weft-value-bars-view.h"
 #include "weft-window.h"
@@ -135,6 +138,18 @@ test_page (void)
       g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 0));
       g_assert_cmpuint (weft_event_table_get_n_kinds (weft_timeline_view_get_table (timeline)), ==, 2);
     }
+    /* A click on that sample (the timeline's signal) also selects its
+     * context in the top-down tree. */
+    {
+      WeftTimelineHit hit = { 0 };
+
+      hit.type = WEFT_TIMELINE_HIT_EVENT;
+      hit.category = WEFT_EVENT_INTERVAL;
+      hit.ref = slice.ref[0];
+      g_signal_emit_by_name (weft_timeline_view_get_timeline (timeline), "event-activated", &hit);
+      g_assert_cmpuint (weft_call_tree_view_get_selected (weft_hpctoolkit_page_get_tree_view (page, "top-down")), ==,
+                        slice.ref[0]);
+    }
     g_assert_cmpstr (g_ptr_array_index (stack, 0), ==, "<program root>");
     g_assert_cmpstr (g_ptr_array_index (stack, 1), ==, "main (/opt/weft-demo/src/heat.c:40)");
     g_assert_cmpstr (g_ptr_array_index (stack, 2), ==, "solve (/opt/weft-demo/src/heat.c:10)");
@@ -171,6 +186,32 @@ test_page (void)
     g_assert_nonnull (weft_flame_graph_view_get_tree (flame));
     g_assert_cmpuint (weft_call_tree_get_n_nodes (weft_flame_graph_view_get_tree (flame)), ==,
                       weft_call_tree_get_n_nodes (tree));
+  }
+  /* The source pane beside the top-down tree: solve's file at line 10, found
+   * in the measurement's src/ (hpcprof's layout) since /opt/weft-demo is not
+   * on this machine. */
+  {
+    WeftCallTreeView *top_down = weft_hpctoolkit_page_get_tree_view (page, "top-down");
+    WeftSourceView *source = weft_hpctoolkit_page_get_source_view (page, "top-down");
+    WeftCallTree *tree = weft_call_tree_view_get_tree (top_down);
+    g_autofree char *expected = weft_test_source_path ("data", "samples", "heat.m", "src", "opt", "weft-demo", "src",
+                                                       "heat.c", NULL);
+    g_autofree char *text = NULL;
+    WeftCallNode solve = WEFT_CALL_NODE_NONE;
+
+    for (WeftCallNode n = weft_call_tree_next_preorder (tree, WEFT_CALL_TREE_ROOT);
+         n != WEFT_CALL_NODE_NONE && solve == WEFT_CALL_NODE_NONE; n = weft_call_tree_next_preorder (tree, n))
+      if (g_str_equal (weft_call_tree_get_frame (tree, n)->function, "solve"))
+        solve = n;
+    g_assert_cmpuint (solve, !=, WEFT_CALL_NODE_NONE);
+    g_assert_true (weft_call_tree_view_select_node (top_down, solve));
+    for (guint i = 0; i < 500 && g_strcmp0 (weft_source_view_get_state (source), "lines") != 0; i++)
+      weft_ui_spin (10);
+    g_assert_cmpstr (weft_source_view_get_state (source), ==, "lines");
+    g_assert_cmpstr (weft_source_view_get_path (source), ==, expected);
+    g_assert_cmpint (weft_source_view_get_highlighted_line (source), ==, 10);
+    text = weft_source_view_dup_line_text (source, 10);
+    g_assert_cmpstr (text, ==, "static void solve (int rank, int steps)");
   }
   memset (&options, 0, sizeof options);
   g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));

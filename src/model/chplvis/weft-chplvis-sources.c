@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "weft-chplvis-sources.h"
+#include "weft-source-path.h"
 
 /**
  * weft_chplvis_source_has_file:
@@ -27,74 +28,9 @@ weft_chplvis_source_has_file (const WeftChplvisTrace *trace,
   return name != NULL && name[0] != '\0' && name[0] != '<';
 }
 
-/* The length of @prefix without its trailing separators ("/" stays "/"). */
-static gsize
-prefix_length (const char *prefix)
-{
-  gsize len = strlen (prefix);
-
-  while (len > 1 && G_IS_DIR_SEPARATOR (prefix[len - 1]))
-    len--;
-
-  return len;
-}
-
-/**
- * weft_chplvis_remap_path:
- * @remaps: (nullable): an a{ss} of folder → replacement
- *
- * Replaces the longest folder of @remaps that @path lies in (the folder
- * itself or below it: "/opt/chapel" maps "/opt/chapel/modules" but not
- * "/opt/chapel-1.25").
- *
- * Returns: (transfer full): the remapped path, or a copy of @path.
- */
-char *
-weft_chplvis_remap_path (const char *path,
-                         GVariant   *remaps)
-{
-  GVariantIter iter;
-  const char *from, *to;
-  const char *best_to = NULL;
-  gsize best_len = 0;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (remaps == NULL || !g_variant_is_of_type (remaps, G_VARIANT_TYPE ("a{ss}")))
-    return g_strdup (path);
-
-  g_variant_iter_init (&iter, remaps);
-  while (g_variant_iter_next (&iter, "{&s&s}", &from, &to))
-    {
-      gsize len = prefix_length (from);
-
-      if (len == 0 || len <= best_len || strncmp (path, from, len) != 0)
-        continue;
-      /* At a boundary: the whole path, a separator next, or a root "/" key. */
-      if (path[len] != '\0' && !G_IS_DIR_SEPARATOR (path[len]) && !G_IS_DIR_SEPARATOR (from[len - 1]))
-        continue;
-      best_len = len;
-      best_to = to;
-    }
-
-  if (best_to == NULL)
-    return g_strdup (path);
-
-  {
-    const char *rest = path + best_len;
-
-    while (G_IS_DIR_SEPARATOR (*rest))
-      rest++;
-    if (*rest == '\0')
-      return g_strdup (best_to);
-
-    return g_build_filename (best_to, rest, NULL);
-  }
-}
-
 /**
  * weft_chplvis_resolve_source:
- * @remaps: (nullable): the chplvis-path-remaps setting (a{ss})
+ * @remaps: (nullable): the source-path-remaps setting (a{ss})
  *
  * Resolves file @file as chplvis does ("$CHPL_HOME/…" under the run's
  * CHPL_HOME, other relative names under its DIR, absolute names as they
@@ -120,5 +56,5 @@ weft_chplvis_resolve_source (const WeftChplvisTrace *trace,
   if (path == NULL)
     return NULL;
 
-  return weft_chplvis_remap_path (path, remaps);
+  return weft_source_path_remap (path, remaps);
 }

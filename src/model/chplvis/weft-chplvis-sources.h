@@ -4,9 +4,8 @@
  * CHPL_HOME ("$CHPL_HOME/modules/…"), relative to the compile directory DIR,
  * or absolute. chplvis resolves them with the run's own CHPL_HOME and DIR,
  * which fails as soon as the trace is looked at on another machine (its wish
- * list asks for remapping). Weft resolves them the same way and then replaces
- * the longest remapped folder prefix (the chplvis-path-remaps setting: a
- * folder of the trace → the folder on this machine) at a path boundary.
+ * list asks for remapping). Weft resolves them the same way and then remaps
+ * them with the source-path-remaps setting (weft-source-path.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,8 +19,6 @@ G_BEGIN_DECLS
 
 gboolean  weft_chplvis_source_has_file        (const WeftChplvisTrace *trace,
                                                int                     file);
-char     *weft_chplvis_remap_path             (const char             *path,
-                                               GVariant               *remaps);
 char     *weft_chplvis_resolve_source         (const WeftChplvisTrace *trace,
                                                int                     file,
                                                GVariant               *remaps);

@@ -17,6 +17,7 @@
 #include "weft-error.h"
 #include "weft-hpctoolkit-formula.h"
 #include "weft-hpctoolkit-measurement.h"
+#include "weft-source-path.h"
 
 #define NO_COLUMN G_MAXUINT32
 
@@ -1080,4 +1081,52 @@ weft_hpctoolkit_measurement_get_context (const WeftHpctoolkitMeasurement *self,
     return WEFT_CALL_NODE_NONE;
   v = GPOINTER_TO_UINT (g_hash_table_lookup (contexts, GUINT_TO_POINTER (file_node_id)));
   return v == 0 ? WEFT_CALL_NODE_NONE : v - 1;
+}
+
+char *
+weft_hpctoolkit_measurement_find_source (const WeftHpctoolkitMeasurement *self,
+                                         const char                      *name,
+                                         GVariant                        *remaps,
+                                         gboolean                        *found)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *remapped = NULL;
+  char *candidates[3] = { NULL, NULL, NULL };
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (self->profiles->len > 0)
+    dir = g_path_get_dirname (((const WeftHpcrunProfile *)g_ptr_array_index (self->profiles, 0))->path);
+  remapped = weft_source_path_resolve (name, dir, remaps);
+  candidates[0] = g_strdup (remapped);
+  if (dir != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (name);
+      const char *relative = name;
+
+      while (G_IS_DIR_SEPARATOR (*relative))
+        relative++;
+      candidates[1] = g_build_filename (dir, "src", relative, NULL);
+      candidates[2] = g_build_filename (dir, base, NULL);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (candidates[i] != NULL && g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
+      {
+        char *path = g_steal_pointer (&candidates[i]);
+
+        for (guint j = 0; j < G_N_ELEMENTS (candidates); j++)
+          g_free (candidates[j]);
+        if (found != NULL)
+          *found = TRUE;
+        return path;
+      }
+
+  for (guint j = 0; j < G_N_ELEMENTS (candidates); j++)
+    g_free (candidates[j]);
+  if (found != NULL)
+    *found = FALSE;
+
+  return g_steal_pointer (&remapped);
 }

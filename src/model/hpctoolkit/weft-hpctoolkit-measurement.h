@@ -84,6 +84,16 @@ const WeftHpctrace        *weft_hpctoolkit_measurement_get_trace   (const WeftHp
                                                                     guint            i);
 const WeftHpcstruct       *weft_hpctoolkit_measurement_get_structure (const WeftHpctoolkitMeasurement *self);
 GStrv                      weft_hpctoolkit_measurement_dup_sources (const WeftHpctoolkitMeasurement *self);
+/* Where source file @name (as a structure file names it, usually an absolute
+ * path of the build machine) is here: @name remapped by @remaps (the
+ * source-path-remaps setting), else in the measurement folder's src/ (the
+ * layout hpcprof's databases use: src/ then the absolute path), else beside
+ * the profiles by its base name. *found says whether a file exists there;
+ * when none does, the remapped path is returned (to say where Weft looked). */
+char                      *weft_hpctoolkit_measurement_find_source (const WeftHpctoolkitMeasurement *self,
+                                                                    const char                      *name,
+                                                                    GVariant                        *remaps,
+                                                                    gboolean                        *found);
 
 /* The metric names in first-seen order over the profiles, all of them
  * (derived included); and the stored ones that are tree columns. */
