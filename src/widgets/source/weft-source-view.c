@@ -44,6 +44,7 @@ struct _WeftSourceView
   GCancellable          *cancellable;
   guint                  center_tick;
   guint                  center_tries;
+  gboolean               center_from_top;  /* the first step of centering is done */
   guint                  number_chars;
   char                  *no_file_hint;
   char                  *not_found_hint;
@@ -239,6 +240,16 @@ center_tick_cb (GtkWidget     *widget,
    * target puts the target in the middle. (Setting the adjustment directly
    * can land where GTK 4.8 has no row laid out yet.) Lines are one monospace
    * row each, so the list's estimate of a row's height is exact. */
+  /* First to the top: the list may keep the place it had in the file shown
+   * before (a list view stays anchored to an item across models), and then
+   * the target row would not be below the view. */
+  if (!self->center_from_top)
+    {
+      self->center_from_top = TRUE;
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", 0);
+      self->center_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view), center_tick_cb, self, NULL);
+      return G_SOURCE_REMOVE;
+    }
   row = upper / n;
   below = (guint)(page / MAX (row, 1.0) / 2);
   target = MIN (n - 1, (guint)self->line - 1 + below);
@@ -303,6 +314,7 @@ load_cb (GObject      *object,
   if (self->center_tick == 0)
     {
       self->center_tries = 0;
+      self->center_from_top = FALSE;
       self->center_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view), center_tick_cb, self, NULL);
     }
 }

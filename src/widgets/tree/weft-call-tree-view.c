@@ -292,6 +292,11 @@ add_column (WeftCallTreeView *self,
   gtk_column_view_column_set_sorter (column, sorter);
   gtk_column_view_column_set_expand (column, expand);
   gtk_column_view_column_set_resizable (column, TRUE);
+  /* Function names are what a reader scans: the frame column starts wide
+   * enough for them even when many metric columns compete for the width
+   * (the view scrolls sideways instead). */
+  if (kind == COLUMN_FRAME)
+    gtk_column_view_column_set_fixed_width (column, 320);
   gtk_column_view_append_column (self->column_view, column);
 }
 
