@@ -30,6 +30,7 @@ struct _WeftHpctoolkitPage
   WeftHpctoolkitDataset *dataset;
   GSettings             *settings;      /* nullable: source-path-remaps */
   WeftCallTreeView      *top_down;
+  GtkWidget             *statistics_label;
   WeftValueTable        *values;
   WeftTimeModel         *time_model;
   WeftEventTable        *trace;         /* the timeline at the chosen depth */
@@ -295,6 +296,47 @@ build (WeftHpctoolkitPage *self)
   view_changed_cb (self);
 }
 
+/**
+ * weft_hpctoolkit_page_dup_statistics_text:
+ * @node: a node of the merged (top-down) tree
+ *
+ * Returns: (transfer full): a line per metric with @node's inclusive values
+ *   across the profiles: mean, least, greatest, standard deviation and
+ *   coefficient of variation, over how many profiles.
+ */
+char *
+weft_hpctoolkit_page_dup_statistics_text (WeftHpctoolkitPage *self,
+                                          guint32             node)
+{
+  const WeftHpctoolkitMeasurement *m;
+  WeftCallTree *tree;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_PAGE (self), NULL);
+
+  m = weft_hpctoolkit_dataset_get_measurement (self->dataset);
+  tree = weft_hpctoolkit_measurement_get_tree (m);
+  for (guint c = 0; c < weft_call_tree_get_n_metrics (tree); c++)
+    {
+      WeftHpctoolkitStatistics st;
+
+      if (!weft_hpctoolkit_measurement_get_statistics (m, node, c, TRUE, &st))
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: a metric's name, then its values across profiles. */
+      g_string_append_printf (text, _("%s over %u of %u profiles: mean %.4g · min %.4g · max %.4g · "
+                                      "std. dev. %.4g · CfVar %.3g"),
+                              weft_call_tree_get_metric_name (tree, c), st.n,
+                              weft_hpctoolkit_measurement_get_n_profiles (m),
+                              st.mean, st.min, st.max, st.stddev, st.cfvar);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("No profile has a value here."));
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* Opens the selected frame's source file at its line in the view's source
  * pane (@user_data), looked for as weft_hpctoolkit_measurement_find_source()
  * says. */
@@ -312,6 +354,12 @@ node_selected_cb (WeftCallTreeView *view,
 
   if (self == NULL || tree == NULL || node == WEFT_CALL_NODE_NONE || node == WEFT_CALL_TREE_ROOT)
     return;
+  if (view == self->top_down)
+    {
+      g_autofree char *text = weft_hpctoolkit_page_dup_statistics_text (self, node);
+
+      gtk_label_set_text (GTK_LABEL (self->statistics_label), text);
+    }
   frame = weft_call_tree_get_frame (tree, node);
   if (frame->file[0] == '\0')
     {
@@ -370,7 +418,28 @@ add_tree_views (WeftHpctoolkitPage *self)
       g_signal_connect_object (view, "node-selected", G_CALLBACK (node_selected_cb), source, 0);
       g_object_set_data (G_OBJECT (view), "weft-hpctoolkit-page", self);
       paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-      gtk_paned_set_start_child (GTK_PANED (paned), view);
+      g_object_set_data (G_OBJECT (paned), "weft-call-tree-view", view);
+      if (i == 0)
+        {
+          /* The merged tree's nodes have statistics across the profiles. */
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+          self->statistics_label = gtk_label_new (_("Select a frame to see its values across the profiles."));
+          gtk_label_set_xalign (GTK_LABEL (self->statistics_label), 0);
+          gtk_label_set_wrap (GTK_LABEL (self->statistics_label), TRUE);
+          gtk_label_set_selectable (GTK_LABEL (self->statistics_label), TRUE);
+          gtk_widget_add_css_class (self->statistics_label, "dim-label");
+          gtk_widget_add_css_class (self->statistics_label, "toolbar");
+          gtk_widget_set_tooltip_text (self->statistics_label,
+                                       _("hpcprof's summary statistics of the selected frame's inclusive values over "
+                                         "the profiles (threads, ranks) that have a value there"));
+          gtk_widget_set_vexpand (view, TRUE);
+          gtk_box_append (GTK_BOX (box), view);
+          gtk_box_append (GTK_BOX (box), self->statistics_label);
+          gtk_paned_set_start_child (GTK_PANED (paned), box);
+        }
+      else
+        gtk_paned_set_start_child (GTK_PANED (paned), view);
       gtk_paned_set_end_child (GTK_PANED (paned), source);
       gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
       gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
@@ -507,7 +576,7 @@ weft_hpctoolkit_page_get_tree_view (WeftHpctoolkitPage *self,
   if (paned == NULL || !GTK_IS_PANED (paned))
     return NULL;
 
-  return WEFT_CALL_TREE_VIEW (gtk_paned_get_start_child (GTK_PANED (paned)));
+  return g_object_get_data (G_OBJECT (paned), "weft-call-tree-view");
 }
 
 /**

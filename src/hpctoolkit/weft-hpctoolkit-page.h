@@ -37,6 +37,8 @@ void                weft_hpctoolkit_page_set_depth      (WeftHpctoolkitPage *sel
  * as clicking a sample does; returns the number of frames. */
 guint               weft_hpctoolkit_page_show_context   (WeftHpctoolkitPage *self,
                                                          guint32             node);
+char               *weft_hpctoolkit_page_dup_statistics_text (WeftHpctoolkitPage *self,
+                                                              guint32             node);
 WeftCallTreeView   *weft_hpctoolkit_page_get_tree_view  (WeftHpctoolkitPage *self,
                                                          const char         *name);
 WeftSourceView     *weft_hpctoolkit_page_get_source_view (WeftHpctoolkitPage *self,

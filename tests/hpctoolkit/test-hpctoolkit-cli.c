@@ -113,6 +113,20 @@ test_part_of_measurement (void)
   const char *args[] = { "info", "--json", lone, NULL };
   gsize len;
 
+  /* Summary statistics of the whole program across the 4 profiles (0.40,
+   * 0.44, 0.52, 0.56 s of CPU time). */
+  {
+    JsonObject *cpu = json_object_get_object_member (json_object_get_object_member (json_object_get_object_member (whole, "hpcrun"), "statistics"),
+                                                     "CPUTIME (sec)");
+
+    g_assert_cmpint (json_object_get_int_member (cpu, "n"), ==, 4);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (cpu, "mean"), 0.48, 1e-9);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (cpu, "min"), 0.40, 1e-9);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (cpu, "max"), 0.56, 1e-9);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (cpu, "stddev"), 0.0632455532, 1e-9);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (cpu, "cfvar"), 0.1317615692, 1e-9);
+  }
+
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       g_autoptr(JsonObject) root = info (parts[i]);

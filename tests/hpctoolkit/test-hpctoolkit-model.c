@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gstdio.h>
 
 #include <string.h>
@@ -607,6 +609,126 @@ test_find_source (void)
   g_rmdir (tmp);
 }
 
+/* The node of @tree on the same path of frames (function and role) as @node
+ * of @merged, or NONE. */
+static WeftCallNode
+same_path (WeftCallTree *merged,
+           WeftCallNode  node,
+           WeftCallTree *tree)
+{
+  WeftCallNode mine;
+  const WeftCallFrame *f;
+
+  if (node == WEFT_CALL_TREE_ROOT)
+    return WEFT_CALL_TREE_ROOT;
+  mine = same_path (merged, weft_call_tree_get_parent (merged, node), tree);
+  if (mine == WEFT_CALL_NODE_NONE)
+    return WEFT_CALL_NODE_NONE;
+  f = weft_call_tree_get_frame (merged, node);
+  for (WeftCallNode c = weft_call_tree_get_first_child (tree, mine); c != WEFT_CALL_NODE_NONE;
+       c = weft_call_tree_get_next_sibling (tree, c))
+    {
+      const WeftCallFrame *g = weft_call_tree_get_frame (tree, c);
+
+      if (g->kind == f->kind && g_str_equal (g->function, f->function) && g->address == f->address &&
+          g->line == f->line)
+        return c;
+    }
+  return WEFT_CALL_NODE_NONE;
+}
+
+/* hpcprof's summary statistics across profiles, checked two ways on the
+ * demo (4 profiles of 0.40, 0.44, 0.52 and 0.56 s): at the root by hand,
+ * and at every node and metric against the four profiles each read alone
+ * (with the structure) and matched by path: n, sum, mean, min, max,
+ * population standard deviation and coefficient of variation. */
+static void
+test_statistics (void)
+{
+  g_autofree char *folder = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autofree char *structure = g_build_filename (folder, "structs", "heat.hpcstruct", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (folder);
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(WeftHpctoolkitMeasurement) m = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftHpctoolkitMeasurement *alone[4];
+  WeftHpctoolkitStatistics st;
+  WeftCallTree *tree;
+  guint n_checked = 0;
+
+  m = weft_hpctoolkit_measurement_load (&file, 1, context, &error);
+  g_assert_no_error (error);
+  tree = weft_hpctoolkit_measurement_get_tree (m);
+  g_assert_cmpuint (weft_hpctoolkit_measurement_get_n_profiles (m), ==, 4);
+
+  /* CPUTIME at the root: √(mean of squares − square of mean) =
+   * √(0.2344 − 0.2304) = 0.063246, CfVar 0.063246 / 0.48. */
+  g_assert_true (weft_hpctoolkit_measurement_get_statistics (m, WEFT_CALL_TREE_ROOT, 0, TRUE, &st));
+  g_assert_cmpuint (st.n, ==, 4);
+  g_assert_cmpfloat_with_epsilon (st.sum, 1.92, 1e-9);
+  g_assert_cmpfloat_with_epsilon (st.mean, 0.48, 1e-9);
+  g_assert_cmpfloat_with_epsilon (st.min, 0.40, 1e-9);
+  g_assert_cmpfloat_with_epsilon (st.max, 0.56, 1e-9);
+  g_assert_cmpfloat_with_epsilon (st.stddev, sqrt (0.004), 1e-9);
+  g_assert_cmpfloat_with_epsilon (st.cfvar, sqrt (0.004) / 0.48, 1e-9);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      const WeftHpcrunProfile *profile = weft_hpctoolkit_measurement_get_profile (m, i);
+      GFile *files[2] = { g_file_new_for_path (profile->path), g_file_new_for_path (structure) };
+      g_autoptr(WeftLoadContext) c = weft_load_context_new (NULL);
+
+      alone[i] = weft_hpctoolkit_measurement_load (files, 2, c, &error);
+      g_assert_no_error (error);
+      g_object_unref (files[0]);
+      g_object_unref (files[1]);
+    }
+
+  for (WeftCallNode node = 0; node < weft_call_tree_get_n_nodes (tree); node++)
+    for (guint column = 0; column < 2; column++)
+      for (int inclusive = 0; inclusive < 2; inclusive++)
+        {
+          double values[4];
+          guint n = 0;
+          double sum = 0, sumsq = 0, min = 0, max = 0;
+          gboolean have = weft_hpctoolkit_measurement_get_statistics (m, node, column, inclusive, &st);
+
+          for (guint i = 0; i < 4; i++)
+            {
+              WeftCallTree *t = weft_hpctoolkit_measurement_get_tree (alone[i]);
+              WeftCallNode same = same_path (tree, node, t);
+              double v = 0;
+
+              if (same != WEFT_CALL_NODE_NONE)
+                v = inclusive ? weft_call_tree_get_inclusive (t, same, column) : weft_call_tree_get_exclusive (t, same, column);
+              if (v == 0)
+                continue;
+              values[n++] = v;
+              sum += v;
+              sumsq += v * v;
+              min = n == 1 ? v : MIN (min, v);
+              max = n == 1 ? v : MAX (max, v);
+            }
+          g_assert_cmpint (have, ==, n > 0);
+          if (n == 0)
+            continue;
+          g_assert_cmpuint (st.n, ==, n);
+          g_assert_cmpfloat_with_epsilon (st.sum, sum, 1e-9 * MAX (1, fabs (sum)));
+          g_assert_cmpfloat_with_epsilon (st.mean, sum / n, 1e-9 * MAX (1, fabs (sum)));
+          g_assert_cmpfloat (st.min, ==, min);
+          g_assert_cmpfloat (st.max, ==, max);
+          g_assert_cmpfloat_with_epsilon (st.stddev, sqrt (MAX (sumsq / n - (sum / n) * (sum / n), 0)),
+                                          1e-6 * MAX (1, fabs (sum)));
+          (void)values;
+          n_checked++;
+        }
+  /* Most of the demo's 35 nodes carry both metrics, both ways. */
+  g_assert_cmpuint (n_checked, >, 60);
+
+  for (guint i = 0; i < 4; i++)
+    weft_hpctoolkit_measurement_free (alone[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -621,6 +743,7 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/model/formula", test_formula);
   g_test_add_func ("/hpctoolkit/model/derived", test_derived);
   g_test_add_func ("/hpctoolkit/model/find-source", test_find_source);
+  g_test_add_func ("/hpctoolkit/model/statistics", test_statistics);
   g_test_add_func ("/call-tree-views/recursion", test_views_recursion);
   return g_test_run ();
 }

@@ -215,6 +215,13 @@ test_page (void)
     g_assert_cmpint (weft_source_view_get_highlighted_line (source), ==, 10);
     text = weft_source_view_dup_line_text (source, 10);
     g_assert_cmpstr (text, ==, "static void solve (int rank, int steps)");
+    /* Its values across the profiles: solve runs on thread 0 of each rank. */
+    {
+      g_autofree char *stats = weft_hpctoolkit_page_dup_statistics_text (page, solve);
+
+      g_assert_true (g_str_has_prefix (stats, "CPUTIME (sec) over 2 of 4 profiles: mean "));
+      g_assert_nonnull (strstr (stats, "\nCYCLES over 2 of 4 profiles"));
+    }
     weft_ui_spin (200);
     weft_ui_save_screenshot (GTK_WIDGET (page), "hpctoolkit-top-down");
   }

@@ -437,6 +437,40 @@ weft_hpctoolkit_dataset_add_json (WeftDataset *dataset,
     }
   json_builder_end_object (builder);
 
+  /* hpcprof's summary statistics of the whole program (the root's inclusive
+   * value) across the profiles that have a value. */
+  json_builder_set_member_name (builder, "statistics");
+  json_builder_begin_object (builder);
+  {
+    WeftCallTree *merged = weft_hpctoolkit_measurement_get_tree (m);
+
+    for (guint c = 0; c < weft_call_tree_get_n_metrics (merged); c++)
+      {
+        WeftHpctoolkitStatistics st;
+
+        if (!weft_hpctoolkit_measurement_get_statistics (m, WEFT_CALL_TREE_ROOT, c, TRUE, &st))
+          continue;
+        json_builder_set_member_name (builder, weft_call_tree_get_metric_name (merged, c));
+        json_builder_begin_object (builder);
+        json_builder_set_member_name (builder, "n");
+        json_builder_add_int_value (builder, st.n);
+        json_builder_set_member_name (builder, "sum");
+        json_builder_add_double_value (builder, st.sum);
+        json_builder_set_member_name (builder, "mean");
+        json_builder_add_double_value (builder, st.mean);
+        json_builder_set_member_name (builder, "min");
+        json_builder_add_double_value (builder, st.min);
+        json_builder_set_member_name (builder, "max");
+        json_builder_add_double_value (builder, st.max);
+        json_builder_set_member_name (builder, "stddev");
+        json_builder_add_double_value (builder, st.stddev);
+        json_builder_set_member_name (builder, "cfvar");
+        json_builder_add_double_value (builder, st.cfvar);
+        json_builder_end_object (builder);
+      }
+  }
+  json_builder_end_object (builder);
+
   if (weft_hpctoolkit_measurement_get_structure (m) != NULL)
     {
       json_builder_set_member_name (builder, "procedures");

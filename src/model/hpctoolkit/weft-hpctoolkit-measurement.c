@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -40,12 +41,24 @@ struct _WeftHpctoolkitMeasurement
   guint           merged_nodes;
 
   WeftCallTree   *tree;
+  GArray         *stats;        /* Partials per node × column: the statistics across profiles */
   GArray         *node_proc;    /* int per tree node: procedure index or -1 */
   GArray         *procedures;   /* WeftHpctoolkitProcedure */
   GPtrArray      *contexts;     /* per profile: GHashTable file id → tree node + 1, or NULL */
 };
 
 /* ---- building ---------------------------------------------------------- */
+
+/* hpcprof's statistic partials of one node and metric over the profiles
+ * whose value there is not zero (their sum is the node's value): how many,
+ * the sum of squares, the least and the greatest; inclusive and exclusive. */
+typedef struct
+{
+  guint32 n[2];
+  double  sumsq[2];
+  double  min[2];
+  double  max[2];
+} Partials;
 
 typedef struct
 {
@@ -60,6 +73,12 @@ typedef struct
   guint32       profile;
   gint64        rank;
   gint64        thread;
+  /* The current profile alone, for the statistics: the nodes it reaches
+   * and, for those, its own, inclusive and exclusive values. */
+  GArray       *touched;      /* WeftCallNode */
+  GArray       *p_own;        /* double, n_nodes × n_columns */
+  GArray       *p_incl;
+  GArray       *p_excl;
 } Builder;
 
 static void
@@ -74,6 +93,9 @@ grow (Builder *b)
       g_array_set_size (b->stamp, n);
       g_array_set_size (b->node_scope, n);
       g_array_set_size (b->own, (gsize)n * b->n_columns);
+      g_array_set_size (b->p_own, (gsize)n * b->n_columns);
+      g_array_set_size (b->p_incl, (gsize)n * b->n_columns);
+      g_array_set_size (b->p_excl, (gsize)n * b->n_columns);
       for (guint i = old; i < n; i++)
         {
           g_array_index (b->node_scope, guint32, i) = WEFT_HPCSTRUCT_NONE;
@@ -93,6 +115,7 @@ touch (Builder      *b,
   if (g_array_index (b->stamp, guint32, node) == b->profile + 1)
     return node;
   g_array_index (b->stamp, guint32, node) = b->profile + 1;
+  g_array_append_val (b->touched, node);
   set = (WeftThreadSet **)&g_ptr_array_index (b->threads, node);
   if (*set == NULL)
     *set = weft_thread_set_new ();
@@ -232,7 +255,10 @@ deposit (Builder                 *b,
       guint32 column = b->self->columns[map[value->metric]];
 
       if (column != NO_COLUMN)
-        g_array_index (b->own, double, (gsize)node * b->n_columns + column) += value->value;
+        {
+          g_array_index (b->own, double, (gsize)node * b->n_columns + column) += value->value;
+          g_array_index (b->p_own, double, (gsize)node * b->n_columns + column) += value->value;
+        }
     }
 }
 
@@ -242,6 +268,110 @@ is_collapsed_root (const WeftHpcrunNode *n)
   /* ^Primary (04.00) or lm 0 ip 0 (02.00): the global root. */
   return n->parent == WEFT_HPCRUN_NONE && n->lm_id == 0
          && (n->lm_ip == 0 || n->lm_ip == G_GUINT64_CONSTANT (0x5e5072696d617279));
+}
+
+/* hpcprof's inclusive and exclusive rules for one node whose children are
+ * done: its inclusive value goes into its parent's; its exclusive value
+ * goes into its parent's exclusive one when it is a statement or loop and the
+ * parent a procedure, inlined call or loop (a procedure's exclusive value is
+ * its own lines and loops, not its callees). */
+static inline void
+pass_up (WeftCallTree *tree,
+         WeftCallNode  node,
+         guint         nc,
+         double       *incl,
+         double       *excl)
+{
+  WeftCallNode parent = weft_call_tree_get_parent (tree, node);
+  guint32 kind = weft_call_tree_get_frame (tree, node)->kind;
+  guint32 parent_kind = weft_call_tree_get_frame (tree, parent)->kind;
+  gboolean passes = (kind == WEFT_HPCTOOLKIT_ROLE_STATEMENT || kind == WEFT_HPCTOOLKIT_ROLE_LOOP) &&
+                    (parent_kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || parent_kind == WEFT_HPCTOOLKIT_ROLE_INLINED ||
+                     parent_kind == WEFT_HPCTOOLKIT_ROLE_LOOP);
+
+  for (guint c = 0; c < nc; c++)
+    {
+      incl[(gsize)parent * nc + c] += incl[(gsize)node * nc + c];
+      if (passes)
+        excl[(gsize)parent * nc + c] += excl[(gsize)node * nc + c];
+    }
+}
+
+static int
+compare_nodes_down (gconstpointer a,
+                    gconstpointer b)
+{
+  WeftCallNode x = *(const WeftCallNode *)a, y = *(const WeftCallNode *)b;
+
+  return (x < y) - (x > y);
+}
+
+static inline void
+add_partial (Partials *p,
+             int       which,
+             double    v)
+{
+  if (v == 0)
+    return;
+  if (p->n[which] == 0 || v < p->min[which])
+    p->min[which] = v;
+  if (p->n[which] == 0 || v > p->max[which])
+    p->max[which] = v;
+  p->n[which]++;
+  p->sumsq[which] += v * v;
+}
+
+/* The current profile's inclusive and exclusive values at every node it
+ * reaches (its own values passed up as for the merged tree), added to the
+ * statistic partials; then its scratch is cleared. */
+static void
+add_profile_statistics (Builder *b)
+{
+  WeftHpctoolkitMeasurement *self = b->self;
+  guint nc = b->n_columns;
+  double *own, *incl, *excl;
+  guint n = weft_call_tree_get_n_nodes (b->tree);
+
+  grow (b);
+  if (self->stats->len < (gsize)n * nc)
+    {
+      guint old = self->stats->len;
+
+      g_array_set_size (self->stats, (gsize)n * nc);
+      memset (&g_array_index (self->stats, Partials, old), 0, sizeof (Partials) * (self->stats->len - old));
+    }
+  own = (double *)(void *)b->p_own->data;
+  incl = (double *)(void *)b->p_incl->data;
+  excl = (double *)(void *)b->p_excl->data;
+  g_array_sort (b->touched, compare_nodes_down);
+  for (guint k = 0; k < b->touched->len; k++)
+    {
+      WeftCallNode node = g_array_index (b->touched, WeftCallNode, k);
+
+      for (guint c = 0; c < nc; c++)
+        {
+          incl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
+          excl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
+        }
+      /* Children come after their parent, so every child is done. */
+      if (node != WEFT_CALL_TREE_ROOT)
+        pass_up (b->tree, node, nc, incl, excl);
+    }
+  for (guint k = 0; k < b->touched->len; k++)
+    {
+      WeftCallNode node = g_array_index (b->touched, WeftCallNode, k);
+
+      for (guint c = 0; c < nc; c++)
+        {
+          gsize i = (gsize)node * nc + c;
+          Partials *p = &g_array_index (self->stats, Partials, i);
+
+          add_partial (p, 0, incl[i]);
+          add_partial (p, 1, excl[i]);
+          own[i] = incl[i] = excl[i] = 0;
+        }
+    }
+  g_array_set_size (b->touched, 0);
 }
 
 static void
@@ -352,6 +482,7 @@ merge_profile (Builder       *b,
         g_hash_table_insert (contexts, GUINT_TO_POINTER (n->id), GUINT_TO_POINTER (sample + 1));
     }
   g_ptr_array_add (self->contexts, contexts);
+  add_profile_statistics (b);
 }
 
 static void
@@ -380,8 +511,6 @@ finish (Builder *b)
   guint nc = b->n_columns;
   g_autofree double *incl = g_new0 (double, (gsize)n * nc + 1);
   g_autofree double *excl = g_new0 (double, (gsize)n * nc + 1);
-  /* What a node adds to its structural parent's exclusive value. */
-  g_autofree double *pass = g_new0 (double, (gsize)n * nc + 1);
 
   grow (b);
   /* No metric column (every value zero): nothing to copy. */
@@ -392,21 +521,7 @@ finish (Builder *b)
     }
   /* Children always have larger indices than their parent. */
   for (guint node = n; node-- > 1;)
-    {
-      WeftCallNode parent = weft_call_tree_get_parent (tree, node);
-      guint32 kind = weft_call_tree_get_frame (tree, node)->kind;
-      guint32 parent_kind = weft_call_tree_get_frame (tree, parent)->kind;
-
-      for (guint c = 0; c < nc; c++)
-        {
-          if (kind == WEFT_HPCTOOLKIT_ROLE_STATEMENT || kind == WEFT_HPCTOOLKIT_ROLE_LOOP)
-            pass[(gsize)node * nc + c] = excl[(gsize)node * nc + c];
-          incl[(gsize)parent * nc + c] += incl[(gsize)node * nc + c];
-          if (parent_kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || parent_kind == WEFT_HPCTOOLKIT_ROLE_INLINED
-              || parent_kind == WEFT_HPCTOOLKIT_ROLE_LOOP)
-            excl[(gsize)parent * nc + c] += pass[(gsize)node * nc + c];
-        }
-    }
+    pass_up (tree, node, nc, incl, excl);
   for (guint node = 0; node < n; node++)
     {
       WeftThreadSet *threads = g_ptr_array_index (b->threads, node);
@@ -629,6 +744,10 @@ build (WeftHpctoolkitMeasurement *self)
   b.tree = self->tree;
   b.n_columns = weft_call_tree_get_n_metrics (self->tree);
   b.own = g_array_new (FALSE, TRUE, sizeof (double));
+  b.p_own = g_array_new (FALSE, TRUE, sizeof (double));
+  b.p_incl = g_array_new (FALSE, TRUE, sizeof (double));
+  b.p_excl = g_array_new (FALSE, TRUE, sizeof (double));
+  b.touched = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
   b.stamp = g_array_new (FALSE, TRUE, sizeof (guint32));
   b.threads = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
   b.node_scope = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -639,6 +758,10 @@ build (WeftHpctoolkitMeasurement *self)
   add_derived (self);
 
   g_array_unref (b.own);
+  g_array_unref (b.p_own);
+  g_array_unref (b.p_incl);
+  g_array_unref (b.p_excl);
+  g_array_unref (b.touched);
   g_array_unref (b.stamp);
   g_ptr_array_unref (b.threads);
   g_array_unref (b.node_scope);
@@ -666,6 +789,7 @@ weft_hpctoolkit_measurement_new (GPtrArray     *profiles,
   self->procedures = g_array_new (FALSE, FALSE, sizeof (WeftHpctoolkitProcedure));
   g_array_set_clear_func (self->procedures, procedures_clear);
   self->contexts = g_ptr_array_new_with_free_func (contexts_free);
+  self->stats = g_array_new (FALSE, TRUE, sizeof (Partials));
   build (self);
   return self;
 }
@@ -676,6 +800,7 @@ weft_hpctoolkit_measurement_free (WeftHpctoolkitMeasurement *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->tree, weft_call_tree_unref);
+  g_array_unref (self->stats);
   g_ptr_array_unref (self->contexts);
   g_array_unref (self->procedures);
   g_clear_pointer (&self->node_proc, g_array_unref);
@@ -1129,4 +1254,55 @@ weft_hpctoolkit_measurement_find_source (const WeftHpctoolkitMeasurement *self,
     *found = FALSE;
 
   return g_steal_pointer (&remapped);
+}
+
+/**
+ * weft_hpctoolkit_measurement_get_statistics:
+ * @node: a node of the merged tree
+ * @column: a metric column of the merged tree
+ * @inclusive: the statistics of the inclusive values, else the exclusive
+ *
+ * hpcprof's summary statistics of @node's value across the profiles (its
+ * execution contexts) where it is not zero: their number, sum, mean, least
+ * and greatest, standard deviation (of the population: √(Σx²/n − mean²))
+ * and coefficient of variation (standard deviation / mean). FALSE (and
+ * zeros) when no profile has a value there.
+ */
+gboolean
+weft_hpctoolkit_measurement_get_statistics (const WeftHpctoolkitMeasurement *self,
+                                            WeftCallNode                     node,
+                                            guint                            column,
+                                            gboolean                         inclusive,
+                                            WeftHpctoolkitStatistics        *out)
+{
+  guint nc;
+  const Partials *p;
+  int which = inclusive ? 0 : 1;
+  double variance;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  nc = weft_call_tree_get_n_metrics (self->tree);
+  /* Derived metrics come after the stored ones and have no partials. */
+  if (node >= weft_call_tree_get_n_nodes (self->tree) || column >= nc ||
+      (gsize)node * nc + column >= self->stats->len)
+    return FALSE;
+  p = &g_array_index (self->stats, Partials, (gsize)node * nc + column);
+  if (p->n[which] == 0)
+    return FALSE;
+
+  out->n = p->n[which];
+  out->sum = inclusive ? weft_call_tree_get_inclusive (self->tree, node, column)
+                       : weft_call_tree_get_exclusive (self->tree, node, column);
+  out->mean = out->sum / out->n;
+  out->min = p->min[which];
+  out->max = p->max[which];
+  /* Rounding can make a zero variance slightly negative. */
+  variance = MAX (p->sumsq[which] / out->n - out->mean * out->mean, 0);
+  out->stddev = sqrt (variance);
+  out->cfvar = out->mean != 0 ? out->stddev / out->mean : 0;
+
+  return TRUE;
 }

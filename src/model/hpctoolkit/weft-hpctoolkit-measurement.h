@@ -32,6 +32,19 @@
 
 G_BEGIN_DECLS
 
+/* A node's value across the profiles where it is not zero (hpcprof's
+ * summary statistics). */
+typedef struct
+{
+  guint  n;
+  double sum;
+  double mean;
+  double min;
+  double max;
+  double stddev;
+  double cfvar;
+} WeftHpctoolkitStatistics;
+
 /* The address of a procedure, inlined or loop frame: this bit and the
  * index of its structure scope (so that two loops on one line stay apart);
  * bare frames (no structure) carry their load-module offset instead. */
@@ -113,6 +126,11 @@ guint64                    weft_hpctoolkit_measurement_get_cct_nodes (const Weft
 guint                      weft_hpctoolkit_measurement_get_merged_nodes (const WeftHpctoolkitMeasurement *self);
 
 WeftCallTree              *weft_hpctoolkit_measurement_get_tree    (const WeftHpctoolkitMeasurement *self);
+gboolean                   weft_hpctoolkit_measurement_get_statistics (const WeftHpctoolkitMeasurement *self,
+                                                                       WeftCallNode                     node,
+                                                                       guint                            column,
+                                                                       gboolean                         inclusive,
+                                                                       WeftHpctoolkitStatistics        *out);
 /* The procedure (index in get_procedure) a tree node stands for, or -1. */
 int                        weft_hpctoolkit_measurement_get_node_procedure (const WeftHpctoolkitMeasurement *self,
                                                                     WeftCallNode     node);
