@@ -1,5 +1,5 @@
 /* fuzz-ddt-intset.c: libFuzzer harness for compact integer sets, STAT's
- * bracketed form and thread tuple sets (src/model/core/weft-int-set.c).
+ * bracketed form and thread tuple sets (core/weft-int-set.c).
  *
  * Whatever parses must print canonically: printing, parsing the print and
  * printing again gives the same text and an equal set.
