@@ -1,0 +1,220 @@
+/* weft-event-table-build.h: what the event table's builder files share:
+ * the builder's records, the finishing job and its workers, and the sorts
+ * and pyramid passes a worker runs on a row. Private to
+ * weft-event-table-builder.c (records, finishing), weft-event-table-sort.c
+ * and weft-event-table-pyramid.c (level of detail, kind counters, search
+ * index).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "weft-event-table-private.h"
+#include "weft-load-context.h"
+
+G_BEGIN_DECLS
+
+typedef struct _Worker Worker;
+
+/* Builder records ---------------------------------------------------------- */
+
+typedef struct
+{
+  gint64  begin;
+  gint64  end;
+  guint32 label;
+  guint32 ref;
+  guint16 kind;
+} IntervalRec;
+
+typedef struct
+{
+  gint64  time;
+  guint32 label;
+  guint32 ref;
+  guint16 kind;
+} InstantRec;
+
+typedef struct
+{
+  gint64  from_time;
+  gint64  to_time;
+  guint64 size;
+  guint32 to_row;
+  guint32 label;
+  guint32 ref;
+  guint16 kind;
+} LinkRec;
+
+/* A link that ends when it starts (all of Chapel's), 32 bytes instead of
+ * LinkRec's 40 while the builder holds it; expanded when its row finishes. */
+typedef struct
+{
+  gint64  time;
+  guint64 size;
+  guint32 to_row;
+  guint32 label;
+  guint32 ref;
+  guint16 kind;
+} InstantLinkRec;
+
+typedef struct _Chunk Chunk;
+struct _Chunk
+{
+  Chunk  *next;
+  gsize   len;
+  gsize   cap;
+  gsize   mapped;   /* bytes mapped for it (header included), 0 for a malloc block */
+  guint64 data[];   /* records; guint64 for their alignment */
+};
+
+typedef struct
+{
+  Chunk *head;
+  Chunk *tail;
+  gsize  n;
+} RecList;
+
+typedef struct
+{
+  guint32 name;
+  guint32 group;
+  RecList intervals;
+  RecList instants;
+  RecList links;         /* links leaving this row */
+  RecList instant_links; /* those of them that end when they start */
+} RowBuild;
+
+
+struct _WeftEventTableBuilder
+{
+  WeftTimeUnit    unit;
+  gint64          origin;
+  WeftStringPool *strings;
+  GArray         *rows;    /* RowBuild */
+  GArray         *kinds;   /* Kind */
+  gboolean        finished;
+};
+
+/* Workers --------------------------------------------------------------------- */
+
+typedef struct
+{
+  KindSum *sums;
+  gsize    n_sums;
+  gsize    cap;
+  gsize   *start;      /* [n_buckets + 1] */
+  gsize    start_cap;
+} SumLists;
+
+typedef struct
+{
+  WeftEventTableBuilder *builder;
+  WeftEventTable        *table;
+  WeftLoadContext       *context;
+  guint                 *order;        /* rows, largest first */
+  gint                   next;         /* atomic: index into order */
+  gint                   cancelled;    /* atomic */
+  guint64                total_units;
+  GMutex                 mutex;        /* guards done_units */
+  guint64                done_units;
+} Job;
+
+struct _Worker
+{
+  Job      *job;
+  guint64   pending_units;
+  guint     check_countdown;
+
+  /* Per kind (sized n_kinds), kept all-zero between buckets. */
+  guint64  *k_busy;
+  guint32  *k_count;
+  guint16  *touched;
+  guint     n_touched;
+  guint32  *k_active;
+  guint32  *k_active_pos;
+  guint16  *active;
+  guint     n_active;
+  guint16  *local;       /* kind -> index in the row's kinds, or NO_KIND */
+
+  /* Growable scratch buffers. */
+  gpointer  recs;         /* the row's intervals, kept for the pyramid */
+  gsize     recs_size;
+  gpointer  other;        /* the row's instants, then its links */
+  gsize     other_size;
+  guint32  *lane_of;
+  gsize     lane_of_cap;
+  gint64   *tree;
+  gsize     tree_cap;
+  gsize    *lane_count;
+  gsize     lane_count_cap;
+  guint32  *tail_head;
+  gsize     tail_head_cap;
+  guint32  *tail_next;
+  gsize     tail_next_cap;
+  guint16  *pending;
+  gsize     pending_cap;
+  SumLists  lists[2];
+};
+
+gpointer _weft_event_table_buffer_reserve       (gpointer *buffer,
+                                                 gsize    *cap,
+                                                 gsize     n,
+                                                 gsize     elt_size);
+
+#define RESERVE(w, field, n) \
+  _weft_event_table_buffer_reserve ((gpointer *)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
+
+void     _weft_event_table_worker_flush_progress (Worker *w);
+/* TRUE when the load was cancelled. */
+gboolean _weft_event_table_worker_check          (Worker *w);
+
+/* Counts @units of work done; every CHECK_INTERVAL units it reports progress
+ * and looks for cancellation. Returns TRUE when cancelled. */
+static inline gboolean
+worker_advance (Worker *w,
+                guint   units)
+{
+  w->pending_units += units;
+  if (w->pending_units < CHECK_INTERVAL)
+    return FALSE;
+
+  _weft_event_table_worker_flush_progress (w);
+  return _weft_event_table_worker_check (w);
+}
+
+/* Past this many moves per record, input is treated as random (an
+ * insertion sort gives up). */
+#define SORT_MOVES_PER_RECORD 8
+
+/* weft-event-table-sort.c: FALSE when cancelled (the bounded insertion
+ * sort: FALSE when it gave up after @max_moves). */
+gboolean _weft_event_table_link_insertion_bounded (LinkRec *a,
+                                                   gsize    n,
+                                                   gsize    max_moves);
+gboolean _weft_event_table_interval_sort   (IntervalRec *a,
+                                            gsize        n,
+                                            Worker      *w);
+gboolean _weft_event_table_instant_sort    (InstantRec  *a,
+                                            gsize        n,
+                                            Worker      *w);
+gboolean _weft_event_table_link_merge_sort (LinkRec     *a,
+                                            gsize        n,
+                                            LinkRec     *tmp,
+                                            Worker      *w);
+
+/* weft-event-table-pyramid.c */
+gboolean _weft_event_table_build_lod           (Worker            *w,
+                                                Row               *row,
+                                                const IntervalRec *recs,
+                                                gsize              n,
+                                                const gint64      *in_time,
+                                                const guint16     *in_kind,
+                                                gsize              m);
+void     _weft_event_table_build_kind_counters (Worker            *w,
+                                                WeftEventTable    *table,
+                                                Row               *row);
+void     _weft_event_table_build_search_index  (WeftEventTable    *table,
+                                                Row               *row);
+
+G_END_DECLS
