@@ -204,6 +204,9 @@ weft_scan_id64 (const char **pos,
   return TRUE;
 }
 
+/* Hexadecimal digit values + 1; 0 for anything else (weft-text-scan.c). */
+extern const guint8 _weft_scan_hex_values[256];
+
 static inline gboolean
 weft_scan_hex_u64 (const char **pos,
                    const char  *end,
@@ -219,19 +222,13 @@ weft_scan_hex_u64 (const char **pos,
   digits = p;
   while (p < end)
     {
-      guint c = (guchar)*p;
-      guint d;
+      guint d = _weft_scan_hex_values[(guchar)*p];
 
-      if (c - '0' <= 9)
-        d = c - '0';
-      else if ((c | 0x20) - 'a' <= 5)
-        d = (c | 0x20) - 'a' + 10;
-      else
+      if (d == 0)
         break;
-
       if (v >> 60)
         return FALSE;
-      v = (v << 4) | d;
+      v = (v << 4) | (d - 1);
       p++;
     }
 

@@ -92,42 +92,16 @@ skip_token (const char *p,
   return p;
 }
 
-/* Hexadecimal digit values; 0xFF for anything else. */
-static const guint8 hex_values[256] = {
-#define D(c, v) [c] = v + 1
-  D ('0', 0), D ('1', 1), D ('2', 2), D ('3', 3), D ('4', 4), D ('5', 5), D ('6', 6), D ('7', 7),
-  D ('8', 8), D ('9', 9), D ('a', 10), D ('b', 11), D ('c', 12), D ('d', 13), D ('e', 14), D ('f', 15),
-  D ('A', 10), D ('B', 11), D ('C', 12), D ('D', 13), D ('E', 14), D ('F', 15),
-#undef D
-};
-
-/* Blanks, then a field of 1 to 16 hexadecimal digits ending at a blank or at
- * @end (an optional 0x prefix is accepted, as weft_scan_hex_u64 does). */
+/* Blanks (the writer pads every field), then a hexadecimal field. */
 static inline gboolean
 scan_hex_field (const char **pos,
                 const char  *end,
                 guint64     *value)
 {
   const char *p = skip_blanks (*pos, end);
-  const char *digits;
-  guint64 v = 0;
 
-  if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-    p += 2;
-  digits = p;
-  while (p < end)
-    {
-      guint d = hex_values[(guchar)*p];
-
-      if (d == 0)
-        break;
-      v = (v << 4) | (d - 1);
-      p++;
-    }
-  if (p == digits || p - digits > 16 || (p < end && !is_blank (*p)))
+  if (!weft_scan_hex_u64 (&p, end, value))
     return FALSE;
-
-  *value = v;
   *pos = p;
   return TRUE;
 }

@@ -10,6 +10,7 @@
 
 #include "weft-chplvis-page-private.h"
 #include "weft-timing.h"
+#include "weft-widget-theme.h"
 
 const char *const weft_chplvis_page_view_names[WEFT_CHPLVIS_PAGE_N_VIEWS + 1] = { "graph", "matrix", "timeline", "locales", "profile", NULL };
 
@@ -40,25 +41,6 @@ incomplete_response_cb (WeftChplvisPage *self,
 {
   if (response == GTK_RESPONSE_CLOSE)
     gtk_info_bar_set_revealed (self->incomplete_bar, FALSE);
-}
-
-/* Life ------------------------------------------------------------------------ */
-
-static void
-ensure_style (void)
-{
-  static gsize initialized;
-
-  if (g_once_init_enter (&initialized))
-    {
-      GtkCssProvider *provider = gtk_css_provider_new ();
-
-      gtk_css_provider_load_from_resource (provider, RESOURCE_BASE_PATH "/ui/chplvis/weft-chplvis.css");
-      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      g_object_unref (provider);
-      g_once_init_leave (&initialized, 1);
-    }
 }
 
 static void
@@ -406,7 +388,7 @@ weft_chplvis_page_class_init (WeftChplvisPageClass *klass)
 static void
 weft_chplvis_page_init (WeftChplvisPage *self)
 {
-  ensure_style ();
+  weft_widget_theme_load_css (RESOURCE_BASE_PATH "/ui/chplvis/weft-chplvis.css");
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->source_file = -1;

@@ -93,3 +93,25 @@ weft_widget_theme_equal (const WeftRenderTheme *a,
          g_strcmp0 (a->font, b->font) == 0 &&
          a->scale == b->scale;
 }
+
+void
+weft_widget_theme_load_css (const char *resource_path)
+{
+  static GHashTable *loaded;
+  GtkCssProvider *provider;
+
+  g_return_if_fail (resource_path != NULL);
+
+  /* The main thread only, as every widget's construction. */
+  if (loaded == NULL)
+    loaded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (g_hash_table_contains (loaded, resource_path))
+    return;
+  g_hash_table_add (loaded, g_strdup (resource_path));
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, resource_path);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_unref (provider);
+}

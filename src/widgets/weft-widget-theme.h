@@ -22,4 +22,9 @@ gboolean weft_widget_theme_equal (const WeftRenderTheme *a,
 
 GdkRGBA  weft_rgba_to_gdk        (const WeftRgba        *color);
 
+/* Adds the style sheet at @resource_path (a GResource path) to the default
+ * display, once per process: for widgets and pages that bring their own
+ * styles (they look the same wherever they are used, tests included). */
+void     weft_widget_theme_load_css (const char         *resource_path);
+
 G_END_DECLS

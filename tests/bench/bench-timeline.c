@@ -29,18 +29,6 @@
 #define N_LEVELS    24
 #define N_POSITIONS 3
 
-static void
-print_percentiles (const char *name,
-                   GArray     *times)
-{
-  double *sorted = (double *)(void *)times->data;
-
-  weft_bench_sort (sorted, times->len);
-  g_print ("bench %s-p50 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 50));
-  g_print ("bench %s-p95 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 95));
-  g_print ("bench %s-max %.2f ms\n", name, sorted[times->len - 1]);
-}
-
 static WeftEventTable *
 build_table (guint64  n_events,
              double  *build_ms)
@@ -217,8 +205,8 @@ main (int   argc,
     }
 
   g_print ("bench timeline-frames %u frames\n", times->len);
-  print_percentiles ("timeline-frame", times);
-  print_percentiles ("timeline-frame-cpu", cpu_times);
+  weft_bench_print_percentiles ("timeline-frame", times);
+  weft_bench_print_percentiles ("timeline-frame-cpu", cpu_times);
 
   if (g_getenv ("WEFT_BENCH_PNG") != NULL)
     cairo_surface_write_to_png (surface, g_getenv ("WEFT_BENCH_PNG"));

@@ -54,3 +54,49 @@ weft_bench_percentile (const double *sorted,
   g_assert (n > 0);
   return sorted[CLAMP (rank, 1, n) - 1];
 }
+
+void
+weft_bench_print_percentiles (const char *name,
+                              GArray     *times)
+{
+  double *sorted = (double *)(void *)times->data;
+
+  weft_bench_sort (sorted, times->len);
+  g_print ("bench %s-p50 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 50));
+  g_print ("bench %s-p95 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 95));
+  g_print ("bench %s-max %.2f ms\n", name, sorted[times->len - 1]);
+}
+
+char *
+weft_bench_generate (const char         *self,
+                     const char * const *args,
+                     const char         *file_name)
+{
+  g_autofree char *dir = g_path_get_dirname (self);
+  g_autofree char *generator = g_build_filename (dir, "weft-gen-traces", NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (g_get_tmp_dir (), file_name, NULL);
+  int status;
+
+  if (!g_file_test (generator, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_printerr ("%s: give a file, or build weft-gen-traces beside this program\n", self);
+      exit (1);
+    }
+  g_ptr_array_add (argv, generator);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, (gpointer)"--out");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
+                     &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("%s: weft-gen-traces: %s\n", self, error->message);
+      exit (1);
+    }
+
+  return path;
+}

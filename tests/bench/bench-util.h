@@ -15,5 +15,14 @@ void   weft_bench_sort          (double       *values,
 double weft_bench_percentile    (const double *sorted,
                                  gsize         n,
                                  double        p);
+/* Sorts @times (double milliseconds) and prints "bench NAME-p50/-p95/-max". */
+void   weft_bench_print_percentiles (const char *name,
+                                     GArray     *times);
+/* Runs weft-gen-traces (beside @self, the benchmark's argv[0]) with @args
+ * (NULL-terminated, without --out) writing @file_name in the temporary
+ * folder; exits on failure. Returns the path written. */
+char  *weft_bench_generate          (const char         *self,
+                                     const char * const *args,
+                                     const char         *file_name);
 
 G_END_DECLS

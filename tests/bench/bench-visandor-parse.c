@@ -16,6 +16,7 @@
 
 #include <glib/gstdio.h>
 
+#include "bench-util.h"
 #include "weft-visandor-dataset.h"
 #include "weft-visandor-reader.h"
 
@@ -81,28 +82,11 @@ generate (const char *self,
           const char *parallelism,
           guint64     events)
 {
-  g_autofree char *dir = g_path_get_dirname (self);
-  g_autofree char *generator = g_build_filename (dir, "weft-gen-traces", NULL);
   g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, events);
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (g_get_tmp_dir (), "weft-bench-visandor.visandor", NULL);
-  const char *argv[] = { generator, "--format", "visandor", "--rows", "16", "--events", n, "--seed", "1",
-                         "--parallelism", parallelism, "--out", path, NULL };
-  int status;
+  const char *args[] = { "--format", "visandor", "--rows", "16", "--events", n, "--seed", "1",
+                         "--parallelism", parallelism, NULL };
 
-  if (!g_file_test (generator, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_printerr ("bench-visandor-parse: give a file, or build weft-gen-traces beside this program\n");
-      exit (1);
-    }
-  if (!g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    {
-      g_printerr ("bench-visandor-parse: weft-gen-traces: %s\n", error->message);
-      exit (1);
-    }
-
-  return path;
+  return weft_bench_generate (self, args, "weft-bench-visandor.visandor");
 }
 
 int

@@ -34,23 +34,11 @@ generate (const char *self,
           const char *parallelism,
           guint64     events)
 {
-  g_autofree char *dir = g_path_get_dirname (self);
-  g_autofree char *generator = g_build_filename (dir, "weft-gen-traces", NULL);
   g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, events);
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (g_get_tmp_dir (), "weft-bench-visandor-tree.visandor", NULL);
-  const char *argv[] = { generator, "--format", "visandor", "--rows", "16", "--events", n, "--seed", "1",
-                         "--parallelism", parallelism, "--out", path, NULL };
-  int status;
+  const char *args[] = { "--format", "visandor", "--rows", "16", "--events", n, "--seed", "1",
+                         "--parallelism", parallelism, NULL };
 
-  if (!g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    {
-      g_printerr ("bench-visandor-tree: weft-gen-traces: %s\n", error->message);
-      exit (1);
-    }
-
-  return path;
+  return weft_bench_generate (self, args, "weft-bench-visandor-tree.visandor");
 }
 
 /* Draws one frame; its wall and CPU milliseconds. */
@@ -69,18 +57,6 @@ draw_frame (WeftVisandorTreeRenderer *renderer,
   *wall_ms = weft_bench_ms_since (start);
   *cpu_ms = weft_bench_thread_cpu_ms () - cpu;
   cairo_destroy (cr);
-}
-
-static void
-print_percentiles (const char *name,
-                   GArray     *times)
-{
-  double *sorted = (double *)(void *)times->data;
-
-  weft_bench_sort (sorted, times->len);
-  g_print ("bench %s-p50 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 50));
-  g_print ("bench %s-p95 %.2f ms\n", name, weft_bench_percentile (sorted, times->len, 95));
-  g_print ("bench %s-max %.2f ms\n", name, sorted[times->len - 1]);
 }
 
 int
@@ -180,8 +156,8 @@ main (int    argc,
   cairo_surface_destroy (surface);
 
   g_print ("bench visandor-tree-frame-full %.2f ms\n", full);
-  print_percentiles ("visandor-tree-frame", wall);
-  print_percentiles ("visandor-tree-frame-cpu", cpu);
+  weft_bench_print_percentiles ("visandor-tree-frame", wall);
+  weft_bench_print_percentiles ("visandor-tree-frame-cpu", cpu);
 
   return 0;
 }

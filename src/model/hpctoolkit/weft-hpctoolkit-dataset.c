@@ -450,22 +450,20 @@ weft_hpctoolkit_dataset_add_json (WeftDataset *dataset,
 
         if (!weft_hpctoolkit_measurement_get_statistics (m, WEFT_CALL_TREE_ROOT, c, TRUE, &st))
           continue;
+        const struct { const char *name; double value; } figures[] = {
+          { "sum", st.sum }, { "mean", st.mean }, { "min", st.min }, { "max", st.max },
+          { "stddev", st.stddev }, { "cfvar", st.cfvar },
+        };
+
         json_builder_set_member_name (builder, weft_call_tree_get_metric_name (merged, c));
         json_builder_begin_object (builder);
         json_builder_set_member_name (builder, "n");
         json_builder_add_int_value (builder, st.n);
-        json_builder_set_member_name (builder, "sum");
-        json_builder_add_double_value (builder, st.sum);
-        json_builder_set_member_name (builder, "mean");
-        json_builder_add_double_value (builder, st.mean);
-        json_builder_set_member_name (builder, "min");
-        json_builder_add_double_value (builder, st.min);
-        json_builder_set_member_name (builder, "max");
-        json_builder_add_double_value (builder, st.max);
-        json_builder_set_member_name (builder, "stddev");
-        json_builder_add_double_value (builder, st.stddev);
-        json_builder_set_member_name (builder, "cfvar");
-        json_builder_add_double_value (builder, st.cfvar);
+        for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
+          {
+            json_builder_set_member_name (builder, figures[f].name);
+            json_builder_add_double_value (builder, figures[f].value);
+          }
         json_builder_end_object (builder);
       }
   }

@@ -12,6 +12,7 @@
 
 #include "weft-array-model.h"
 #include "weft-source-view.h"
+#include "weft-widget-theme.h"
 
 /* A line longer than this is cut when shown (minified or generated code
  * would otherwise make one label thousands of pixels wide). */
@@ -454,24 +455,6 @@ weft_source_view_get_property (GObject    *object,
     }
 }
 
-/* The widget's styles, once per process (the first view is made after the
- * display is open). */
-static void
-ensure_style (void)
-{
-  static gsize initialized;
-
-  if (g_once_init_enter (&initialized))
-    {
-      GtkCssProvider *provider = gtk_css_provider_new ();
-
-      gtk_css_provider_load_from_resource (provider, RESOURCE_BASE_PATH "/ui/widgets/weft-source-view.css");
-      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      g_object_unref (provider);
-      g_once_init_leave (&initialized, 1);
-    }
-}
 
 static void
 weft_source_view_class_init (WeftSourceViewClass *klass)
@@ -525,7 +508,7 @@ weft_source_view_init (WeftSourceView *self)
 {
   GtkListItemFactory *factory;
 
-  ensure_style ();
+  weft_widget_theme_load_css (RESOURCE_BASE_PATH "/ui/widgets/weft-source-view.css");
   gtk_widget_init_template (GTK_WIDGET (self));
   self->no_file_hint = g_strdup (_("The events there have no place in a source file."));
   self->not_found_hint = g_strdup (_("Weft looks for a file the trace names by a relative path beside the trace."));
