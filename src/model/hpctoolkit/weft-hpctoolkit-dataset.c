@@ -447,13 +447,16 @@ weft_hpctoolkit_dataset_add_json (WeftDataset *dataset,
     for (guint c = 0; c < weft_call_tree_get_n_metrics (merged); c++)
       {
         WeftHpctoolkitStatistics st;
+        struct { const char *name; double value; } figures[6];
 
         if (!weft_hpctoolkit_measurement_get_statistics (m, WEFT_CALL_TREE_ROOT, c, TRUE, &st))
           continue;
-        const struct { const char *name; double value; } figures[] = {
-          { "sum", st.sum }, { "mean", st.mean }, { "min", st.min }, { "max", st.max },
-          { "stddev", st.stddev }, { "cfvar", st.cfvar },
-        };
+        figures[0].name = "sum", figures[0].value = st.sum;
+        figures[1].name = "mean", figures[1].value = st.mean;
+        figures[2].name = "min", figures[2].value = st.min;
+        figures[3].name = "max", figures[3].value = st.max;
+        figures[4].name = "stddev", figures[4].value = st.stddev;
+        figures[5].name = "cfvar", figures[5].value = st.cfvar;
 
         json_builder_set_member_name (builder, weft_call_tree_get_metric_name (merged, c));
         json_builder_begin_object (builder);
