@@ -4,7 +4,8 @@
  * The input is a trace file. What reads is ordered, and the results must hold
  * together: every link goes forward in Lamport time, every record belongs to
  * a process of its own id, the invocation matrix sums to the messages, and the
- * timeline builds in both orders.
+ * timeline builds in both orders. The trace read in two halves by two threads
+ * (as big traces are) is the trace read in one go.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -36,6 +37,28 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   trace = weft_mpd_parse ((const char *)data, size, "fuzz", context, &error);
   (void)weft_mpd_count_trace_lines ((const char *)data, size, NULL);
+  {
+    g_autoptr(GError) split_error = NULL;
+    g_autoptr(WeftMpdTrace) split = weft_mpd_parse_split ((const char *)data, size, "fuzz", 0, NULL, &split_error);
+
+    if ((split == NULL) != (trace == NULL))
+      abort ();
+    if (split != NULL)
+      {
+        if (split->n_records != trace->n_records || split->n_skipped != trace->n_skipped ||
+            split->n_locations != trace->n_locations)
+          abort ();
+        for (gsize i = 0; i < trace->n_records; i++)
+          {
+            const WeftMpdRecord *a = &trace->records[i], *b = &split->records[i];
+
+            if (a->pid != b->pid || a->extra != b->extra || a->line_no != b->line_no || a->event != b->event ||
+                a->vm != b->vm ||
+                g_strcmp0 (weft_string_pool_lookup (trace->names, a->name), weft_string_pool_lookup (split->names, b->name)) != 0)
+              abort ();
+          }
+      }
+  }
   if (trace == NULL)
     return 0;
 
