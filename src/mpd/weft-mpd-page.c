@@ -37,6 +37,8 @@ struct _WeftMpdPage
   GtkWidget      *main_box;
   GtkWidget      *summary_label;
   GtkWidget      *details_label;
+  GtkWidget      *show_source_button;
+  guint32         clicked_location;  /* of the event clicked last, or G_MAXUINT32 */
   GtkToggleButton *order_button;
   AdwViewStack   *view_stack;
   WeftTimelineView *timeline_view;
@@ -373,6 +375,32 @@ event_activated_cb (WeftTimeline          *timeline,
                           weft_string_pool_lookup (m->trace->names, r->name), weft_mpd_event_name (r->event),
                           pid, extra, lamport);
   gtk_label_set_label (GTK_LABEL (self->details_label), text);
+  self->clicked_location = r->location;
+  gtk_widget_set_sensitive (self->show_source_button, TRUE);
+}
+
+/* From the diagram to the listing: the clicked event's line in its file. */
+static void
+show_source_clicked_cb (WeftMpdPage *self)
+{
+  if (self->clicked_location == G_MAXUINT32)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "lines");
+  show_source (self, self->clicked_location);
+}
+
+static gboolean
+show_source_shortcut_cb (GtkWidget *widget,
+                         GVariant  *args,
+                         gpointer   user_data)
+{
+  WeftMpdPage *self = WEFT_MPD_PAGE (widget);
+
+  if (self->clicked_location == G_MAXUINT32)
+    return FALSE;
+  show_source_clicked_cb (self);
+
+  return TRUE;
 }
 
 static void
@@ -463,6 +491,9 @@ add_shortcuts (WeftMpdPage *self)
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_l, GDK_CONTROL_MASK),
                                                           gtk_callback_action_new (toggle_order_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_u, GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (show_source_shortcut_cb, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
@@ -499,6 +530,8 @@ weft_mpd_page_class_init (WeftMpdPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, main_box);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, details_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, show_source_button);
+  gtk_widget_class_bind_template_callback (widget_class, show_source_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, order_button);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WeftMpdPage, timeline_view);
@@ -516,6 +549,7 @@ static void
 weft_mpd_page_init (WeftMpdPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->clicked_location = G_MAXUINT32;
   add_shortcuts (self);
 }
 

@@ -168,6 +168,15 @@ test_mpd_page (void)
       weft_ui_spin (50);
       g_assert_cmpstr (weft_mpd_page_get_details (page), !=, before);
       g_assert_nonnull (strstr (weft_mpd_page_get_details (page), "Lamport time"));
+
+      /* Ctrl+U: that event's line in its source file, in the Lines view. */
+      weft_ui_xdotool ("key", "ctrl+u", NULL);
+      weft_ui_spin (50);
+      g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "lines");
+      g_assert_cmpstr (weft_source_view_get_state (weft_mpd_page_get_source_view (page)), !=, "empty");
+      g_assert_cmpint (weft_source_view_get_line (weft_mpd_page_get_source_view (page)), >, 0);
+      weft_ui_xdotool ("key", "alt+1", NULL);
+      weft_ui_spin (50);
     }
   }
 
@@ -208,7 +217,6 @@ test_mpd_page (void)
       guint position = GTK_INVALID_LIST_POSITION;
       guint line_22 = 0, line_20 = 0;
 
-      g_assert_cmpstr (weft_source_view_get_state (source), ==, "empty");
       for (guint i = 0; i < n; i++)
         {
           g_autoptr(WeftArrayItem) item = g_list_model_get_item (lines, i);
