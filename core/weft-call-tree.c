@@ -34,6 +34,10 @@ struct _WeftCallTree
   char            *title;
 
   WeftStringPool  *strings;
+  /* The strings interned last, by the address they came from: a merge passes
+   * the same few names (modules, files) again and again. Checked with
+   * strcmp, since an address may hold another string by then. */
+  struct { const char *from; const char *interned; } intern_cache[256];
   GArray          *frames;          /* WeftCallFrame */
   GHashTable      *frame_ids;       /* WeftCallFrame* (in a key array) -> id + 1 */
   GPtrArray       *frame_keys;      /* owned copies used as hash keys */
@@ -53,6 +57,11 @@ struct _WeftCallTree
 
   WeftIntSet     **processes;       /* n_alloc, or NULL */
   WeftThreadSet  **threads;
+  /* Sets many nodes share (weft_call_tree_add_shared_sets): the tree owns
+   * them here; the nodes marked in shared_node point to them without owning. */
+  GPtrArray       *shared_processes;
+  GPtrArray       *shared_threads;
+  guint8          *shared_node;      /* n_alloc, or NULL */
   guint64         *process_counts;  /* explicit counts, G_MAXUINT64 = not given */
   guint64         *thread_counts;
 };
@@ -152,11 +161,16 @@ weft_call_tree_unref (WeftCallTree *self)
     return;
 
   for (guint i = 0; self->processes != NULL && i < self->n_nodes; i++)
-    g_clear_pointer (&self->processes[i], weft_int_set_free);
+    if (self->shared_node == NULL || !self->shared_node[i])
+      g_clear_pointer (&self->processes[i], weft_int_set_free);
   for (guint i = 0; self->threads != NULL && i < self->n_nodes; i++)
-    g_clear_pointer (&self->threads[i], weft_thread_set_free);
+    if (self->shared_node == NULL || !self->shared_node[i])
+      g_clear_pointer (&self->threads[i], weft_thread_set_free);
   g_free (self->processes);
   g_free (self->threads);
+  g_free (self->shared_node);
+  g_clear_pointer (&self->shared_processes, g_ptr_array_unref);
+  g_clear_pointer (&self->shared_threads, g_ptr_array_unref);
   g_free (self->process_counts);
   g_free (self->thread_counts);
   g_array_unref (self->metrics);
@@ -288,7 +302,19 @@ static const char *
 intern (WeftCallTree *self,
         const char   *str)
 {
-  return weft_string_pool_lookup (self->strings, weft_string_pool_intern (self->strings, str != NULL ? str : ""));
+  guint slot;
+
+  if (str == NULL || str[0] == '\0')
+    str = "";
+  slot = (guint)(((guintptr)str >> 3) ^ ((guintptr)str >> 11)) & (G_N_ELEMENTS (self->intern_cache) - 1);
+  if (self->intern_cache[slot].from == str && strcmp (self->intern_cache[slot].interned, str) == 0)
+    return self->intern_cache[slot].interned;
+
+  self->intern_cache[slot].from = str;
+  self->intern_cache[slot].interned = weft_string_pool_lookup (self->strings,
+                                                              weft_string_pool_intern (self->strings, str));
+
+  return self->intern_cache[slot].interned;
 }
 
 /**
@@ -430,6 +456,11 @@ grow_columns (WeftCallTree *self,
     {
       self->threads = g_renew (WeftThreadSet *, self->threads, self->n_alloc);
       memset (self->threads + old_alloc, 0, added * sizeof (gpointer));
+    }
+  if (self->shared_node != NULL)
+    {
+      self->shared_node = g_renew (guint8, self->shared_node, self->n_alloc);
+      memset (self->shared_node + old_alloc, 0, added);
     }
   if (self->process_counts != NULL)
     {
@@ -711,6 +742,69 @@ weft_call_tree_get_inclusive (WeftCallTree *self,
   return m->inclusive != NULL ? m->inclusive[node] : 0.0;
 }
 
+/* Before a node is given sets of its own: it stops pointing to shared ones
+ * (which the tree keeps). */
+static void
+unshare (WeftCallTree *self,
+         WeftCallNode  node)
+{
+  if (self->shared_node == NULL || !self->shared_node[node])
+    return;
+  self->shared_node[node] = 0;
+  if (self->processes != NULL)
+    self->processes[node] = NULL;
+  if (self->threads != NULL)
+    self->threads[node] = NULL;
+}
+
+/**
+ * weft_call_tree_add_shared_sets:
+ * @processes: (transfer full) (nullable): the processes
+ * @threads: (transfer full) (nullable): the threads
+ *
+ * Keeps sets that many nodes will share (a merge where thousands of nodes are
+ * reached by the same threads makes each distinct set once, not once per
+ * node). The tree owns them.
+ *
+ * Returns: their index, for weft_call_tree_use_shared_sets().
+ */
+guint
+weft_call_tree_add_shared_sets (WeftCallTree  *self,
+                                WeftIntSet    *processes,
+                                WeftThreadSet *threads)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->shared_processes == NULL)
+    {
+      self->shared_processes = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_int_set_free);
+      self->shared_threads = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
+    }
+  g_ptr_array_add (self->shared_processes, processes);
+  g_ptr_array_add (self->shared_threads, threads);
+
+  return self->shared_processes->len - 1;
+}
+
+/* Gives @node the shared sets @index (replacing sets of its own). */
+void
+weft_call_tree_use_shared_sets (WeftCallTree *self,
+                                WeftCallNode  node,
+                                guint         index)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (node < self->n_nodes);
+  g_return_if_fail (self->shared_processes != NULL && index < self->shared_processes->len);
+
+  weft_call_tree_set_processes (self, node, NULL);
+  weft_call_tree_set_threads (self, node, NULL);
+  if (self->shared_node == NULL)
+    self->shared_node = g_new0 (guint8, self->n_alloc);
+  self->shared_node[node] = 1;
+  self->processes[node] = g_ptr_array_index (self->shared_processes, index);
+  self->threads[node] = g_ptr_array_index (self->shared_threads, index);
+}
+
 /* Takes ownership of @processes (may be NULL to clear). */
 void
 weft_call_tree_set_processes (WeftCallTree *self,
@@ -721,6 +815,7 @@ weft_call_tree_set_processes (WeftCallTree *self,
 
   if (self->processes == NULL)
     self->processes = g_new0 (WeftIntSet *, self->n_alloc);
+  unshare (self, node);
   g_clear_pointer (&self->processes[node], weft_int_set_free);
   self->processes[node] = processes;
 }
@@ -735,6 +830,7 @@ weft_call_tree_set_threads (WeftCallTree  *self,
 
   if (self->threads == NULL)
     self->threads = g_new0 (WeftThreadSet *, self->n_alloc);
+  unshare (self, node);
   g_clear_pointer (&self->threads[node], weft_thread_set_free);
   self->threads[node] = threads;
 }

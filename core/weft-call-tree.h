@@ -158,6 +158,12 @@ void                 weft_call_tree_set_processes      (WeftCallTree        *sel
 void                 weft_call_tree_set_threads        (WeftCallTree        *self,
                                                         WeftCallNode         node,
                                                         WeftThreadSet       *threads);
+guint                weft_call_tree_add_shared_sets    (WeftCallTree        *self,
+                                                        WeftIntSet          *processes,
+                                                        WeftThreadSet       *threads);
+void                 weft_call_tree_use_shared_sets    (WeftCallTree        *self,
+                                                        WeftCallNode         node,
+                                                        guint                index);
 const WeftIntSet    *weft_call_tree_get_processes      (const WeftCallTree  *self,
                                                         WeftCallNode         node);
 const WeftThreadSet *weft_call_tree_get_threads        (const WeftCallTree  *self,

@@ -213,6 +213,50 @@ test_given_inclusive (void)
   g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric), ==, 0);
 }
 
+/* Sets shared by many nodes: one copy, answered for each node; a node given
+ * sets of its own stops sharing; the tree frees each shared set once (the
+ * sanitizer build would catch a double free). */
+static void
+test_shared_sets (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  WeftCallFrame f = frame ("main", NULL, 0);
+  WeftCallNode a, b, c;
+  guint index;
+  g_autofree char *text = NULL;
+
+  a = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &f);
+  f = frame ("work", NULL, 0);
+  b = weft_call_tree_add_child (tree, a, &f);
+  f = frame ("wait", NULL, 0);
+  c = weft_call_tree_add_child (tree, a, &f);
+  index = weft_call_tree_add_shared_sets (tree, weft_int_set_parse ("0-3", -1, NULL, NULL),
+                                          weft_thread_set_parse ("0.0-3.1", -1, NULL, NULL));
+  weft_call_tree_use_shared_sets (tree, a, index);
+  weft_call_tree_use_shared_sets (tree, b, index);
+  weft_call_tree_use_shared_sets (tree, c, index);
+  g_assert_true (weft_call_tree_get_processes (tree, a) == weft_call_tree_get_processes (tree, b));
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, c), ==, 4);
+  g_assert_cmpuint (weft_call_tree_get_thread_count (tree, c), ==, 8);
+
+  weft_call_tree_set_processes (tree, b, weft_int_set_parse ("2", -1, NULL, NULL));
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, b), ==, 1);
+  g_assert_null (weft_call_tree_get_threads (tree, b));
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, a), ==, 4);
+  text = weft_int_set_to_string (weft_call_tree_get_processes (tree, c));
+  g_assert_cmpstr (text, ==, "0-3");
+
+  /* Growing the tree keeps the sharing. */
+  for (int i = 0; i < 1000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%d", i);
+
+      f = frame (name, NULL, 0);
+      weft_call_tree_add_child (tree, c, &f);
+    }
+  g_assert_cmpuint (weft_call_tree_get_process_count (tree, c), ==, 4);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -223,6 +267,7 @@ main (int    argc,
   g_test_add_func ("/core/call-tree/merge", test_merge);
   g_test_add_func ("/core/call-tree/large-and-deep", test_large_and_deep);
   g_test_add_func ("/core/call-tree/process-sets", test_process_sets);
+  g_test_add_func ("/core/call-tree/shared-sets", test_shared_sets);
   g_test_add_func ("/core/call-tree/given-inclusive", test_given_inclusive);
 
   return g_test_run ();

@@ -21,6 +21,7 @@
 #include "weft-source-path.h"
 
 #define NO_COLUMN G_MAXUINT32
+#define NO_SET    G_MAXUINT32
 
 struct _WeftHpctoolkitMeasurement
 {
@@ -67,7 +68,15 @@ typedef struct
   guint         n_columns;
   GArray       *own;          /* double, n_nodes × n_columns: values placed at each node */
   GArray       *stamp;        /* guint32 per node: last profile + 1 that touched it */
-  GPtrArray    *threads;      /* WeftThreadSet per node */
+  /* The threads reaching each node, hash-consed: thousands of nodes are
+   * reached by the same profiles, so each distinct set is made once and a
+   * node holds its id; touching a node with a profile is a transition from
+   * one id to another, remembered. */
+  GArray       *set_of;       /* guint32 per node: set id, or NO_SET */
+  GPtrArray    *sets;         /* WeftThreadSet by id */
+  GHashTable   *next_set;     /* (id + 1) << 32 | profile → new id + 1 */
+  guint32       last_old;     /* the last transition of this profile */
+  guint32       last_new;
   GArray       *node_scope;   /* guint32 per node: structure scope of a procedure/inline, else NONE */
   GHashTable   *proc_index;   /* scope → procedure index + 1 */
   guint32       profile;
@@ -91,6 +100,7 @@ grow (Builder *b)
       guint old = b->stamp->len;
 
       g_array_set_size (b->stamp, n);
+      g_array_set_size (b->set_of, n);
       g_array_set_size (b->node_scope, n);
       g_array_set_size (b->own, (gsize)n * b->n_columns);
       g_array_set_size (b->p_own, (gsize)n * b->n_columns);
@@ -99,27 +109,52 @@ grow (Builder *b)
       for (guint i = old; i < n; i++)
         {
           g_array_index (b->node_scope, guint32, i) = WEFT_HPCSTRUCT_NONE;
-          g_ptr_array_add (b->threads, NULL);
+          g_array_index (b->set_of, guint32, i) = NO_SET;
         }
     }
 }
 
 /* Records that the current profile reaches @node. */
+/* The set of @old (an id, or NO_SET) with the current profile's thread. */
+static guint32
+next_set (Builder *b,
+          guint32  old)
+{
+  guint64 key = ((guint64)(old + 1) << 32) | b->profile;
+  gpointer found = g_hash_table_lookup (b->next_set, &key);
+  guint32 id;
+
+  if (found != NULL)
+    id = GPOINTER_TO_UINT (found) - 1;
+  else
+    {
+      WeftThreadSet *set = old != NO_SET ? weft_thread_set_copy (g_ptr_array_index (b->sets, old))
+                                         : weft_thread_set_new ();
+
+      weft_thread_set_add (set, b->rank, b->thread);
+      id = b->sets->len;
+      g_ptr_array_add (b->sets, set);
+      g_hash_table_insert (b->next_set, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (id + 1));
+    }
+  b->last_old = old;
+  b->last_new = id;
+
+  return id;
+}
+
 static WeftCallNode
 touch (Builder      *b,
        WeftCallNode  node)
 {
-  WeftThreadSet **set;
+  guint32 *set;
 
   grow (b);
   if (g_array_index (b->stamp, guint32, node) == b->profile + 1)
     return node;
   g_array_index (b->stamp, guint32, node) = b->profile + 1;
   g_array_append_val (b->touched, node);
-  set = (WeftThreadSet **)&g_ptr_array_index (b->threads, node);
-  if (*set == NULL)
-    *set = weft_thread_set_new ();
-  weft_thread_set_add (*set, b->rank, b->thread);
+  set = &g_array_index (b->set_of, guint32, node);
+  *set = *set == b->last_old ? b->last_new : next_set (b, *set);
   return node;
 }
 
@@ -387,6 +422,7 @@ merge_profile (Builder       *b,
   GHashTable *contexts = NULL;
 
   b->profile = index;
+  b->last_old = NO_SET - 1;   /* no transition of this profile yet */
   weft_hpcrun_profile_get_rank_thread (p, &b->rank, &b->thread);
   for (guint i = 0; i < n_nodes; i++)
     {
@@ -511,6 +547,7 @@ finish (Builder *b)
   guint nc = b->n_columns;
   g_autofree double *incl = g_new0 (double, (gsize)n * nc + 1);
   g_autofree double *excl = g_new0 (double, (gsize)n * nc + 1);
+  g_autofree guint *shared = NULL;
 
   grow (b);
   /* No metric column (every value zero): nothing to copy. */
@@ -522,21 +559,26 @@ finish (Builder *b)
   /* Children always have larger indices than their parent. */
   for (guint node = n; node-- > 1;)
     pass_up (tree, node, nc, incl, excl);
+  /* Each distinct thread set (and its processes) once, shared by its nodes. */
+  shared = g_new (guint, MAX (b->sets->len, 1));
+  g_ptr_array_set_free_func (b->sets, NULL);   /* the tree takes them all */
+  for (guint id = 0; id < b->sets->len; id++)
+    {
+      WeftThreadSet *set = g_ptr_array_index (b->sets, id);
+
+      shared[id] = weft_call_tree_add_shared_sets (tree, weft_thread_set_dup_processes (set), set);
+    }
   for (guint node = 0; node < n; node++)
     {
-      WeftThreadSet *threads = g_ptr_array_index (b->threads, node);
+      guint32 id = g_array_index (b->set_of, guint32, node);
 
       for (guint c = 0; c < nc; c++)
         {
           weft_call_tree_set_exclusive (tree, node, c, excl[(gsize)node * nc + c]);
           weft_call_tree_set_inclusive (tree, node, c, incl[(gsize)node * nc + c]);
         }
-      if (threads != NULL)
-        {
-          g_ptr_array_index (b->threads, node) = NULL;
-          weft_call_tree_set_processes (tree, node, weft_thread_set_dup_processes (threads));
-          weft_call_tree_set_threads (tree, node, threads);
-        }
+      if (id != NO_SET)
+        weft_call_tree_use_shared_sets (tree, node, shared[id]);
     }
 
   /* Procedures: exclusive over every instance, inclusive over the outermost
@@ -749,7 +791,9 @@ build (WeftHpctoolkitMeasurement *self)
   b.p_excl = g_array_new (FALSE, TRUE, sizeof (double));
   b.touched = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
   b.stamp = g_array_new (FALSE, TRUE, sizeof (guint32));
-  b.threads = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
+  b.set_of = g_array_new (FALSE, FALSE, sizeof (guint32));
+  b.sets = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
+  b.next_set = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   b.node_scope = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.proc_index = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < self->profiles->len; i++)
@@ -763,7 +807,9 @@ build (WeftHpctoolkitMeasurement *self)
   g_array_unref (b.p_excl);
   g_array_unref (b.touched);
   g_array_unref (b.stamp);
-  g_ptr_array_unref (b.threads);
+  g_array_unref (b.set_of);
+  g_ptr_array_unref (b.sets);
+  g_hash_table_unref (b.next_set);
   g_array_unref (b.node_scope);
   g_hash_table_unref (b.proc_index);
 }
