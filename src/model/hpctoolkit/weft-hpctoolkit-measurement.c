@@ -95,18 +95,21 @@ grow (Builder *b)
 {
   guint n = weft_call_tree_get_n_nodes (b->tree);
 
+  /* Called for every node touched: the arrays grow by half their size at
+   * a time (they may be longer than the tree, never shorter). */
   if (b->stamp->len < n)
     {
       guint old = b->stamp->len;
+      guint len = MAX (n, old + old / 2 + 1024);
 
-      g_array_set_size (b->stamp, n);
-      g_array_set_size (b->set_of, n);
-      g_array_set_size (b->node_scope, n);
-      g_array_set_size (b->own, (gsize)n * b->n_columns);
-      g_array_set_size (b->p_own, (gsize)n * b->n_columns);
-      g_array_set_size (b->p_incl, (gsize)n * b->n_columns);
-      g_array_set_size (b->p_excl, (gsize)n * b->n_columns);
-      for (guint i = old; i < n; i++)
+      g_array_set_size (b->stamp, len);
+      g_array_set_size (b->set_of, len);
+      g_array_set_size (b->node_scope, len);
+      g_array_set_size (b->own, (gsize)len * b->n_columns);
+      g_array_set_size (b->p_own, (gsize)len * b->n_columns);
+      g_array_set_size (b->p_incl, (gsize)len * b->n_columns);
+      g_array_set_size (b->p_excl, (gsize)len * b->n_columns);
+      for (guint i = old; i < len; i++)
         {
           g_array_index (b->node_scope, guint32, i) = WEFT_HPCSTRUCT_NONE;
           g_array_index (b->set_of, guint32, i) = NO_SET;
