@@ -1038,3 +1038,61 @@ weft_hpcrun_read_file (const char  *path,
   return weft_hpcrun_parse ((const guint8 *)g_mapped_file_get_contents (mapped),
                             g_mapped_file_get_length (mapped), path, error);
 }
+
+typedef struct
+{
+  const char * const *paths;
+  guint               n_paths;
+  WeftLoadContext    *context;
+  WeftHpcrunProfile **out;
+  GError            **errors;
+  gint                next;   /* atomic: the next file to read */
+} ReadJob;
+
+static gpointer
+read_worker (gpointer data)
+{
+  ReadJob *job = data;
+
+  for (;;)
+    {
+      gint i = g_atomic_int_add (&job->next, 1);
+
+      if (i >= (gint)job->n_paths || (job->context != NULL && weft_load_context_is_cancelled (job->context)))
+        break;
+      job->out[i] = weft_hpcrun_read_file (job->paths[i], &job->errors[i]);
+      if (job->context != NULL)
+        weft_load_context_advance (job->context, 1);
+    }
+
+  return NULL;
+}
+
+void
+weft_hpcrun_read_files (const char * const *paths,
+                        guint               n_paths,
+                        guint               n_threads,
+                        WeftLoadContext    *context,
+                        WeftHpcrunProfile **out,
+                        GError            **errors)
+{
+  ReadJob job = { paths, n_paths, context, out, errors, 0 };
+  g_autofree GThread **threads = NULL;
+  guint n;
+
+  g_return_if_fail (paths != NULL || n_paths == 0);
+
+  for (guint i = 0; i < n_paths; i++)
+    {
+      out[i] = NULL;
+      errors[i] = NULL;
+    }
+  n = CLAMP (n_threads, 1, MAX (n_paths, 1));
+  threads = g_new0 (GThread *, n);
+  for (guint t = 1; t < n; t++)
+    threads[t] = g_thread_try_new ("weft-hpcrun-reader", read_worker, &job, NULL);
+  read_worker (&job);
+  for (guint t = 1; t < n; t++)
+    if (threads[t] != NULL)
+      g_thread_join (threads[t]);
+}

@@ -15,6 +15,8 @@
 
 #include <glib.h>
 
+#include "weft-load-context.h"
+
 G_BEGIN_DECLS
 
 #define WEFT_HPCRUN_MAGIC      "HPCRUN-profile____"
@@ -123,6 +125,17 @@ WeftHpcrunProfile *weft_hpcrun_parse            (const guint8       *data,
                                                  GError            **error);
 WeftHpcrunProfile *weft_hpcrun_read_file        (const char         *path,
                                                  GError            **error);
+/* Reads @n_paths files on up to @n_threads threads (a measurement has one
+ * per thread or rank, often thousands): out[i] gets the profile of paths[i],
+ * or NULL with errors[i] set. Each file read advances @context (nullable)
+ * by one; once it is cancelled, the files not started stay NULL without an
+ * error. */
+void               weft_hpcrun_read_files       (const char * const *paths,
+                                                 guint               n_paths,
+                                                 guint               n_threads,
+                                                 WeftLoadContext    *context,
+                                                 WeftHpcrunProfile **out,
+                                                 GError            **errors);
 void               weft_hpcrun_profile_free     (WeftHpcrunProfile  *profile);
 const char        *weft_hpcrun_profile_lookup   (const WeftHpcrunProfile *profile,
                                                  const char         *key);

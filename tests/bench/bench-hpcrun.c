@@ -7,6 +7,9 @@
  *   bench hpcrun-parse-throughput X MB/s     one 10^6-node 04.00 profile, best of N
  *   bench hpcrun02-parse-throughput X MB/s   the same tree as 02.00, best of N
  *   bench hpcrun-parse-64-throughput X MB/s  64 profiles of 20,000 nodes, best of N
+ *   bench hpcrun-read-64-parallel-throughput X MB/s  the same 64 files read from
+ *                                            the (cached) folder on every processor, as
+ *                                            a measurement loads them, best of N
  *   bench hpcrun-merge-64 X ms               merging those 64 into one tree (about
  *                                            10^6 nodes: 5,000 shared + 64 × 15,000), best of N
  *   bench hpcrun-merged-nodes X nodes        nodes of that tree
@@ -151,6 +154,33 @@ main (int   argc,
     g_autoptr(GPtrArray) files = read_folder (many, &total);
 
     printf ("bench hpcrun-parse-64-throughput %.0f MB/s\n", best_parse (files, total, runs));
+    {
+      g_autoptr(GDir) d = g_dir_open (many, 0, NULL);
+      g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+      double best_read = G_MAXDOUBLE;
+
+      while ((name = g_dir_read_name (d)) != NULL)
+        if (g_str_has_suffix (name, ".hpcrun"))
+          g_ptr_array_add (paths, g_build_filename (many, name, NULL));
+      for (int r = 0; r < runs; r++)
+        {
+          g_autofree WeftHpcrunProfile **out = g_new (WeftHpcrunProfile *, paths->len);
+          g_autofree GError **errors = g_new (GError *, paths->len);
+          double t0 = now ();
+
+          weft_hpcrun_read_files ((const char * const *)paths->pdata, paths->len, g_get_num_processors (), NULL,
+                                  out, errors);
+          best_read = MIN (best_read, now () - t0);
+          for (guint i = 0; i < paths->len; i++)
+            {
+              if (out[i] == NULL)
+                g_error ("%s", errors[i] != NULL ? errors[i]->message : "not read");
+              weft_hpcrun_profile_free (out[i]);
+            }
+        }
+      printf ("bench hpcrun-read-64-parallel-throughput %.0f MB/s\n", (double)total / 1e6 / best_read);
+    }
     for (int r = 0; r < runs; r++)
       {
         GPtrArray *profiles = parse_all (files);

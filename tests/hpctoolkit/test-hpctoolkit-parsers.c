@@ -534,6 +534,44 @@ test_struct_errors (void)
     }
 }
 
+/* Reading many files on several threads gives each file what reading it
+ * alone gives, in the caller's order; a missing file is its own error. */
+static void
+test_read_files (void)
+{
+  g_autofree char *folder = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autofree char *a = g_build_filename (folder, "heat-000000-000-7f000001-4242-0.hpcrun", NULL);
+  g_autofree char *b = g_build_filename (folder, "heat-000001-001-7f000001-4243-0.hpcrun", NULL);
+  g_autofree char *missing = g_build_filename (folder, "no-such-file.hpcrun", NULL);
+  const char *paths[] = { a, missing, b, a, b };
+  WeftHpcrunProfile *out[G_N_ELEMENTS (paths)];
+  GError *errors[G_N_ELEMENTS (paths)];
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+
+  weft_load_context_add_work (context, G_N_ELEMENTS (paths));
+  weft_hpcrun_read_files (paths, G_N_ELEMENTS (paths), 3, context, out, errors);
+  g_assert_null (out[1]);
+  g_assert_error (errors[1], WEFT_ERROR, WEFT_ERROR_FAILED);
+  g_assert_cmpfloat_with_epsilon (weft_load_context_get_fraction (context), 1.0, 1e-9);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      WeftHpcrunProfile *alone;
+
+      if (i == 1)
+        continue;
+      g_assert_no_error (errors[i]);
+      alone = weft_hpcrun_read_file (paths[i], &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (out[i]->path, ==, paths[i]);
+      g_assert_cmpuint (out[i]->nodes->len, ==, alone->nodes->len);
+      g_assert_cmpuint (out[i]->values_array->len, ==, alone->values_array->len);
+      weft_hpcrun_profile_free (alone);
+      weft_hpcrun_profile_free (out[i]);
+    }
+  g_clear_error (&errors[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -544,6 +582,7 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/hpcrun/corpus-counts", test_corpus_counts);
   g_test_add_func ("/hpctoolkit/hpcrun/gpu-metrics", test_gpu_metrics);
   g_test_add_func ("/hpctoolkit/hpcrun/corrupt-v4", test_corrupt_v4);
+  g_test_add_func ("/hpctoolkit/hpcrun/read-files", test_read_files);
   g_test_add_func ("/hpctoolkit/hpcrun/corrupt-v2", test_corrupt_v2);
   g_test_add_func ("/hpctoolkit/hpcrun/v2-variants", test_v2_variants);
   g_test_add_func ("/hpctoolkit/hpctrace", test_trace);

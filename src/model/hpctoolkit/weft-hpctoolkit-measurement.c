@@ -1012,25 +1012,30 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
     }
 
   weft_load_context_add_work (context, runs->len + trace_paths->len + structs->len);
-  for (guint i = 0; i < runs->len; i++)
-    {
-      g_autoptr(GError) local = NULL;
-      WeftHpcrunProfile *p;
+  {
+    /* The profiles on every processor (up to 8): a measurement has one file
+     * per thread or rank. Warnings then in file order, as one reader would. */
+    g_autofree WeftHpcrunProfile **read = g_new (WeftHpcrunProfile *, runs->len);
+    g_autofree GError **errors = g_new (GError *, runs->len);
 
-      if (weft_load_context_set_error_if_cancelled (context, error))
-        return NULL;
-      p = weft_hpcrun_read_file (g_ptr_array_index (runs, i), &local);
-      weft_load_context_advance (context, 1);
-      if (p == NULL)
-        {
-          /* One bad file among many: skip it, say so. */
-          weft_load_context_warn (context, g_ptr_array_index (runs, i), 0, "%s", local->message);
-          if (first_error == NULL)
-            first_error = g_steal_pointer (&local);
-          continue;
-        }
-      g_ptr_array_add (profiles, p);
-    }
+    weft_hpcrun_read_files ((const char * const *)runs->pdata, runs->len, MIN (g_get_num_processors (), 8),
+                            context, read, errors);
+    for (guint i = 0; i < runs->len; i++)
+      {
+        if (read[i] != NULL)
+          g_ptr_array_add (profiles, read[i]);
+        else if (errors[i] != NULL)
+          {
+            /* One bad file among many: skip it, say so. */
+            weft_load_context_warn (context, g_ptr_array_index (runs, i), 0, "%s", errors[i]->message);
+            if (first_error == NULL)
+              first_error = g_steal_pointer (&errors[i]);
+            g_clear_error (&errors[i]);
+          }
+      }
+    if (weft_load_context_set_error_if_cancelled (context, error))
+      return NULL;
+  }
   if (profiles->len == 0)
     {
       g_propagate_error (error, g_steal_pointer (&first_error));
