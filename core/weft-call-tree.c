@@ -910,10 +910,15 @@ WeftIntSet *
 weft_call_tree_dup_all_processes (const WeftCallTree *self)
 {
   WeftIntSet *all = weft_int_set_new ();
+  const WeftIntSet *last = NULL;
 
+  /* Nodes next to each other often share one set (shared sets): add it once. */
   for (guint n = 0; self->processes != NULL && n < self->n_nodes; n++)
-    if (self->processes[n] != NULL)
-      weft_int_set_add_set (all, self->processes[n]);
+    if (self->processes[n] != NULL && self->processes[n] != last)
+      {
+        weft_int_set_add_set (all, self->processes[n]);
+        last = self->processes[n];
+      }
   return all;
 }
 

@@ -33,6 +33,7 @@ struct _WeftFlameGraphRenderer
   WeftRenderTheme  theme;
   double          *leaf_counts;  /* the fallback value: no metric, no processes */
   double           root_value;   /* < 0: not computed */
+  gint64           total_processes; /* of the whole tree, < 0: not computed */
 };
 
 G_DEFINE_FINAL_TYPE (WeftFlameGraphRenderer, weft_flame_graph_renderer, G_TYPE_OBJECT)
@@ -63,6 +64,7 @@ weft_flame_graph_renderer_init (WeftFlameGraphRenderer *self)
   self->hover = WEFT_CALL_NODE_NONE;
   self->selected = WEFT_CALL_NODE_NONE;
   self->root_value = -1;
+  self->total_processes = -1;
   weft_render_theme_init_light (&self->theme);
 }
 
@@ -97,6 +99,7 @@ weft_flame_graph_renderer_set_tree (WeftFlameGraphRenderer *self,
   self->focus = WEFT_CALL_TREE_ROOT;
   self->hover = WEFT_CALL_NODE_NONE;
   self->selected = WEFT_CALL_NODE_NONE;
+  self->total_processes = -1;
   invalidate_values (self);
   return TRUE;
 }
@@ -552,9 +555,15 @@ weft_flame_graph_renderer_describe_node (WeftFlameGraphRenderer *self,
   if (weft_call_tree_has_process_info (self->tree))
     {
       guint64 n = weft_call_tree_get_process_count (self->tree, node);
-      guint64 total = total_processes (self->tree);
       const WeftIntSet *processes = weft_call_tree_get_processes (self->tree, node);
       const WeftThreadSet *threads = weft_call_tree_get_threads (self->tree, node);
+      guint64 total;
+
+      /* Once per tree: the union of every node's set (the call-tree view
+       * describes each row it shows). */
+      if (self->total_processes < 0)
+        self->total_processes = (gint64)total_processes (self->tree);
+      total = (guint64)self->total_processes;
 
       g_string_append_printf (out, _("\n%" PRIu64 " of %" PRIu64 " processes, %" PRIu64 " threads"),
                               n, total, weft_call_tree_get_thread_count (self->tree, node));
