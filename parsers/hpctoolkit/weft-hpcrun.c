@@ -611,6 +611,15 @@ read_epoch (Cursor            *c,
   if (n_nodes + p->nodes->len > G_MAXUINT32 - 1)
     return fail_at (c, at, "too many nodes");
 
+  /* Room for the epoch's nodes at once, on huge pages: appending one by one
+   * would copy the array as it grows and fault a page at a time. */
+  {
+    gsize had = p->nodes->len;
+
+    g_array_set_size (p->nodes, had + n_nodes);
+    g_array_set_size (p->nodes, had);
+    weft_memory_advise_huge (p->nodes->data, (had + n_nodes) * sizeof (WeftHpcrunNode));
+  }
   id_map_init (&map, n_nodes);
   modules = module_table (lm_index);
   for (guint64 i = 0; i < n_nodes; i++)
