@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "weft-call-tree.h"
+#include "weft-memory.h"
 #include "weft-string-pool.h"
 
 typedef struct
@@ -404,6 +405,9 @@ slots_grow (WeftCallTree *self)
   g_free (self->slots);
   self->n_slots *= 2;
   self->slots = g_new0 (WeftCallNode, self->n_slots);
+  /* Big trees: huge pages for the table probed at random (fewer TLB misses
+   * and page faults). */
+  weft_memory_advise_huge (self->slots, self->n_slots * sizeof (WeftCallNode));
   for (WeftCallNode n = 1; n < self->n_nodes; n++)
     slots_insert (self, n);
 }
@@ -491,6 +495,7 @@ weft_call_tree_add_child_frame_id (WeftCallTree *self,
 
       self->n_alloc = self->n_alloc > G_MAXUINT32 / 2 ? G_MAXUINT32 - 1 : self->n_alloc * 2;
       self->nodes = g_renew (Node, self->nodes, self->n_alloc);
+      weft_memory_advise_huge (self->nodes, self->n_alloc * sizeof (Node));
       grow_columns (self, old_alloc);
     }
 
