@@ -13,6 +13,19 @@
 
 #define CHUNK_SIZE (64 * 1024)
 
+/* Readers intern the same few names (procedures, files, functions) for
+ * millions of records; a direct-mapped cache of recent strings answers a
+ * repeat with one short hash and one memcmp instead of a copy to terminate
+ * the key and a full g_str_hash. */
+#define RECENT_SIZE 256
+
+typedef struct
+{
+  const char *text;     /* the pool's copy */
+  gsize       len;
+  guint32     id;
+} RecentEntry;
+
 struct _WeftStringPool
 {
   GHashTable *ids;      /* const char* (in a chunk) -> id */
@@ -21,6 +34,7 @@ struct _WeftStringPool
   char       *chunk_pos;
   gsize       chunk_left;
   gsize       memory;
+  RecentEntry recent[RECENT_SIZE];
 };
 
 WeftStringPool *
@@ -83,6 +97,7 @@ weft_string_pool_intern_len (WeftStringPool *self,
   gpointer value;
   char stack_buf[256];
   g_autofree char *heap_buf = NULL;
+  RecentEntry *recent;
   char *key;
   guint32 id;
 
@@ -92,6 +107,10 @@ weft_string_pool_intern_len (WeftStringPool *self,
   if (len == 0)
     return 0;
 
+  recent = &self->recent[weft_text_quick_hash (str, len, 0) % RECENT_SIZE];
+  if (recent->text != NULL && recent->len == len && memcmp (recent->text, str, len) == 0)
+    return recent->id;
+
   /* The hash table needs a terminated key; avoid a heap copy for short strings. */
   if (len < sizeof stack_buf)
     key = stack_buf;
@@ -100,13 +119,23 @@ weft_string_pool_intern_len (WeftStringPool *self,
   memcpy (key, str, len);
   key[len] = '\0';
 
-  if (g_hash_table_lookup_extended (self->ids, key, NULL, &value))
-    return GPOINTER_TO_UINT (value);
+  if (g_hash_table_lookup_extended (self->ids, key, (gpointer *)&key, &value))
+    {
+      id = GPOINTER_TO_UINT (value);
+    }
+  else
+    {
+      id = self->strings->len;
+      key = pool_copy (self, str, len);
+      g_ptr_array_add (self->strings, key);
+      g_hash_table_insert (self->ids, key, GUINT_TO_POINTER (id));
+    }
 
-  id = self->strings->len;
-  key = pool_copy (self, str, len);
-  g_ptr_array_add (self->strings, key);
-  g_hash_table_insert (self->ids, key, GUINT_TO_POINTER (id));
+  /* strlen, not len: a string with a NUL inside matched a shorter key, and
+   * the cache must not compare @len bytes of that shorter copy. */
+  recent->text = key;
+  recent->len = strlen (key);
+  recent->id = id;
 
   return id;
 }

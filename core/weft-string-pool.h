@@ -8,9 +8,38 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+/**
+ * weft_text_quick_hash:
+ *
+ * An 8-bit hash of @len bytes from their first and last eight (and @extra),
+ * for the small direct-mapped caches that sit in front of hash tables when a
+ * file repeats the same few strings millions of times.
+ */
+static inline guint
+weft_text_quick_hash (const char *text,
+                      gsize       len,
+                      guint32     extra)
+{
+  guint64 head = 0, tail = 0;
+
+  if (len >= 8)
+    {
+      memcpy (&head, text, 8);
+      memcpy (&tail, text + len - 8, 8);
+    }
+  else
+    memcpy (&head, text, len);
+
+  return (guint)(((head * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^
+                  (tail * G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F)) ^
+                  ((guint64)len << 32 | extra) * G_GUINT64_CONSTANT (0x165667B19E3779F9)) >> 56);
+}
 
 typedef struct _WeftStringPool WeftStringPool;
 

@@ -232,16 +232,17 @@ weft_mpd_count_trace_lines (const char *head,
  * is quicker than starting another. */
 #define MIN_SPLIT_SIZE (8 << 20)
 
-/* The proc and file names of a trace are few (tens) while its lines are
- * millions: a small direct-mapped cache in front of the string pool and the
- * location table answers nearly every line with one hash and one memcmp. */
+/* The file names and lines of a trace are few (hundreds) while its lines are
+ * millions: a small direct-mapped cache in front of the location table
+ * answers nearly every line with one hash and one memcmp (the string pool
+ * keeps such a cache for names itself). */
 #define CACHE_SIZE 256
 
 typedef struct
 {
   const char *text;     /* the pool's copy, NUL-terminated */
   gsize       len;
-  guint32     line;     /* locations only */
+  guint32     line;
   guint32     id;
 } CacheEntry;
 
@@ -269,7 +270,6 @@ typedef struct
   WeftStringPool  *names;
   GHashTable      *location_ids;     /* (file id << 32 | line) → location index */
   GArray          *locations;        /* WeftMpdLocation; [0] is the unknown location */
-  CacheEntry       name_cache[CACHE_SIZE];
   CacheEntry       place_cache[CACHE_SIZE];
   guint64          event_counts[WEFT_MPD_N_EVENTS];
   guint64          n_skipped;
@@ -337,27 +337,6 @@ part_clear (Part *part)
   g_clear_pointer (&part->warnings, g_array_unref);
 }
 
-/* A hash of @len bytes from their first and last eight (and @extra). */
-static inline guint
-text_hash (const char *text,
-           gsize       len,
-           guint32     extra)
-{
-  guint64 head = 0, tail = 0;
-
-  if (len >= 8)
-    {
-      memcpy (&head, text, 8);
-      memcpy (&tail, text + len - 8, 8);
-    }
-  else
-    memcpy (&head, text, len);
-
-  return (guint)(((head * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^
-                  (tail * G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F)) ^
-                  ((guint64)len << 32 | extra) * G_GUINT64_CONSTANT (0x165667B19E3779F9)) >> 56);
-}
-
 /* The location of (@file, @line) in @part, added when new. */
 static guint32
 part_location (Part    *part,
@@ -389,7 +368,7 @@ location_index (Part              *part,
   if (line->file == NULL)
     return WEFT_MPD_UNKNOWN_LOCATION;
 
-  entry = &part->place_cache[text_hash (line->file, line->file_len, line->line) % CACHE_SIZE];
+  entry = &part->place_cache[weft_text_quick_hash (line->file, line->file_len, line->line) % CACHE_SIZE];
   if (entry->text != NULL && entry->line == line->line && entry->len == line->file_len &&
       memcmp (entry->text, line->file, line->file_len) == 0)
     return entry->id;
@@ -399,22 +378,6 @@ location_index (Part              *part,
   entry->text = weft_string_pool_lookup (part->names, file);
   entry->len = line->file_len;
   entry->line = line->line;
-
-  return entry->id;
-}
-
-static guint32
-name_id (Part              *part,
-         const WeftMpdLine *line)
-{
-  CacheEntry *entry = &part->name_cache[text_hash (line->name, line->name_len, 0) % CACHE_SIZE];
-
-  if (entry->text != NULL && entry->len == line->name_len && memcmp (entry->text, line->name, line->name_len) == 0)
-    return entry->id;
-
-  entry->id = weft_string_pool_intern_len (part->names, line->name, line->name_len);
-  entry->text = weft_string_pool_lookup (part->names, entry->id);
-  entry->len = line->name_len;
 
   return entry->id;
 }
@@ -500,7 +463,7 @@ part_read (Part *part)
       record->extra = parsed.extra;
       record->line_no = (guint32)MIN (reader.line_no, G_MAXUINT32);
       record->location = location_index (part, &parsed);
-      record->name = name_id (part, &parsed);
+      record->name = weft_string_pool_intern_len (part->names, parsed.name, parsed.name_len);
       record->vm = parsed.vm;
       record->event = (guint8)parsed.event;
       record->reserved = 0;
@@ -578,10 +541,9 @@ part_join (Part          *into,
   into->n_lines = lines_before + part->n_lines;
   for (guint w = 0; w < part->warnings->len; w++)
     {
-      PartWarning warning = g_array_index (part->warnings, PartWarning, w);
+      PartWarning *from = &g_array_index (part->warnings, PartWarning, w);
+      PartWarning warning = { from->line_no + lines_before, g_steal_pointer (&from->message) };
 
-      warning.line_no += lines_before;
-      warning.message = g_strdup (warning.message);
       g_array_append_val (into->warnings, warning);
     }
 }

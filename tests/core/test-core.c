@@ -199,6 +199,26 @@ test_string_pool (void)
     }
   g_assert_cmpuint (weft_string_pool_get_size (pool), ==, 10004);
   g_assert_cmpstr (weft_string_pool_lookup (pool, 4 + 5000), ==, "s5000");
+
+  /* Repeats go through the cache of recent strings: 10000 strings share its
+   * 256 slots, so they also evict each other; every answer must still be the
+   * string's own id. */
+  for (guint round = 0; round < 3; round++)
+    for (guint i = 0; i < 10000; i += 7)
+      {
+        g_autofree char *s = g_strdup_printf ("s%u", i);
+
+        g_assert_cmpuint (weft_string_pool_intern_len (pool, s, strlen (s)), ==, 4 + i);
+      }
+  /* A prefix of a cached string is another string. */
+  g_assert_cmpuint (weft_string_pool_intern_len (pool, "s5000", 4), ==, 4 + 500);
+
+  /* A NUL inside the bytes ends the key there (the pool holds C strings),
+   * and must not leave the cache comparing the longer length. */
+  g_assert_cmpuint (weft_string_pool_intern_len (pool, "beta\0gamma", 10), ==, b);
+  g_assert_cmpuint (weft_string_pool_intern_len (pool, "beta\0gamma", 10), ==, b);
+  g_assert_cmpuint (weft_string_pool_intern (pool, "beta"), ==, b);
+  g_assert_cmpuint (weft_string_pool_get_size (pool), ==, 10004);
 }
 
 static void
