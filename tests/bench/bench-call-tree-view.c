@@ -55,11 +55,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *dir = g_path_get_dirname (argv[0]);
-  g_autofree char *gen = g_build_filename (dir, "weft-gen-hpcrun", NULL);
   g_autofree char *tmp = weft_test_make_tmp_dir ();
   g_autofree char *many = g_build_filename (tmp, "many", NULL);
-  const char *gen_argv[] = { gen, "--profiles", "64", "--nodes", "20000", "--shared", "5000", many, NULL };
+  const char *const gen_args[] = { "--profiles", "64", "--nodes", "20000", "--shared", "5000", many, NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) profiles = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_hpcrun_profile_free);
@@ -69,16 +67,13 @@ main (int   argc,
   GtkWidget *window;
   const char *name;
   double best_paint = G_MAXDOUBLE, best_hot = G_MAXDOUBLE;
-  int runs = 5, status;
+  int runs = 5;
 
   if (argc > 2 && strcmp (argv[1], "--runs") == 0)
     runs = MAX (1, atoi (argv[2]));
   gtk_init ();
 
-  if (!g_spawn_sync (NULL, (char **)gen_argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
-                     &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    g_error ("weft-gen-hpcrun: %s", error->message);
+  weft_bench_run_tool (argv[0], "weft-gen-hpcrun", gen_args);
   d = g_dir_open (many, 0, NULL);
   while ((name = g_dir_read_name (d)) != NULL)
     if (g_str_has_suffix (name, ".hpcrun"))

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-util.h"
 #include "weft-hpcrun.h"
 #include "weft-hpctoolkit-measurement.h"
 #include "weft-test-util.h"
@@ -31,25 +32,6 @@ static double
 now (void)
 {
   return (double)g_get_monotonic_time () / 1e6;
-}
-
-static void
-generate (const char *gen,
-          const char *dir,
-          const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  g_ptr_array_add (argv, (char *)gen);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *)args[i]);
-  g_ptr_array_add (argv, (char *)dir);
-  g_ptr_array_add (argv, NULL);
-  if (!g_spawn_sync (NULL, (char **)argv->pdata, NULL, 0, NULL, NULL, NULL, NULL, &status, &error)
-      || !g_spawn_check_wait_status (status, &error))
-    g_error ("weft-gen-hpcrun: %s", error->message);
 }
 
 static GPtrArray *
@@ -120,15 +102,14 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *dir = g_path_get_dirname (argv[0]);
-  g_autofree char *gen = g_build_filename (dir, "weft-gen-hpcrun", NULL);
   g_autofree char *tmp = weft_test_make_tmp_dir ();
   g_autofree char *one = g_build_filename (tmp, "one", NULL);
   g_autofree char *one2 = g_build_filename (tmp, "one02", NULL);
   g_autofree char *many = g_build_filename (tmp, "many", NULL);
-  const char *const one_args[] = { "--profiles", "1", "--nodes", "1000000", "--shared", "1000000", NULL };
-  const char *const one2_args[] = { "--format", "02.00", "--profiles", "1", "--nodes", "1000000", "--shared", "1000000", NULL };
-  const char *const many_args[] = { "--profiles", "64", "--nodes", "20000", "--shared", "5000", NULL };
+  const char *const one_args[] = { "--profiles", "1", "--nodes", "1000000", "--shared", "1000000", one, NULL };
+  const char *const one2_args[] = { "--format", "02.00", "--profiles", "1", "--nodes", "1000000", "--shared", "1000000",
+                                    one2, NULL };
+  const char *const many_args[] = { "--profiles", "64", "--nodes", "20000", "--shared", "5000", many, NULL };
   int runs = 5;
   guint64 total;
   double best = G_MAXDOUBLE;
@@ -136,9 +117,9 @@ main (int   argc,
 
   if (argc > 2 && strcmp (argv[1], "--runs") == 0)
     runs = MAX (1, atoi (argv[2]));
-  generate (gen, one, one_args);
-  generate (gen, one2, one2_args);
-  generate (gen, many, many_args);
+  weft_bench_run_tool (argv[0], "weft-gen-hpcrun", one_args);
+  weft_bench_run_tool (argv[0], "weft-gen-hpcrun", one2_args);
+  weft_bench_run_tool (argv[0], "weft-gen-hpcrun", many_args);
 
   {
     g_autoptr(GPtrArray) files = read_folder (one, &total);

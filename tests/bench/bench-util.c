@@ -67,36 +67,49 @@ weft_bench_print_percentiles (const char *name,
   g_print ("bench %s-max %.2f ms\n", name, sorted[times->len - 1]);
 }
 
-char *
-weft_bench_generate (const char         *self,
-                     const char * const *args,
-                     const char         *file_name)
+void
+weft_bench_run_tool (const char         *self,
+                     const char         *tool,
+                     const char * const *args)
 {
   g_autofree char *dir = g_path_get_dirname (self);
-  g_autofree char *generator = g_build_filename (dir, "weft-gen-traces", NULL);
+  g_autofree char *program = g_build_filename (dir, tool, NULL);
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (g_get_tmp_dir (), file_name, NULL);
   int status;
 
-  if (!g_file_test (generator, G_FILE_TEST_IS_EXECUTABLE))
+  if (!g_file_test (program, G_FILE_TEST_IS_EXECUTABLE))
     {
-      g_printerr ("%s: give a file, or build weft-gen-traces beside this program\n", self);
+      g_printerr ("%s: build %s beside this program (or give a file where the benchmark takes one)\n", self, tool);
       exit (1);
     }
-  g_ptr_array_add (argv, generator);
+  g_ptr_array_add (argv, program);
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, (gpointer)"--out");
-  g_ptr_array_add (argv, path);
   g_ptr_array_add (argv, NULL);
   if (!g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
                      &error) ||
       !g_spawn_check_wait_status (status, &error))
     {
-      g_printerr ("%s: weft-gen-traces: %s\n", self, error->message);
+      g_printerr ("%s: %s: %s\n", self, tool, error->message);
       exit (1);
     }
+}
+
+char *
+weft_bench_generate (const char         *self,
+                     const char * const *args,
+                     const char         *file_name)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  char *path = g_build_filename (g_get_tmp_dir (), file_name, NULL);
+
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, (gpointer)"--out");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, NULL);
+  weft_bench_run_tool (self, "weft-gen-traces", (const char * const *)argv->pdata);
 
   return path;
 }

@@ -18,9 +18,13 @@ double weft_bench_percentile    (const double *sorted,
 /* Sorts @times (double milliseconds) and prints "bench NAME-p50/-p95/-max". */
 void   weft_bench_print_percentiles (const char *name,
                                      GArray     *times);
-/* Runs weft-gen-traces (beside @self, the benchmark's argv[0]) with @args
- * (NULL-terminated, without --out) writing @file_name in the temporary
- * folder; exits on failure. Returns the path written. */
+/* Runs @tool (a program built beside @self, the benchmark's argv[0]) with
+ * @args (NULL-terminated) and its output to /dev/null; exits on failure. */
+void   weft_bench_run_tool          (const char         *self,
+                                     const char         *tool,
+                                     const char * const *args);
+/* Runs weft-gen-traces with @args (without --out) writing @file_name in the
+ * temporary folder; exits on failure. Returns the path written. */
 char  *weft_bench_generate          (const char         *self,
                                      const char * const *args,
                                      const char         *file_name);
