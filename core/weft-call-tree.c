@@ -69,6 +69,8 @@ struct _WeftCallTree
   guint8          *shared_node;      /* n_alloc, or NULL */
   guint64         *process_counts;  /* explicit counts, G_MAXUINT64 = not given */
   guint64         *thread_counts;
+
+  guint8          *compare_sides;   /* n_alloc WeftCompareSide, or NULL */
 };
 
 G_DEFINE_BOXED_TYPE (WeftCallTree, weft_call_tree, weft_call_tree_ref, weft_call_tree_unref)
@@ -178,6 +180,7 @@ weft_call_tree_unref (WeftCallTree *self)
   g_clear_pointer (&self->shared_threads, g_ptr_array_unref);
   g_free (self->process_counts);
   g_free (self->thread_counts);
+  g_free (self->compare_sides);
   g_array_unref (self->metrics);
   g_free (self->slots);
   g_free (self->nodes);
@@ -476,6 +479,11 @@ grow_columns (WeftCallTree *self,
       memset (self->process_counts + old_alloc, 0xff, added * sizeof (guint64));
       self->thread_counts = g_renew (guint64, self->thread_counts, self->n_alloc);
       memset (self->thread_counts + old_alloc, 0xff, added * sizeof (guint64));
+    }
+  if (self->compare_sides != NULL)
+    {
+      self->compare_sides = g_renew (guint8, self->compare_sides, self->n_alloc);
+      memset (self->compare_sides + old_alloc, WEFT_COMPARE_SIDE_BOTH, added);
     }
 }
 
@@ -975,6 +983,38 @@ weft_call_tree_dup_path (const WeftCallTree *self,
       g_string_append (path, g_ptr_array_index (labels, i - 1));
     }
   return g_string_free (path, FALSE);
+}
+
+void
+weft_call_tree_set_compare_side (WeftCallTree    *self,
+                                 WeftCallNode     node,
+                                 WeftCompareSide  side)
+{
+  g_return_if_fail (node < self->n_nodes);
+  g_return_if_fail (side <= WEFT_COMPARE_SIDE_OTHER_ONLY);
+
+  /* g_new0: every node reads BOTH (0) until told otherwise. */
+  if (self->compare_sides == NULL)
+    self->compare_sides = g_new0 (guint8, self->n_alloc);
+  self->compare_sides[node] = side;
+}
+
+/* Returns: the side set for @node, %WEFT_COMPARE_SIDE_BOTH when none was. */
+WeftCompareSide
+weft_call_tree_get_compare_side (const WeftCallTree *self,
+                                 WeftCallNode        node)
+{
+  g_return_val_if_fail (node < self->n_nodes, WEFT_COMPARE_SIDE_BOTH);
+
+  return self->compare_sides != NULL ? self->compare_sides[node] : WEFT_COMPARE_SIDE_BOTH;
+}
+
+/* Returns: whether a side was ever set, i.e. @self shows a comparison (a tree
+ * compared with itself has only BOTH nodes and is one all the same). */
+gboolean
+weft_call_tree_is_comparison (const WeftCallTree *self)
+{
+  return self->compare_sides != NULL;
 }
 
 const char *

@@ -20,6 +20,10 @@
  * recomputed after a change. Per-node process and thread sets (DDT compact sets)
  * and counts are optional: a PSV XML frame may carry only counts.
  *
+ * A tree made by weft_call_tree_compare() also says, per node, which of the two
+ * compared trees holds it (weft_call_tree_get_compare_side()); other trees
+ * have no such column.
+ *
  * Not thread-safe while it is being built; read-only use from several threads
  * is safe once weft_call_tree_compute_inclusive() has run (or no metric
  * exists).
@@ -62,6 +66,14 @@ typedef enum
    * what was set with weft_call_tree_set_inclusive(). */
   WEFT_CALL_METRIC_INCLUSIVE_GIVEN = 1 << 1,
 } WeftCallMetricFlags;
+
+/* Which of two compared trees holds a node (see weft-call-tree-compare.h). */
+typedef enum
+{
+  WEFT_COMPARE_SIDE_BOTH       = 0,
+  WEFT_COMPARE_SIDE_BASE_ONLY  = 1,
+  WEFT_COMPARE_SIDE_OTHER_ONLY = 2,
+} WeftCompareSide;
 
 typedef struct _WeftCallTree WeftCallTree;
 
@@ -184,6 +196,15 @@ WeftThreadSet       *weft_call_tree_dup_all_threads    (const WeftCallTree  *sel
  * folded-stack form); used to match nodes between trees. */
 char                *weft_call_tree_dup_path           (const WeftCallTree  *self,
                                                         WeftCallNode         node);
+
+/* Comparison: which tree holds a node (a guint8 column, allocated on the
+ * first set). */
+void                 weft_call_tree_set_compare_side   (WeftCallTree        *self,
+                                                        WeftCallNode         node,
+                                                        WeftCompareSide      side);
+WeftCompareSide      weft_call_tree_get_compare_side   (const WeftCallTree  *self,
+                                                        WeftCallNode         node);
+gboolean             weft_call_tree_is_comparison      (const WeftCallTree  *self);
 
 const char          *weft_call_tree_get_title          (const WeftCallTree  *self);
 void                 weft_call_tree_set_title          (WeftCallTree        *self,

@@ -7,6 +7,9 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "weft-error.h"
 #include "weft-matrix.h"
 
 struct _WeftMatrix
@@ -22,6 +25,7 @@ struct _WeftMatrix
   char           *dim_names[WEFT_MATRIX_MAX_DIMS];
   gint64          dim_start[WEFT_MATRIX_MAX_DIMS];
   GPtrArray      *dim_labels[WEFT_MATRIX_MAX_DIMS];  /* index -> char*, or NULL */
+  WeftMatrixValueKind value_kind;
 };
 
 G_DEFINE_BOXED_TYPE (WeftMatrix, weft_matrix, weft_matrix_ref, weft_matrix_unref)
@@ -119,6 +123,7 @@ weft_matrix_copy (const WeftMatrix *self)
     copy->filtered = g_memdup2 (self->filtered, (self->n_elements + 7) / 8);
   copy->title = g_strdup (self->title);
   copy->value_name = g_strdup (self->value_name);
+  copy->value_kind = self->value_kind;
   for (guint i = 0; i < self->n_dims; i++)
     {
       copy->dim_names[i] = g_strdup (self->dim_names[i]);
@@ -189,6 +194,7 @@ weft_matrix_slice_2d (const WeftMatrix *self,
       copy_dim (slice, 0, self, 0);
       slice->title = g_strdup (self->title);
       slice->value_name = g_strdup (self->value_name);
+      slice->value_kind = self->value_kind;
       return slice;
     }
 
@@ -226,6 +232,7 @@ weft_matrix_slice_2d (const WeftMatrix *self,
   copy_dim (slice, 1, self, column_dim);
   slice->title = g_strdup (self->title);
   slice->value_name = g_strdup (self->value_name);
+  slice->value_kind = self->value_kind;
 
   return slice;
 }
@@ -552,4 +559,153 @@ weft_matrix_compute_stats (const WeftMatrix *self,
   stats->finite_max = n_finite ? fmax : NAN;
   stats->finite_mean = n_finite ? fmean : NAN;
   stats->stddev = n_finite ? sqrt (fm2 / (double)n_finite) : NAN;
+}
+
+WeftMatrixValueKind
+weft_matrix_get_value_kind (const WeftMatrix *self)
+{
+  g_return_val_if_fail (self != NULL, WEFT_MATRIX_VALUES_PLAIN);
+
+  return self->value_kind;
+}
+
+void
+weft_matrix_set_value_kind (WeftMatrix          *self,
+                            WeftMatrixValueKind  kind)
+{
+  g_return_if_fail (self != NULL);
+
+  self->value_kind = kind;
+}
+
+/* The offset of the cell at absolute indices @at in @m, or -1 when @m has no
+ * such cell (its dimensions start later or end sooner). */
+static gssize
+cell_at (const WeftMatrix *m,
+         const gint64     *at)
+{
+  gsize offset = 0;
+
+  for (guint d = 0; d < m->n_dims; d++)
+    {
+      gint64 i = at[d] - m->dim_start[d];
+
+      if (i < 0 || (guint64)i >= m->shape[d])
+        return -1;
+      offset = offset * m->shape[d] + (gsize)i;
+    }
+  return (gssize)offset;
+}
+
+/**
+ * weft_matrix_compare:
+ * @base: the first run's matrix
+ * @other: the second run's, with as many dimensions
+ * @mode: difference (other − base) or ratio (other ÷ base)
+ * @shapes_differ: (out) (optional): set when the two shapes (or the indices
+ *   their dimensions start at) differ, so some cells exist on one side only
+ *
+ * Cells are matched by index, counted from each dimension's start (a locale
+ * number, a DDT metavariable's value). The result spans both: a cell one side
+ * lacks counts as 0 there (4 locales against 8: the extra rows compare with
+ * zeros). A cell filtered on a side that has it stays filtered: a value DDT
+ * hid cannot be compared. Names and labels come from @base, else @other.
+ *
+ * Returns: (transfer full): the comparison, its value kind set, or %NULL with
+ *   @error set when the matrices have different numbers of dimensions.
+ */
+WeftMatrix *
+weft_matrix_compare (const WeftMatrix  *base,
+                     const WeftMatrix  *other,
+                     WeftCompareMode    mode,
+                     gboolean          *shapes_differ,
+                     GError           **error)
+{
+  gint64 start[WEFT_MATRIX_MAX_DIMS], at[WEFT_MATRIX_MAX_DIMS];
+  gsize shape[WEFT_MATRIX_MAX_DIMS];
+  gboolean differ = FALSE;
+  WeftMatrix *result;
+  const char *value_name;
+
+  g_return_val_if_fail (base != NULL && other != NULL, NULL);
+
+  if (base->n_dims != other->n_dims)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Cannot compare a %u-dimensional array with a %u-dimensional one"),
+                   base->n_dims, other->n_dims);
+      return NULL;
+    }
+
+  for (guint d = 0; d < base->n_dims; d++)
+    {
+      gint64 end = MAX (base->dim_start[d] + (gint64)base->shape[d],
+                        other->dim_start[d] + (gint64)other->shape[d]);
+
+      start[d] = MIN (base->dim_start[d], other->dim_start[d]);
+      shape[d] = (gsize)(end - start[d]);
+      differ |= base->dim_start[d] != other->dim_start[d] || base->shape[d] != other->shape[d];
+    }
+
+  result = weft_matrix_new (base->n_dims, shape);
+  if (result == NULL)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("The compared arrays are too large to combine"));
+      return NULL;
+    }
+
+  memcpy (at, start, sizeof (gint64) * base->n_dims);
+  for (gsize i = 0; i < result->n_elements; i++)
+    {
+      gssize b = cell_at (base, at);
+      gssize o = cell_at (other, at);
+
+      if ((b >= 0 && weft_matrix_is_filtered (base, b)) || (o >= 0 && weft_matrix_is_filtered (other, o)))
+        weft_matrix_set_filtered (result, i, TRUE);
+      else
+        result->data[i] = weft_compare_values (mode,
+                                               b >= 0 ? base->data[b] : 0.0,
+                                               o >= 0 ? other->data[o] : 0.0);
+
+      /* Next cell in row-major order: the last index varies fastest. */
+      for (guint d = base->n_dims; d > 0; d--)
+        {
+          if (++at[d - 1] < start[d - 1] + (gint64)shape[d - 1])
+            break;
+          at[d - 1] = start[d - 1];
+        }
+    }
+
+  for (guint d = 0; d < base->n_dims; d++)
+    {
+      result->dim_names[d] = g_strdup (base->dim_names[d] != NULL ? base->dim_names[d] : other->dim_names[d]);
+      result->dim_start[d] = start[d];
+      for (gsize i = 0; i < shape[d]; i++)
+        {
+          gint64 index = start[d] + (gint64)i;
+          const char *label = NULL;
+
+          if (index >= base->dim_start[d] && index < base->dim_start[d] + (gint64)base->shape[d])
+            label = weft_matrix_get_dim_label (base, d, (gsize)(index - base->dim_start[d]));
+          if (label == NULL && index >= other->dim_start[d] && index < other->dim_start[d] + (gint64)other->shape[d])
+            label = weft_matrix_get_dim_label (other, d, (gsize)(index - other->dim_start[d]));
+          if (label != NULL)
+            weft_matrix_set_dim_label (result, d, i, label);
+        }
+    }
+
+  result->title = g_strdup (base->title != NULL ? base->title : other->title);
+  value_name = base->value_name != NULL ? base->value_name : other->value_name;
+  if (mode == WEFT_COMPARE_RATIO)
+    result->value_name = value_name != NULL ? g_strdup_printf (_("%s (other ÷ base)"), value_name)
+                                            : g_strdup (_("other ÷ base"));
+  else
+    result->value_name = value_name != NULL ? g_strdup_printf (_("%s (other − base)"), value_name)
+                                            : g_strdup (_("other − base"));
+  result->value_kind = mode == WEFT_COMPARE_RATIO ? WEFT_MATRIX_VALUES_RATIO : WEFT_MATRIX_VALUES_DIFFERENCE;
+
+  if (shapes_differ != NULL)
+    *shapes_differ = differ;
+  return result;
 }

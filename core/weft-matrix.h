@@ -13,11 +13,23 @@
 
 #include <glib-object.h>
 
+#include "weft-compare.h"
+
 G_BEGIN_DECLS
 
 #define WEFT_MATRIX_MAX_DIMS 8
 
 typedef struct _WeftMatrix WeftMatrix;
+
+/* What the cells mean, so that views pick a fitting colour scale: plain
+ * values, or a comparison's differences (centred on zero) or ratios (centred
+ * on one). */
+typedef enum
+{
+  WEFT_MATRIX_VALUES_PLAIN,
+  WEFT_MATRIX_VALUES_DIFFERENCE,
+  WEFT_MATRIX_VALUES_RATIO,
+} WeftMatrixValueKind;
 
 typedef struct
 {
@@ -108,6 +120,15 @@ void          weft_matrix_set_dim_label   (WeftMatrix        *self,
 
 void          weft_matrix_compute_stats   (const WeftMatrix  *self,
                                            WeftMatrixStats   *stats);
+
+WeftMatrixValueKind weft_matrix_get_value_kind (const WeftMatrix  *self);
+void          weft_matrix_set_value_kind  (WeftMatrix        *self,
+                                           WeftMatrixValueKind kind);
+WeftMatrix   *weft_matrix_compare         (const WeftMatrix  *base,
+                                           const WeftMatrix  *other,
+                                           WeftCompareMode    mode,
+                                           gboolean          *shapes_differ,
+                                           GError           **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftMatrix, weft_matrix_unref)
 

@@ -283,3 +283,126 @@ weft_value_table_set (WeftValueTable *self,
 
   self->values[(gsize)row * self->n_columns + column] = value;
 }
+
+/**
+ * weft_value_table_find_row:
+ *
+ * Returns: the first row with @id, or -1
+ */
+int
+weft_value_table_find_row (const WeftValueTable *self,
+                           gint64                id)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  for (guint i = 0; i < self->n_rows; i++)
+    if (self->row_ids[i] == id)
+      return (int)i;
+  return -1;
+}
+
+/* Row ids → first row index + 1 (0 is "absent" for the hash table). */
+static GHashTable *
+index_rows (const WeftValueTable *table)
+{
+  GHashTable *index = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  for (guint i = table->n_rows; i > 0; i--)
+    g_hash_table_insert (index, &table->row_ids[i - 1], GUINT_TO_POINTER (i));
+  return index;
+}
+
+static int
+lookup_row (GHashTable *index,
+            gint64      id)
+{
+  return (int)GPOINTER_TO_UINT (g_hash_table_lookup (index, &id)) - 1;
+}
+
+/**
+ * weft_value_table_compare:
+ * @base: the first run's figures
+ * @other: the second run's
+ * @mode: difference (other − base) or ratio (other ÷ base)
+ *
+ * Rows are matched by id (the locale, rank or agent number), columns by name.
+ * The result has @base's rows and columns in their order, then those only
+ * @other has; a figure one side lacks counts as 0 there, so the difference of
+ * a row present on one side only is its whole value (or its negation).
+ *
+ * Returns: (transfer full): the compared figures, named and titled as @base's.
+ */
+WeftValueTable *
+weft_value_table_compare (const WeftValueTable *base,
+                          const WeftValueTable *other,
+                          WeftCompareMode       mode)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (const char *));
+  g_autoptr(GHashTable) base_rows = NULL;
+  g_autoptr(GHashTable) other_rows = NULL;
+  g_autofree int *base_columns = NULL;
+  g_autofree int *other_columns = NULL;
+  WeftValueTable *result;
+
+  g_return_val_if_fail (base != NULL && other != NULL, NULL);
+
+  /* Runs may have thousands of rows (processes): find them by hash. */
+  base_rows = index_rows (base);
+  other_rows = index_rows (other);
+
+  for (guint i = 0; i < base->n_rows; i++)
+    g_array_append_val (rows, base->row_ids[i]);
+  for (guint i = 0; i < other->n_rows; i++)
+    if (!g_hash_table_contains (base_rows, &other->row_ids[i]))
+      g_array_append_val (rows, other->row_ids[i]);
+
+  for (guint c = 0; c < base->n_columns; c++)
+    {
+      g_ptr_array_add (columns, base->columns[c].name);
+      g_array_append_val (units, base->columns[c].unit);
+    }
+  for (guint c = 0; c < other->n_columns; c++)
+    if (other->columns[c].name != NULL && weft_value_table_find_column (base, other->columns[c].name) < 0)
+      {
+        g_ptr_array_add (columns, other->columns[c].name);
+        g_array_append_val (units, other->columns[c].unit);
+      }
+
+  result = weft_value_table_new (rows->len, columns->len);
+  result->title = g_strdup (base->title != NULL ? base->title : other->title);
+  base_columns = g_new (int, columns->len);
+  other_columns = g_new (int, columns->len);
+  for (guint c = 0; c < columns->len; c++)
+    {
+      const char *name = g_ptr_array_index (columns, c);
+
+      weft_value_table_set_column (result, c, name, g_array_index (units, const char *, c));
+      base_columns[c] = name != NULL ? weft_value_table_find_column (base, name) : (int)c;
+      other_columns[c] = name != NULL ? weft_value_table_find_column (other, name) : -1;
+    }
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      gint64 id = g_array_index (rows, gint64, r);
+      int b = lookup_row (base_rows, id);
+      int o = lookup_row (other_rows, id);
+      const char *name = b >= 0 ? base->row_names[b] : NULL;
+
+      if (name == NULL && o >= 0)
+        name = other->row_names[o];
+      result->row_ids[r] = id;
+      result->row_names[r] = g_strdup (name);
+
+      for (guint c = 0; c < columns->len; c++)
+        {
+          double bv = b >= 0 && base_columns[c] >= 0 ? weft_value_table_get (base, b, base_columns[c]) : 0.0;
+          double ov = o >= 0 && other_columns[c] >= 0 ? weft_value_table_get (other, o, other_columns[c]) : 0.0;
+
+          weft_value_table_set (result, r, c, weft_compare_values (mode, bv, ov));
+        }
+    }
+
+  return result;
+}

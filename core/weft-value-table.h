@@ -10,6 +10,8 @@
 
 #include <glib-object.h>
 
+#include "weft-compare.h"
+
 G_BEGIN_DECLS
 
 typedef struct _WeftValueTable WeftValueTable;
@@ -47,6 +49,8 @@ void            weft_value_table_set_column      (WeftValueTable       *self,
                                                   const char           *unit);
 int             weft_value_table_find_column     (const WeftValueTable *self,
                                                   const char           *name);
+int             weft_value_table_find_row        (const WeftValueTable *self,
+                                                  gint64                id);
 gboolean        weft_value_table_lookup_metric   (const WeftValueTable *self,
                                                   const char           *view,
                                                   const char           *metric,
@@ -59,6 +63,10 @@ void            weft_value_table_set             (WeftValueTable       *self,
                                                   guint                 row,
                                                   guint                 column,
                                                   double                value);
+
+WeftValueTable *weft_value_table_compare         (const WeftValueTable *base,
+                                                  const WeftValueTable *other,
+                                                  WeftCompareMode       mode);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftValueTable, weft_value_table_unref)
 

@@ -255,6 +255,7 @@ weft_application_startup (GApplication *app)
     { "win.open-folder", { "<Control><Shift>o", NULL } },
     { "win.close-tab", { "<Control>w", NULL } },
     { "win.export", { "<Control>e", NULL } },
+    { "win.compare-with", { "<Control><Shift>c", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 

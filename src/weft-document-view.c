@@ -4,6 +4,9 @@
  * and a Cancel button while it loads, an error page naming the file and the
  * problem when it fails, and the family's page (with a warnings bar when lines
  * were skipped) when it is ready. Cancelling closes the tab ("close-requested").
+ * With a "compare-base" document, the loaded document is the other run of a
+ * comparison and the page is the comparison page (or an error page when the
+ * two runs cannot be compared).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "weft-comparison-page.h"
 #include "weft-document-view.h"
 #include "weft-pages.h"
 #include "weft-timing.h"
@@ -22,6 +26,7 @@ struct _WeftDocumentView
   GtkWidget       parent_instance;
 
   WeftDocument   *document;
+  WeftDocument   *compare_base;   /* set: this is the other run of a comparison */
   GSettings      *settings;       /* handed down to the page */
   GCancellable   *cancellable;
   GtkWidget      *page;
@@ -41,6 +46,7 @@ enum {
   PROP_0,
   PROP_DOCUMENT,
   PROP_SETTINGS,
+  PROP_COMPARE_BASE,
   PROP_STATE_NAME,
   N_PROPS
 };
@@ -63,6 +69,38 @@ weft_document_view_new (WeftDocument *document,
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   return g_object_new (WEFT_TYPE_DOCUMENT_VIEW, "document", document, "settings", settings, NULL);
+}
+
+/**
+ * weft_document_view_new_comparison:
+ * @other: the run to load and compare
+ * @base: a loaded document of the same family, the run compared against
+ *
+ * A view that loads @other and then shows it against @base.
+ */
+WeftDocumentView *
+weft_document_view_new_comparison (WeftDocument *other,
+                                   WeftDocument *base,
+                                   GSettings    *settings)
+{
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (other), NULL);
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (base), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (WEFT_TYPE_DOCUMENT_VIEW, "document", other, "compare-base", base, "settings", settings, NULL);
+}
+
+/**
+ * weft_document_view_get_compare_base:
+ *
+ * Returns: (transfer none) (nullable): the base run when this view compares
+ */
+WeftDocument *
+weft_document_view_get_compare_base (WeftDocumentView *self)
+{
+  g_return_val_if_fail (WEFT_IS_DOCUMENT_VIEW (self), NULL);
+
+  return self->compare_base;
 }
 
 WeftDocument *
@@ -199,7 +237,18 @@ load_cb (GObject      *object,
 
   weft_timing_mark ("document-loaded");
   g_clear_pointer (&self->page, gtk_widget_unparent);
-  self->page = weft_pages_create (document, self->settings);
+  if (self->compare_base != NULL)
+    {
+      self->page = weft_comparison_page_new (self->compare_base, document, &error);
+      if (self->page == NULL)
+        {
+          show_error (self, error);
+          adw_status_page_set_title (self->error_page, _("Could Not Compare These Runs"));
+          return;
+        }
+    }
+  else
+    self->page = weft_pages_create (document, self->settings);
   gtk_widget_add_tick_callback (self->page, first_frame_cb, NULL, NULL);
   adw_bin_set_child (self->content_bin, self->page);
   update_warnings (self);
@@ -321,6 +370,7 @@ weft_document_view_finalize (GObject *object)
   WeftDocumentView *self = (WeftDocumentView *)object;
 
   g_clear_object (&self->document);
+  g_clear_object (&self->compare_base);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (weft_document_view_parent_class)->finalize (object);
@@ -342,6 +392,10 @@ weft_document_view_get_property (GObject    *object,
 
     case PROP_SETTINGS:
       g_value_set_object (value, self->settings);
+      break;
+
+    case PROP_COMPARE_BASE:
+      g_value_set_object (value, self->compare_base);
       break;
 
     case PROP_STATE_NAME:
@@ -373,6 +427,10 @@ weft_document_view_set_property (GObject      *object,
       self->settings = g_value_dup_object (value);
       break;
 
+    case PROP_COMPARE_BASE:
+      self->compare_base = g_value_dup_object (value);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -396,6 +454,11 @@ weft_document_view_class_init (WeftDocumentViewClass *klass)
   /* The application's settings, which the window hands down to the page. */
   properties[PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /* The base run when the view shows its document against it. */
+  properties[PROP_COMPARE_BASE] =
+    g_param_spec_object ("compare-base", NULL, NULL, WEFT_TYPE_DOCUMENT,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   properties[PROP_STATE_NAME] =

@@ -16,7 +16,11 @@ G_DECLARE_FINAL_TYPE (WeftDocumentView, weft_document_view, WEFT, DOCUMENT_VIEW,
 
 WeftDocumentView *weft_document_view_new           (WeftDocument     *document,
                                                    GSettings        *settings);
+WeftDocumentView *weft_document_view_new_comparison (WeftDocument     *other,
+                                                     WeftDocument     *base,
+                                                     GSettings        *settings);
 WeftDocument     *weft_document_view_get_document  (WeftDocumentView *self);
+WeftDocument     *weft_document_view_get_compare_base (WeftDocumentView *self);
 GtkWidget        *weft_document_view_get_page      (WeftDocumentView *self);
 const char       *weft_document_view_get_state_name (WeftDocumentView *self);
 void              weft_document_view_load          (WeftDocumentView *self);

@@ -71,7 +71,7 @@ weft_export_format_for_path (const char         *path,
 
 typedef struct
 {
-  WeftDocument   *document;
+  WeftDataset    *dataset;
   char           *view;
   char           *format;
   char           *path;
@@ -86,7 +86,7 @@ typedef struct
 static void
 export_job_free (ExportJob *job)
 {
-  g_clear_object (&job->document);
+  g_clear_object (&job->dataset);
   g_free (job->view);
   g_free (job->format);
   g_free (job->path);
@@ -101,13 +101,13 @@ export_job_free (ExportJob *job)
 }
 
 static ExportJob *
-export_job_new (WeftDocument          *document,
+export_job_new (WeftDataset           *dataset,
                 const char            *view,
                 const WeftViewOptions *options)
 {
   ExportJob *job = g_new0 (ExportJob, 1);
 
-  job->document = g_object_ref (document);
+  job->dataset = g_object_ref (dataset);
   job->view = g_strdup (view);
   if (options != NULL)
     job->options = *options;
@@ -136,7 +136,7 @@ export_worker (GTask        *task,
   request.path = job->path;
   request.options = job->options;
 
-  if (weft_exporter_export (weft_document_get_dataset (job->document), &request, &error))
+  if (weft_exporter_export (job->dataset, &request, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -145,10 +145,10 @@ export_worker (GTask        *task,
 /**
  * weft_export_async:
  *
- * Writes @view of @document to @path in @format in a worker thread.
+ * Writes @view of @dataset to @path in @format in a worker thread.
  */
 void
-weft_export_async (WeftDocument          *document,
+weft_export_async (WeftDataset           *dataset,
                    const char            *view,
                    const char            *format,
                    const WeftViewOptions *options,
@@ -160,11 +160,10 @@ weft_export_async (WeftDocument          *document,
   g_autoptr(GTask) task = NULL;
   ExportJob *job;
 
-  g_return_if_fail (WEFT_IS_DOCUMENT (document));
-  g_return_if_fail (weft_document_get_dataset (document) != NULL);
+  g_return_if_fail (WEFT_IS_DATASET (dataset));
   g_return_if_fail (view != NULL && format != NULL && path != NULL);
 
-  job = export_job_new (document, view, options);
+  job = export_job_new (dataset, view, options);
   job->format = g_strdup (format);
   job->path = g_strdup (path);
 
@@ -243,7 +242,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
       job->path = with_extension;
     }
 
-  weft_export_async (job->document, job->view, job->format, &job->options, job->path,
+  weft_export_async (job->dataset, job->view, job->format, &job->options, job->path,
                      g_task_get_cancellable (task), dialog_export_done_cb, g_object_ref (task));
 }
 
@@ -255,7 +254,8 @@ chooser_response_cb (GtkNativeDialog *dialog,
  */
 void
 weft_export_dialog_run (GtkWindow             *parent,
-                        WeftDocument          *document,
+                        WeftDataset           *dataset,
+                        const char            *name_stem,
                         const char            *view,
                         const WeftViewOptions *options,
                         GCancellable          *cancellable,
@@ -268,11 +268,11 @@ weft_export_dialog_run (GtkWindow             *parent,
   g_autofree char *stem = NULL;
   ExportJob *job;
 
-  g_return_if_fail (WEFT_IS_DOCUMENT (document));
+  g_return_if_fail (WEFT_IS_DATASET (dataset));
   g_return_if_fail (view != NULL);
 
-  job = export_job_new (document, view, options);
-  job->formats = weft_exporter_list_formats (weft_document_get_dataset (document), view);
+  job = export_job_new (dataset, view, options);
+  job->formats = weft_exporter_list_formats (dataset, view);
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, weft_export_dialog_run);
@@ -303,7 +303,7 @@ weft_export_dialog_run (GtkWindow             *parent,
       g_object_unref (filter);
     }
 
-  stem = g_strdup (weft_document_get_title (document));
+  stem = g_strdup (name_stem != NULL ? name_stem : "weft");
   g_strdelimit (stem, "/\\ ", '-');
   name = g_strdup_printf ("%s-%s.%s", stem, view, weft_export_format_extension (job->formats[0]));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (job->chooser), name);

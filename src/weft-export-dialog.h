@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "weft-document.h"
+#include "weft-dataset.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +16,8 @@ const char *weft_export_format_label     (const char             *format);
 const char *weft_export_format_for_path  (const char             *path,
                                           const char * const     *formats);
 void        weft_export_dialog_run       (GtkWindow              *parent,
-                                          WeftDocument           *document,
+                                          WeftDataset            *dataset,
+                                          const char             *name_stem,
                                           const char             *view,
                                           const WeftViewOptions  *options,
                                           GCancellable           *cancellable,
@@ -24,7 +25,7 @@ void        weft_export_dialog_run       (GtkWindow              *parent,
                                           gpointer                user_data);
 char       *weft_export_dialog_run_finish (GAsyncResult          *result,
                                           GError                **error);
-void        weft_export_async            (WeftDocument           *document,
+void        weft_export_async            (WeftDataset            *dataset,
                                           const char             *view,
                                           const char             *format,
                                           const WeftViewOptions  *options,

@@ -24,6 +24,25 @@ weft_page_get_document (WeftPage *self)
 }
 
 /**
+ * weft_page_get_dataset:
+ *
+ * Returns: (transfer none): the dataset the page shows and exports: its
+ *   document's, unless the page says otherwise (a comparison).
+ */
+WeftDataset *
+weft_page_get_dataset (WeftPage *self)
+{
+  WeftPageInterface *iface;
+
+  g_return_val_if_fail (WEFT_IS_PAGE (self), NULL);
+
+  iface = WEFT_PAGE_GET_IFACE (self);
+  if (iface->get_dataset != NULL)
+    return iface->get_dataset (self);
+  return weft_document_get_dataset (weft_page_get_document (self));
+}
+
+/**
  * weft_page_get_export_view:
  * @view: (out): the exporter's name of the view on screen
  * @options: (out caller-allocates): how to reproduce it

@@ -20,6 +20,9 @@ struct _WeftPageInterface
   GTypeInterface parent_iface;
 
   WeftDocument *(*get_document)    (WeftPage        *self);
+  /* What the page shows and exports; NULL (the default) is the document's
+   * dataset. A comparison page shows two documents' WeftComparison. */
+  WeftDataset  *(*get_dataset)     (WeftPage        *self);
   /* The view on screen for File ▸ Export: an exporter view name and the options
    * that reproduce what is shown (tag, range, metric); the strings in @options
    * belong to the page and stay valid until the page changes. */
@@ -32,6 +35,7 @@ struct _WeftPageInterface
 };
 
 WeftDocument *weft_page_get_document    (WeftPage        *self);
+WeftDataset  *weft_page_get_dataset     (WeftPage        *self);
 gboolean      weft_page_get_export_view (WeftPage        *self,
                                          const char     **view,
                                          WeftViewOptions *options);

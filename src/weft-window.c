@@ -101,6 +101,20 @@ update_title (WeftWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
 }
 
+/* The document the current tab shows and can be compared with: a loaded
+ * run, not a comparison. */
+static WeftDocument *
+current_compare_base (WeftWindow *self)
+{
+  WeftDocumentView *view = weft_window_get_current_view (self);
+  WeftDocument *document = view != NULL ? weft_document_view_get_document (view) : NULL;
+
+  if (document == NULL || weft_document_view_get_compare_base (view) != NULL ||
+      weft_document_get_state (document) != WEFT_DOCUMENT_READY)
+    return NULL;
+  return document;
+}
+
 static void
 update_actions (WeftWindow *self)
 {
@@ -115,6 +129,8 @@ update_actions (WeftWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", can_export);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", view != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", current_compare_base (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with-folder", current_compare_base (self) != NULL);
 
   /* AdwTabView takes Alt+1 … Alt+9 in the window's capture phase, before any
    * page sees them; a page whose views use them gets them while it is the
@@ -344,6 +360,113 @@ weft_window_open_files (WeftWindow    *self,
   return view;
 }
 
+static void add_format_filters (GtkFileChooser *chooser);
+
+/**
+ * weft_window_compare_with:
+ * @base: a loaded document (the run compared against)
+ * @files: (array length=n_files): the files or folders of the other run
+ *
+ * Opens a comparison tab: it loads the other run, then shows it against
+ * @base (or says why the two cannot be compared).
+ *
+ * Returns: (transfer none): the tab's view.
+ */
+WeftDocumentView *
+weft_window_compare_with (WeftWindow    *self,
+                          WeftDocument  *base,
+                          GFile * const *files,
+                          guint          n_files)
+{
+  g_autoptr(WeftDocument) other = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *tooltip = NULL;
+  g_autofree char *base_name = NULL;
+  g_autofree char *other_name = NULL;
+  WeftDocumentView *view;
+  AdwTabPage *page;
+
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (base), NULL);
+  g_return_val_if_fail (files != NULL && n_files > 0, NULL);
+
+  other = weft_document_new (files, n_files);
+  view = weft_document_view_new_comparison (other, base, self->settings);
+  g_signal_connect_object (view, "close-requested", G_CALLBACK (view_close_requested_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (other, "notify::state", G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "notify::state-name", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+
+  /* "base vs other" in the tab, both in full in its tooltip. */
+  title = g_strdup_printf (_("%s vs %s"), weft_document_get_title (base), weft_document_get_title (other));
+  base_name = weft_document_dup_display_name (base);
+  other_name = weft_document_dup_display_name (other);
+  tooltip = g_strdup_printf (_("Base: %s\nOther: %s"), base_name, other_name);
+  page = adw_tab_view_append (self->tab_view, GTK_WIDGET (view));
+  adw_tab_page_set_title (page, title);
+  adw_tab_page_set_tooltip (page, tooltip);
+  adw_tab_view_set_selected_page (self->tab_view, page);
+
+  weft_document_view_load (view);
+
+  return view;
+}
+
+static void
+compare_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     gpointer         user_data)
+{
+  WeftWindow *self = WEFT_WINDOW (user_data);
+  WeftDocument *base = g_object_get_data (G_OBJECT (dialog), "weft-base");
+
+  if (response == GTK_RESPONSE_ACCEPT && base != NULL)
+    {
+      g_autoptr(GListModel) list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+      /* The chosen files are the other run's, together. */
+      for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+        g_ptr_array_add (files, g_list_model_get_item (list, i));
+      if (files->len > 0)
+        weft_window_compare_with (self, base, (GFile *const *)files->pdata, files->len);
+    }
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+compare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  WeftWindow *self = WEFT_WINDOW (widget);
+  gboolean folder = g_str_equal (action_name, "win.compare-with-folder");
+  WeftDocument *base = current_compare_base (self);
+  g_autofree char *title = NULL;
+  GtkFileChooserNative *chooser;
+
+  if (base == NULL)
+    {
+      weft_window_add_toast (self, _("Open and load a run first, then compare another with it"));
+      return;
+    }
+
+  title = g_strdup_printf (folder ? _("Compare “%s” With a Trace Folder") : _("Compare “%s” With…"),
+                           weft_document_get_title (base));
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
+                                         folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Compare"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), !folder);
+  if (!folder)
+    add_format_filters (GTK_FILE_CHOOSER (chooser));
+  g_object_set_data_full (G_OBJECT (chooser), "weft-base", g_object_ref (base), g_object_unref);
+
+  g_signal_connect (chooser, "response", G_CALLBACK (compare_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static void
 open_response_cb (GtkNativeDialog *dialog,
                   int              response,
@@ -496,8 +619,9 @@ export_action (GtkWidget  *widget,
       return;
     }
 
-  weft_export_dialog_run (GTK_WINDOW (self), weft_page_get_document (WEFT_PAGE (page)), export_view, &options,
-                          self->cancellable, export_done_cb, g_object_ref (self));
+  weft_export_dialog_run (GTK_WINDOW (self), weft_page_get_dataset (WEFT_PAGE (page)),
+                          adw_tab_page_get_title (adw_tab_view_get_selected_page (self->tab_view)),
+                          export_view, &options, self->cancellable, export_done_cb, g_object_ref (self));
 }
 
 /* Drag and drop ---------------------------------------------------------------- */
@@ -515,6 +639,7 @@ weft_window_handle_drop (WeftWindow   *self,
                          const GValue *value)
 {
   GSList *files;
+  gboolean any;
 
   g_return_val_if_fail (WEFT_IS_WINDOW (self), FALSE);
 
@@ -522,16 +647,53 @@ weft_window_handle_drop (WeftWindow   *self,
     return FALSE;
 
   files = gdk_file_list_get_files (g_value_get_boxed (value));
+  any = files != NULL;
   for (GSList *l = files; l != NULL; l = l->next)
     {
       GFile *file = l->data;
 
       weft_window_open_files (self, &file, 1);
     }
+  /* The list is ours, its files the GdkFileList's. */
+  g_slist_free (files);
 
-  return files != NULL;
+  return any;
 }
 
+/**
+ * weft_window_handle_compare_drop:
+ * @value: a GdkFileList
+ *
+ * Compares the current tab's run with the dropped files (one run).
+ *
+ * Returns: whether a comparison was opened.
+ */
+gboolean
+weft_window_handle_compare_drop (WeftWindow   *self,
+                                 const GValue *value)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  WeftDocument *base;
+  GSList *list;
+
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), FALSE);
+
+  base = current_compare_base (self);
+  if (base == NULL || !G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  list = gdk_file_list_get_files (g_value_get_boxed (value));
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  g_slist_free (list);
+  if (files->len == 0)
+    return FALSE;
+  weft_window_compare_with (self, base, (GFile *const *)files->pdata, files->len);
+  return TRUE;
+}
+
+/* With Ctrl held, the dropped files are another run to compare the current
+ * tab with; otherwise each opens in a tab of its own. */
 static gboolean
 drop_cb (GtkDropTarget *target,
          const GValue  *value,
@@ -539,6 +701,10 @@ drop_cb (GtkDropTarget *target,
          double         y,
          WeftWindow    *self)
 {
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+
+  if ((state & GDK_CONTROL_MASK) != 0 && current_compare_base (self) != NULL)
+    return weft_window_handle_compare_drop (self, value);
   return weft_window_handle_drop (self, value);
 }
 
@@ -645,6 +811,8 @@ weft_window_class_init (WeftWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with-folder", NULL, compare_action);
 }
 
 static void

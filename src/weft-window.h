@@ -25,5 +25,11 @@ void              weft_window_add_toast           (WeftWindow      *self,
                                                    const char      *message);
 gboolean          weft_window_handle_drop         (WeftWindow      *self,
                                                    const GValue    *value);
+WeftDocumentView *weft_window_compare_with        (WeftWindow      *self,
+                                                   WeftDocument    *base,
+                                                   GFile * const   *files,
+                                                   guint            n_files);
+gboolean          weft_window_handle_compare_drop (WeftWindow      *self,
+                                                   const GValue    *value);
 
 G_END_DECLS

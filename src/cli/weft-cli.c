@@ -3,9 +3,13 @@
  *   weft-cli info [--json] PATH…
  *   weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]
  *                   [--metric NAME] -o OUT PATH…
+ *   weft-cli compare --view VIEW --format FMT [--metric M] [--tag NAME]
+ *                    [--kind K] [--mode difference|ratio] --other PATH…
+ *                    -o OUT BASE…
  *
  * PATH… are the files and folders of one document (as the app would open them
- * together). Exit status: 0 success, 1 load or write error (message on stderr),
+ * together); `compare` and `info --other` load a second one (the other run)
+ * from the --other paths and work on their WeftComparison. Exit status: 0 success, 1 load or write error (message on stderr),
  * 2 bad usage.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +23,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "weft-comparison.h"
 #include "weft-document.h"
 #include "weft-exporter.h"
 #include "weft-format.h"
@@ -53,6 +58,29 @@ load_document (char      **paths,
   return g_steal_pointer (&document);
 }
 
+/* Loads the other run and pairs it with @base's; the other document is
+ * returned in @other_out, since the comparison holds only datasets. */
+static WeftComparison *
+load_comparison (WeftDocument     *base,
+                 char            **other_paths,
+                 WeftCompareMode   mode,
+                 WeftDocument    **other_out,
+                 GError          **error)
+{
+  g_autoptr(WeftDocument) other = NULL;
+  WeftComparison *comparison;
+
+  other = load_document (other_paths, error);
+  if (other == NULL)
+    return NULL;
+
+  comparison = weft_comparison_new (weft_document_get_dataset (base), weft_document_get_dataset (other),
+                                    mode, error);
+  if (comparison != NULL)
+    *other_out = g_steal_pointer (&other);
+  return comparison;
+}
+
 static void
 print_warnings_stderr (WeftDocument *document)
 {
@@ -70,8 +98,9 @@ print_warnings_stderr (WeftDocument *document)
 }
 
 static void
-build_info_json (WeftDocument *document,
-                 JsonBuilder  *builder)
+build_info_json (WeftDocument   *document,
+                 WeftComparison *comparison,
+                 JsonBuilder    *builder)
 {
   WeftDataset *dataset = weft_document_get_dataset (document);
   const WeftFormat *format = weft_document_get_format (document);
@@ -136,6 +165,8 @@ build_info_json (WeftDocument *document,
   json_builder_add_int_value (builder, weft_dataset_get_n_rows (dataset));
 
   weft_dataset_add_json (dataset, builder);
+  if (comparison != NULL)
+    weft_dataset_add_json (WEFT_DATASET (comparison), builder);
 
   json_builder_end_object (builder);
 }
@@ -179,9 +210,13 @@ command_info (int    argc,
   g_autoptr(WeftDocument) document = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) paths = NULL;
+  g_auto(GStrv) other_paths = NULL;
+  g_autoptr(WeftDocument) other = NULL;
+  g_autoptr(WeftComparison) comparison = NULL;
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
+    { "other", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &other_paths, N_("A second run to compare with (JSON only; repeat for each of its files)"), N_("PATH") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
     { NULL }
   };
@@ -199,11 +234,26 @@ command_info (int    argc,
       return EXIT_USAGE;
     }
 
+  if (other_paths != NULL && !json)
+    {
+      print_usage_error (context, _("--other needs --json"));
+      return EXIT_USAGE;
+    }
+
   document = load_document (paths, &error);
   if (document == NULL)
     {
       g_printerr ("weft-cli: %s\n", error->message);
       return EXIT_LOAD_ERROR;
+    }
+  if (other_paths != NULL)
+    {
+      comparison = load_comparison (document, other_paths, WEFT_COMPARE_DIFFERENCE, &other, &error);
+      if (comparison == NULL)
+        {
+          g_printerr ("weft-cli: %s\n", error->message);
+          return EXIT_LOAD_ERROR;
+        }
     }
 
   if (json)
@@ -213,7 +263,7 @@ command_info (int    argc,
       g_autoptr(JsonNode) root = NULL;
       g_autofree char *text = NULL;
 
-      build_info_json (document, builder);
+      build_info_json (document, comparison, builder);
       root = json_builder_get_root (builder);
       json_generator_set_root (generator, root);
       json_generator_set_pretty (generator, TRUE);
@@ -256,25 +306,35 @@ fail:
   return FALSE;
 }
 
+/* `export`, and `compare` (@compare): the same options, with the other run's
+ * paths and the mode; a comparison is a dataset, so it is exported by the same
+ * exporter call. */
 static int
-command_export (int    argc,
-                char **argv)
+command_export (int       argc,
+                char    **argv,
+                gboolean  compare)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(WeftDocument) other = NULL;
+  g_autoptr(WeftComparison) comparison = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) paths = NULL;
+  g_auto(GStrv) other_paths = NULL;
   g_autofree char *view = NULL;
   g_autofree char *format = NULL;
   g_autofree char *tag = NULL;
   g_autofree char *range = NULL;
   g_autofree char *metric = NULL;
   g_autofree char *kind = NULL;
+  g_autofree char *mode_text = NULL;
   g_autofree char *output = NULL;
+  WeftCompareMode mode = WEFT_COMPARE_DIFFERENCE;
   WeftExportRequest request = { 0 };
+  WeftDataset *dataset;
   GOptionEntry entries[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view, N_("What to export: comm-matrix, timeline, values, graph, profile (later stacks, tree, array)"), N_("VIEW") },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("mda-csv, mda-hdf5, psv-csv, psv-xml, cpc-csv, png, svg, pdf"), N_("FMT") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view, N_("What to export: comm-matrix, timeline, values, graph, profile, stacks, tree, array"), N_("VIEW") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("mda-csv, mda-hdf5, psv-csv, psv-xml, tree-csv, cpc-csv, png, svg, pdf"), N_("FMT") },
     { "tag", 0, 0, G_OPTION_ARG_STRING, &tag, N_("Only this tag (Chapel: All, Start, a tag name)"), N_("NAME") },
     { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Only this time range, in seconds from the start"), N_("T0:T1") },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("Which value to export (count, bytes, tasks, cpu…)"), N_("NAME") },
@@ -283,8 +343,19 @@ command_export (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
     { NULL }
   };
+  GOptionEntry compare_entries[] = {
+    { "other", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &other_paths, N_("A file or folder of the other run (repeat for each)"), N_("PATH") },
+    { "mode", 0, 0, G_OPTION_ARG_STRING, &mode_text, N_("difference (other − base, the default) or ratio (other ÷ base)"), N_("MODE") },
+    { NULL }
+  };
 
-  context = g_option_context_new (_("PATH… — write a view of a trace as data or as a picture"));
+  if (compare)
+    {
+      context = g_option_context_new (_("BASE… — write how another run differs from BASE, as data or as a picture"));
+      g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
+    }
+  else
+    context = g_option_context_new (_("PATH… — write a view of a trace as data or as a picture"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -293,7 +364,20 @@ command_export (int    argc,
     }
   if (paths == NULL || paths[0] == NULL || view == NULL || format == NULL || output == NULL)
     {
-      print_usage_error (context, _("export needs --view, --format, -o and at least one PATH"));
+      print_usage_error (context, compare ? _("compare needs --view, --format, --other, -o and at least one BASE path")
+                                          : _("export needs --view, --format, -o and at least one PATH"));
+      return EXIT_USAGE;
+    }
+  if (compare && (other_paths == NULL || other_paths[0] == NULL))
+    {
+      print_usage_error (context, _("compare needs the other run: --other PATH"));
+      return EXIT_USAGE;
+    }
+  if (mode_text != NULL && !weft_compare_mode_from_string (mode_text, &mode))
+    {
+      g_autofree char *message = g_strdup_printf (_("--mode is difference or ratio, not “%s”"), mode_text);
+
+      print_usage_error (context, message);
       return EXIT_USAGE;
     }
   if (!weft_exporter_is_known_view (view) || !weft_exporter_is_known_format (format))
@@ -316,6 +400,19 @@ command_export (int    argc,
       return EXIT_LOAD_ERROR;
     }
   print_warnings_stderr (document);
+  dataset = weft_document_get_dataset (document);
+
+  if (compare)
+    {
+      comparison = load_comparison (document, other_paths, mode, &other, &error);
+      if (comparison == NULL)
+        {
+          g_printerr ("weft-cli: %s\n", error->message);
+          return EXIT_LOAD_ERROR;
+        }
+      print_warnings_stderr (other);
+      dataset = WEFT_DATASET (comparison);
+    }
 
   request.view = view;
   request.format = format;
@@ -326,7 +423,7 @@ command_export (int    argc,
   request.options.has_range = range != NULL;
   request.range_from_start = TRUE;
 
-  if (!weft_exporter_export (weft_document_get_dataset (document), &request, &error))
+  if (!weft_exporter_export (dataset, &request, &error))
     {
       g_printerr ("weft-cli: %s\n", error->message);
       return EXIT_LOAD_ERROR;
@@ -343,9 +440,11 @@ print_help (FILE *stream)
 
   fprintf (stream,
            "Usage:\n"
-           "  weft-cli info [--json] PATH…\n"
+           "  weft-cli info [--json [--other PATH…]] PATH…\n"
            "  weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]\n"
            "                  [--metric NAME] [--kind KIND] -o OUT PATH…\n"
+           "  weft-cli compare --view VIEW --format FMT [--metric M] [--tag NAME] [--kind K]\n"
+           "                   [--mode difference|ratio] --other PATH [--other PATH…] -o OUT BASE…\n"
            "  weft-cli --help | --version\n"
            "\n"
            "Loads traces and profiles the way the Weft application does. PATH… are the\n"
@@ -392,7 +491,9 @@ main (int    argc,
   if (g_str_equal (argv[1], "info"))
     return command_info (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "export"))
-    return command_export (argc - 1, argv + 1);
+    return command_export (argc - 1, argv + 1, FALSE);
+  if (g_str_equal (argv[1], "compare"))
+    return command_export (argc - 1, argv + 1, TRUE);
 
   g_printerr ("weft-cli: unknown command “%s”\n\n", argv[1]);
   print_help (stderr);

@@ -13,7 +13,8 @@
 G_DEFINE_ENUM_TYPE (WeftColorScaleMode, weft_color_scale_mode,
   G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LINEAR, "linear"),
   G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_LOG, "log"),
-  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_DIVERGING, "diverging"))
+  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_DIVERGING, "diverging"),
+  G_DEFINE_ENUM_VALUE (WEFT_COLOR_SCALE_RATIO, "ratio"))
 
 /* The diverging ramp's ends and middle (ColorBrewer's RdBu, readable by most
  * colour-blind people). */
@@ -47,7 +48,23 @@ double
 weft_color_scale_position (const WeftColorScale *scale,
                            double                value)
 {
-  if (isnan (value) || value == 0.0)
+  if (isnan (value))
+    return -1.0;
+
+  if (scale->mode == WEFT_COLOR_SCALE_RATIO)
+    {
+      double lo = scale->min > 0.0 ? fabs (log (scale->min)) : 0.0;
+      double hi = scale->max > 0.0 ? fabs (log (scale->max)) : 0.0;
+      double m = MAX (lo, hi);
+
+      if (value <= 0.0)
+        return 0.0;
+      if (!(m > 0.0) || isinf (m))
+        return isinf (value) ? 1.0 : 0.5;
+      return CLAMP (0.5 + 0.5 * log (value) / m, 0.0, 1.0);
+    }
+
+  if (value == 0.0)
     return -1.0;
 
   if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
@@ -91,7 +108,22 @@ weft_color_scale_map (const WeftColorScale *scale,
   if (t < 0.0)
     return scale->mode == WEFT_COLOR_SCALE_DIVERGING && value == 0.0 ? diverging_mid : scale->empty;
 
-  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
+  return weft_color_scale_ramp (scale, t);
+}
+
+/**
+ * weft_color_scale_ramp:
+ * @t: a position on the ramp, in [0, 1] (weft_color_scale_position())
+ *
+ * Returns: the ramp's colour there: cool to hot, or low, neutral, high for
+ *   the diverging and ratio scales. Views that cache colours by position
+ *   (the matrix's per-level table) take them from here.
+ */
+WeftRgba
+weft_color_scale_ramp (const WeftColorScale *scale,
+                       double                t)
+{
+  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING || scale->mode == WEFT_COLOR_SCALE_RATIO)
     return t < 0.5 ? weft_rgba_mix (&diverging_low, &diverging_mid, t * 2)
                    : weft_rgba_mix (&diverging_mid, &diverging_high, (t - 0.5) * 2);
 
@@ -123,7 +155,7 @@ weft_color_scale_draw_legend (const WeftColorScale       *scale,
   cairo_save (cr);
 
   ramp = cairo_pattern_create_linear (x, 0, x + width, 0);
-  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
+  if (scale->mode == WEFT_COLOR_SCALE_DIVERGING || scale->mode == WEFT_COLOR_SCALE_RATIO)
     {
       cairo_pattern_add_color_stop_rgba (ramp, 0, diverging_low.red, diverging_low.green, diverging_low.blue, 1);
       cairo_pattern_add_color_stop_rgba (ramp, 0.5, diverging_mid.red, diverging_mid.green, diverging_mid.blue, 1);

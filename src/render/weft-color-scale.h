@@ -25,6 +25,9 @@ typedef enum
   /* Signed data: blue below zero, red above, a neutral zero in the middle;
    * symmetric around zero (the larger of |min| and |max| is full colour). */
   WEFT_COLOR_SCALE_DIVERGING,
+  /* Ratios (a comparison's other ÷ base): diverging around one on a log
+   * scale, so halving and doubling are equally far from "no change". */
+  WEFT_COLOR_SCALE_RATIO,
 } WeftColorScaleMode;
 
 #define WEFT_TYPE_COLOR_SCALE_MODE (weft_color_scale_mode_get_type ())
@@ -50,6 +53,8 @@ double   weft_color_scale_position    (const WeftColorScale *scale,
                                        double                value);
 WeftRgba weft_color_scale_map         (const WeftColorScale *scale,
                                        double                value);
+WeftRgba weft_color_scale_ramp        (const WeftColorScale *scale,
+                                       double                t);
 void     weft_color_scale_draw_legend (const WeftColorScale       *scale,
                                        cairo_t                    *cr,
                                        double                      x,

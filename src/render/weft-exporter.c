@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-atomic-file.h"
+#include "weft-comparison.h"
 #include "weft-error.h"
 #include "weft-exporter.h"
 #include "weft-renderers-builtin.h"
@@ -20,7 +21,7 @@ static const char *const known_views[] = {
   "comm-matrix", "timeline", "stacks", "tree", "array", "values", "graph", "profile", NULL
 };
 static const char *const known_formats[] = {
-  "mda-csv", "mda-hdf5", "psv-csv", "psv-xml", "cpc-csv", "png", "svg", "pdf", NULL
+  "mda-csv", "mda-hdf5", "psv-csv", "psv-xml", "tree-csv", "cpc-csv", "png", "svg", "pdf", NULL
 };
 static const char *const picture_formats[] = { "png", "svg", "pdf", NULL };
 
@@ -312,9 +313,27 @@ write_data (const ViewEntry         *entry,
 
       if (tree == NULL)
         return FALSE;
+      /* PSV holds process sets per frame, which a difference of two runs has
+       * none of: tree-csv has a column for each side instead. */
+      if (weft_call_tree_is_comparison (tree) && g_str_has_prefix (request->format, "psv-"))
+        {
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                       _("A comparison of call trees cannot be written as %s (PSV holds one run’s processes); use tree-csv"),
+                       request->format);
+          return FALSE;
+        }
       if (options->metric != NULL)
         {
           metric = weft_call_tree_find_metric (tree, options->metric);
+          /* A comparison's columns are "METRIC (difference)", "… (ratio)"… */
+          if (metric < 0 && WEFT_IS_COMPARISON (dataset))
+            {
+              g_autofree char *name = g_strdup_printf ("%s (%s)", options->metric,
+                                                       weft_comparison_get_mode (WEFT_COMPARISON (dataset)) == WEFT_COMPARE_RATIO
+                                                       ? "ratio" : "difference");
+
+              metric = weft_call_tree_find_metric (tree, name);
+            }
           if (metric < 0)
             {
               g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
@@ -382,7 +401,8 @@ weft_exporter_export (WeftDataset             *dataset,
     }
 
   options = request->options;
-  if (options.has_range && request->range_from_start)
+  /* A comparison takes ranges from each run's start itself. */
+  if (options.has_range && request->range_from_start && !WEFT_IS_COMPARISON (dataset))
     {
       WeftEventTable *table = weft_dataset_get_event_table (dataset);
       WeftTimeSpan span;

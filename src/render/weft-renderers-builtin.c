@@ -28,6 +28,7 @@
 /* BEGIN includes: ddt-psv */
 #include "weft-flame-graph-renderer.h"
 #include "weft-psv.h"
+#include "weft-tree-csv.h"
 /* END includes: ddt-psv */
 
 void
@@ -57,5 +58,7 @@ weft_renderers_register_builtin (void)
   weft_exporter_register_view ("stacks", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_picture, 1200, 800);
   weft_exporter_register_tree_writer ("psv-csv", weft_psv_csv_write);
   weft_exporter_register_tree_writer ("psv-xml", weft_psv_xml_write);
+  /* Any call tree with its metrics, and comparisons, which PSV cannot hold. */
+  weft_exporter_register_tree_writer ("tree-csv", weft_tree_csv_write);
   /* END register: ddt-psv */
 }

@@ -77,7 +77,8 @@ test_usage (void)
 
   run_cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
-  g_assert_nonnull (strstr (help.out, "weft-cli info [--json] PATH…"));
+  g_assert_nonnull (strstr (help.out, "weft-cli info [--json [--other PATH…]] PATH…"));
+  g_assert_nonnull (strstr (help.out, "weft-cli compare --view VIEW"));
   g_assert_nonnull (strstr (help.out, "chplvis"));
 
   run_cli (&version, "--version", NULL);

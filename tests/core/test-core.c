@@ -500,6 +500,142 @@ test_text_scan_rejects (void)
   }
 }
 
+/* Two runs' matrices: 2×2 locales from 0 against 3×3, and DDT arrays whose
+ * indices start elsewhere; missing cells count as 0, filtered cells stay
+ * filtered, labels come from either side. */
+static void
+test_matrix_compare (void)
+{
+  g_autoptr(WeftMatrix) base = weft_matrix_new_2d (2, 2);
+  g_autoptr(WeftMatrix) other = weft_matrix_new_2d (3, 3);
+  g_autoptr(WeftMatrix) difference = NULL;
+  g_autoptr(WeftMatrix) ratio = NULL;
+  g_autoptr(WeftMatrix) shifted = NULL;
+  g_autoptr(WeftMatrix) moved = NULL;
+  g_autoptr(WeftMatrix) one_d = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean differ = FALSE;
+
+  for (guint r = 0; r < 2; r++)
+    for (guint c = 0; c < 2; c++)
+      weft_matrix_set_2d (base, r, c, 10 * r + c);           /* 0 1 / 10 11 */
+  for (guint r = 0; r < 3; r++)
+    for (guint c = 0; c < 3; c++)
+      weft_matrix_set_2d (other, r, c, 20 * r + 2 * c);      /* 0 2 4 / 20 22 24 / 40 42 44 */
+  weft_matrix_set_value_name (base, "count");
+  weft_matrix_set_dim_label (other, 0, 2, "locale 2");
+  weft_matrix_set_filtered (other, 4, TRUE);                 /* (1, 1) */
+
+  difference = weft_matrix_compare (base, other, WEFT_COMPARE_DIFFERENCE, &differ, &error);
+  g_assert_no_error (error);
+  g_assert_true (differ);
+  g_assert_cmpuint (weft_matrix_get_shape (difference)[0], ==, 3);
+  g_assert_cmpuint (weft_matrix_get_shape (difference)[1], ==, 3);
+  g_assert_cmpint (weft_matrix_get_value_kind (difference), ==, WEFT_MATRIX_VALUES_DIFFERENCE);
+  g_assert_cmpstr (weft_matrix_get_value_name (difference), ==, "count (other − base)");
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 0, 0), ==, 0);
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 0, 1), ==, 1);   /* 2 − 1 */
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 1, 0), ==, 10);  /* 20 − 10 */
+  g_assert_true (weft_matrix_is_filtered (difference, 4));
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 2, 2), ==, 44);  /* 44 − nothing */
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 0, 2), ==, 4);
+  g_assert_cmpstr (weft_matrix_get_dim_label (difference, 0, 2), ==, "locale 2");
+
+  ratio = weft_matrix_compare (base, other, WEFT_COMPARE_RATIO, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (weft_matrix_get_value_kind (ratio), ==, WEFT_MATRIX_VALUES_RATIO);
+  g_assert_cmpfloat (weft_matrix_get_2d (ratio, 0, 0), ==, 1);        /* 0 ÷ 0: no change */
+  g_assert_cmpfloat (weft_matrix_get_2d (ratio, 0, 1), ==, 2);
+  g_assert_cmpfloat (weft_matrix_get_2d (ratio, 1, 0), ==, 2);
+  g_assert_true (isinf (weft_matrix_get_2d (ratio, 2, 2)));          /* 44 ÷ 0 */
+
+  /* Same shape: nothing differs. A copy keeps the value kind. */
+  differ = TRUE;
+  g_clear_pointer (&ratio, weft_matrix_unref);
+  ratio = weft_matrix_compare (other, other, WEFT_COMPARE_RATIO, &differ, NULL);
+  g_assert_false (differ);
+  {
+    g_autoptr(WeftMatrix) copy = weft_matrix_copy (ratio);
+
+    g_assert_cmpint (weft_matrix_get_value_kind (copy), ==, WEFT_MATRIX_VALUES_RATIO);
+  }
+
+  /* Indices matched from each dimension's start: base rows 5–6, other 6–7. */
+  shifted = weft_matrix_new_2d (2, 1);
+  moved = weft_matrix_new_2d (2, 1);
+  weft_matrix_set_dim_start (shifted, 0, 5);
+  weft_matrix_set_dim_start (moved, 0, 6);
+  weft_matrix_set_2d (shifted, 0, 0, 1);   /* row 5 */
+  weft_matrix_set_2d (shifted, 1, 0, 2);   /* row 6 */
+  weft_matrix_set_2d (moved, 0, 0, 7);     /* row 6 */
+  weft_matrix_set_2d (moved, 1, 0, 9);     /* row 7 */
+  g_clear_pointer (&difference, weft_matrix_unref);
+  difference = weft_matrix_compare (shifted, moved, WEFT_COMPARE_DIFFERENCE, &differ, NULL);
+  g_assert_true (differ);
+  g_assert_cmpint (weft_matrix_get_dim_start (difference, 0), ==, 5);
+  g_assert_cmpuint (weft_matrix_get_shape (difference)[0], ==, 3);
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 0, 0), ==, -1);
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 1, 0), ==, 5);
+  g_assert_cmpfloat (weft_matrix_get_2d (difference, 2, 0), ==, 9);
+
+  /* Different numbers of dimensions cannot be compared. */
+  one_d = weft_matrix_new (1, (gsize[]){ 4 });
+  g_assert_null (weft_matrix_compare (base, one_d, WEFT_COMPARE_DIFFERENCE, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT);
+}
+
+/* Per-row figures: rows by id (locale 7 only in the other run), columns by
+ * name (a column only one side has counts as 0 on the other). */
+static void
+test_value_table_compare (void)
+{
+  g_autoptr(WeftValueTable) base = weft_value_table_new (2, 2);
+  g_autoptr(WeftValueTable) other = weft_value_table_new (2, 2);
+  g_autoptr(WeftValueTable) difference = NULL;
+  g_autoptr(WeftValueTable) ratio = NULL;
+
+  weft_value_table_set_title (base, "Locales");
+  weft_value_table_set_column (base, 0, "tasks", NULL);
+  weft_value_table_set_column (base, 1, "cpu", "s");
+  weft_value_table_set_column (other, 0, "cpu", "s");
+  weft_value_table_set_column (other, 1, "gets", NULL);
+  weft_value_table_set_row_name (base, 0, "locale 0");
+  weft_value_table_set_row_name (base, 1, "locale 1");
+  weft_value_table_set_row_id (other, 0, 1);
+  weft_value_table_set_row_id (other, 1, 7);
+  weft_value_table_set_row_name (other, 1, "locale 7");
+  weft_value_table_set (base, 0, 0, 4);  weft_value_table_set (base, 0, 1, 2.0);
+  weft_value_table_set (base, 1, 0, 6);  weft_value_table_set (base, 1, 1, 3.0);
+  weft_value_table_set (other, 0, 0, 6.0); weft_value_table_set (other, 0, 1, 10);   /* locale 1 */
+  weft_value_table_set (other, 1, 0, 1.0); weft_value_table_set (other, 1, 1, 5);    /* locale 7 */
+
+  difference = weft_value_table_compare (base, other, WEFT_COMPARE_DIFFERENCE);
+  g_assert_cmpstr (weft_value_table_get_title (difference), ==, "Locales");
+  g_assert_cmpuint (weft_value_table_get_n_rows (difference), ==, 3);
+  g_assert_cmpuint (weft_value_table_get_n_columns (difference), ==, 3);
+  g_assert_cmpstr (weft_value_table_get_column_name (difference, 2), ==, "gets");
+  g_assert_cmpstr (weft_value_table_get_column_unit (difference, 1), ==, "s");
+  g_assert_cmpint (weft_value_table_get_row_id (difference, 2), ==, 7);
+  g_assert_cmpstr (weft_value_table_get_row_name (difference, 2), ==, "locale 7");
+  /* locale 0: only in base */
+  g_assert_cmpfloat (weft_value_table_get (difference, 0, 0), ==, -4);
+  g_assert_cmpfloat (weft_value_table_get (difference, 0, 1), ==, -2);
+  /* locale 1 */
+  g_assert_cmpfloat (weft_value_table_get (difference, 1, 0), ==, -6);   /* tasks: 0 − 6 */
+  g_assert_cmpfloat (weft_value_table_get (difference, 1, 1), ==, 3);    /* cpu: 6 − 3 */
+  g_assert_cmpfloat (weft_value_table_get (difference, 1, 2), ==, 10);   /* gets: 10 − 0 */
+  /* locale 7: only in other */
+  g_assert_cmpfloat (weft_value_table_get (difference, 2, 1), ==, 1);
+  g_assert_cmpfloat (weft_value_table_get (difference, 2, 2), ==, 5);
+  g_assert_cmpint (weft_value_table_find_row (difference, 7), ==, 2);
+  g_assert_cmpint (weft_value_table_find_row (difference, 3), ==, -1);
+
+  ratio = weft_value_table_compare (base, other, WEFT_COMPARE_RATIO);
+  g_assert_cmpfloat (weft_value_table_get (ratio, 1, 1), ==, 2);         /* 6 ÷ 3 */
+  g_assert_cmpfloat (weft_value_table_get (ratio, 0, 0), ==, 0);         /* 0 ÷ 4 */
+  g_assert_true (isinf (weft_value_table_get (ratio, 2, 2)));            /* 5 ÷ 0 */
+}
+
 int
 main (int    argc,
       char **argv)
@@ -516,6 +652,8 @@ main (int    argc,
   g_test_add_func ("/core/atomic-file", test_atomic_file);
   g_test_add_func ("/core/matrix", test_matrix);
   g_test_add_func ("/core/value-table", test_value_table);
+  g_test_add_func ("/core/matrix/compare", test_matrix_compare);
+  g_test_add_func ("/core/value-table/compare", test_value_table_compare);
   g_test_add_func ("/core/text-scan/lines", test_text_scan_lines);
   g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
   g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);

@@ -270,7 +270,7 @@ run_export (WeftDocument          *document,
             ExportWait            *wait)
 {
   memset (wait, 0, sizeof *wait);
-  weft_export_async (document, view, format, options, path, NULL, export_done_cb, wait);
+  weft_export_async (weft_document_get_dataset (document), view, format, options, path, NULL, export_done_cb, wait);
   while (!wait->done)
     g_main_context_iteration (NULL, TRUE);
 }

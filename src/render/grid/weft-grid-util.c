@@ -416,10 +416,16 @@ weft_grid_draw_scale_ramp (cairo_t               *cr,
                            WeftGridText          *text)
 {
   double m = MAX (fabs (scale->min), fabs (scale->max));
+  /* A ratio ramp is symmetric in log: 1/r … r around 1. */
+  double r = exp (MAX (scale->min > 0.0 ? fabs (log (scale->min)) : 0.0,
+                       scale->max > 0.0 ? fabs (log (scale->max)) : 0.0));
   g_autofree char *low = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_LOG ? scale->min
                                                      : scale->mode == WEFT_COLOR_SCALE_DIVERGING ? -m
+                                                     : scale->mode == WEFT_COLOR_SCALE_RATIO ? 1.0 / r
                                                      : MIN (0.0, scale->min));
-  g_autofree char *high = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_DIVERGING ? m : scale->max);
+  g_autofree char *high = weft_grid_format_value (kind, scale->mode == WEFT_COLOR_SCALE_DIVERGING ? m
+                                                      : scale->mode == WEFT_COLOR_SCALE_RATIO ? r
+                                                      : scale->max);
 
   weft_color_scale_draw_legend (scale, cr, x, y, width, WEFT_GRID_RAMP_HEIGHT, low, high, &theme->dim,
                                 weft_grid_text_get_font (text));

@@ -140,7 +140,7 @@ update_scale (WeftMatrixRenderer *self)
   double max = self->stats.max;
 
   /* Infinities would leave no colour for the finite values around zero. */
-  if (self->mode == WEFT_COLOR_SCALE_DIVERGING)
+  if (self->mode == WEFT_COLOR_SCALE_DIVERGING || self->mode == WEFT_COLOR_SCALE_RATIO)
     {
       min = self->stats.finite_min;
       max = self->stats.finite_max;
@@ -191,6 +191,11 @@ weft_matrix_renderer_set_matrix (WeftMatrixRenderer *self,
           self->n_columns = shape[1];
         }
       weft_matrix_compute_stats (matrix, &self->stats);
+      /* A comparison's cells say how to colour them. */
+      if (weft_matrix_get_value_kind (matrix) == WEFT_MATRIX_VALUES_DIFFERENCE)
+        self->mode = WEFT_COLOR_SCALE_DIVERGING;
+      else if (weft_matrix_get_value_kind (matrix) == WEFT_MATRIX_VALUES_RATIO)
+        self->mode = WEFT_COLOR_SCALE_RATIO;
     }
 
   if (self->hover_row >= (gssize)self->n_rows || self->hover_column >= (gssize)self->n_columns)
@@ -887,7 +892,8 @@ weft_matrix_renderer_describe_hit (WeftMatrixRenderer  *self,
         return g_strdup_printf (_("%s from %s to %s (%s scale); empty cells are 0"),
                                 value_kind (self), min, max,
                                 self->mode == WEFT_COLOR_SCALE_LOG ? _("log")
-                                : self->mode == WEFT_COLOR_SCALE_DIVERGING ? _("diverging") : _("linear"));
+                                : self->mode == WEFT_COLOR_SCALE_DIVERGING ? _("diverging")
+                                : self->mode == WEFT_COLOR_SCALE_RATIO ? _("ratio") : _("linear"));
       }
 
     case WEFT_MATRIX_HIT_NONE:
@@ -921,8 +927,9 @@ ensure_codes (WeftMatrixRenderer *self)
           self->codes[i] = CODE_FILTERED;
           continue;
         }
-      /* Communication matrices are mostly zeros. */
-      if (data[i] == 0.0)
+      /* Communication matrices are mostly zeros (a ratio of 0 is a colour:
+       * all gone). */
+      if (data[i] == 0.0 && self->mode != WEFT_COLOR_SCALE_RATIO)
         {
           self->codes[i] = CODE_EMPTY;
           continue;
@@ -944,8 +951,7 @@ code_color (WeftMatrixRenderer *self,
   if (code == CODE_EMPTY)
     return empty;
 
-  return weft_rgba_mix (&self->scale.cool, &self->scale.hot,
-                        (double)(code - CODE_RAMP) / (N_LEVELS - 1));
+  return weft_color_scale_ramp (&self->scale, (double)(code - CODE_RAMP) / (N_LEVELS - 1));
 }
 
 static void
@@ -1554,6 +1560,7 @@ draw_legend (WeftMatrixRenderer     *self,
 
   caption = self->mode == WEFT_COLOR_SCALE_LOG ? g_strdup_printf ("%s (%s)", kind, _("log"))
             : self->mode == WEFT_COLOR_SCALE_DIVERGING ? g_strdup_printf ("%s (%s)", kind, _("diverging"))
+            : self->mode == WEFT_COLOR_SCALE_RATIO ? g_strdup_printf ("%s (%s)", kind, _("ratio"))
             : g_strdup (kind);
   pango_layout_set_text (text, caption, -1);
   pango_layout_get_pixel_size (text, &tw, &th);

@@ -11,6 +11,8 @@
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
+#include "weft-call-tree-compare.h"
+#include "weft-color-scale.h"
 #include "weft-error.h"
 #include "weft-flame-graph-renderer.h"
 
@@ -27,6 +29,10 @@ struct _WeftFlameGraphRenderer
   GObject          parent_instance;
   WeftCallTree    *tree;
   int              metric;       /* -1: process count */
+  /* A comparison (weft_call_tree_compare): the base and other metrics of the
+   * chosen group; widths are the other run's, colours the change. -1 else. */
+  int              compare_base;
+  int              compare_other;
   WeftCallNode     focus;
   WeftCallNode     hover;
   WeftCallNode     selected;
@@ -60,6 +66,7 @@ static void
 weft_flame_graph_renderer_init (WeftFlameGraphRenderer *self)
 {
   self->metric = -1;
+  self->compare_base = self->compare_other = -1;
   self->focus = WEFT_CALL_TREE_ROOT;
   self->hover = WEFT_CALL_NODE_NONE;
   self->selected = WEFT_CALL_NODE_NONE;
@@ -81,6 +88,21 @@ invalidate_values (WeftFlameGraphRenderer *self)
   self->root_value = -1;
 }
 
+/* In a comparison, any metric of a group ("X (base)", "X (difference)"…)
+ * stands for the group: the width is "X (other)", the colour the change from
+ * "X (base)" (a differential flame graph). */
+static void
+resolve_compare_metric (WeftFlameGraphRenderer *self)
+{
+  self->compare_base = self->compare_other = -1;
+  if (self->tree == NULL || !weft_call_tree_is_comparison (self->tree) || self->metric < 0)
+    return;
+  if (!weft_call_tree_find_compare_group (self->tree, (guint)self->metric, &self->compare_base,
+                                          &self->compare_other))
+    return;
+  self->metric = self->compare_other;
+}
+
 gboolean
 weft_flame_graph_renderer_set_tree (WeftFlameGraphRenderer *self,
                                     WeftCallTree           *tree)
@@ -96,6 +118,7 @@ weft_flame_graph_renderer_set_tree (WeftFlameGraphRenderer *self,
       weft_call_tree_compute_inclusive (tree);
     }
   self->metric = tree != NULL && weft_call_tree_get_n_metrics (tree) > 0 ? 0 : -1;
+  resolve_compare_metric (self);
   self->focus = WEFT_CALL_TREE_ROOT;
   self->hover = WEFT_CALL_NODE_NONE;
   self->selected = WEFT_CALL_NODE_NONE;
@@ -123,6 +146,7 @@ weft_flame_graph_renderer_set_metric (WeftFlameGraphRenderer *self,
   if (metric == self->metric)
     return FALSE;
   self->metric = metric;
+  resolve_compare_metric (self);
   invalidate_values (self);
   return TRUE;
 }
@@ -590,6 +614,10 @@ weft_flame_graph_renderer_describe_node (WeftFlameGraphRenderer *self,
     }
   if (weft_flame_graph_is_divergent (self->tree, node))
     g_string_append (out, _("\nReached by a minority of its caller’s processes"));
+  if (weft_call_tree_get_compare_side (self->tree, node) == WEFT_COMPARE_SIDE_BASE_ONLY)
+    g_string_append (out, _("\nOnly in the base run"));
+  else if (weft_call_tree_get_compare_side (self->tree, node) == WEFT_COMPARE_SIDE_OTHER_ONLY)
+    g_string_append (out, _("\nOnly in the other run"));
   return g_string_free (out, FALSE);
 }
 
@@ -599,6 +627,21 @@ typedef struct
   double       x;
   double       width;
 } Pending;
+
+/* The change at @node relative to its larger side, in [-1, 1]: blue where
+ * the other run spends less, red where it spends more, neutral unchanged. */
+static WeftRgba
+change_color (WeftFlameGraphRenderer *self,
+              WeftCallNode            node)
+{
+  WeftColorScale scale;
+  double base = weft_call_tree_get_inclusive (self->tree, node, (guint)self->compare_base);
+  double other = weft_call_tree_get_inclusive (self->tree, node, (guint)self->compare_other);
+  double larger = MAX (fabs (base), fabs (other));
+
+  weft_color_scale_init (&scale, WEFT_COLOR_SCALE_DIVERGING, -1, 1);
+  return weft_color_scale_map (&scale, larger > 0 ? (other - base) / larger : 0.0);
+}
 
 static void
 draw_box (WeftFlameGraphRenderer *self,
@@ -618,14 +661,34 @@ draw_box (WeftFlameGraphRenderer *self,
 
   if (name[0] == '\0')
     name = label = weft_call_frame_to_label (frame);
-  weft_flame_graph_color_for_name (name, &r, &g, &b);
-  fill = (WeftRgba) { r, g, b, 1 };
+  if (self->compare_other >= 0)
+    fill = change_color (self, node);
+  else
+    {
+      weft_flame_graph_color_for_name (name, &r, &g, &b);
+      fill = (WeftRgba) { r, g, b, 1 };
+    }
   if (context)
     fill = weft_rgba_mix (&fill, &self->theme.background, 0.55);
 
   cairo_rectangle (cr, x, y, MAX (w - 1, 0.5), ROW_HEIGHT - 1);
   weft_rgba_set_source (cr, &fill);
   cairo_fill (cr);
+
+  /* New in the other run: a dashed outline (the base run never got here). */
+  if (self->compare_other >= 0 &&
+      weft_call_tree_get_compare_side (self->tree, node) == WEFT_COMPARE_SIDE_OTHER_ONLY)
+    {
+      static const double dashes[] = { 3, 2 };
+
+      cairo_save (cr);
+      cairo_rectangle (cr, x + 1, y + 1, MAX (w - 3, 0.5), ROW_HEIGHT - 3);
+      weft_rgba_set_source (cr, &self->theme.foreground);
+      cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
 
   if (weft_flame_graph_is_divergent (self->tree, node))
     {
@@ -797,8 +860,22 @@ weft_flame_graph_renderer_draw (WeftFlameGraphRenderer *self,
         }
     }
 
-  /* The legend: what the red outline means. */
-  if (weft_call_tree_has_process_info (self->tree) && height > LEGEND_HEIGHT + TITLE_HEIGHT)
+  /* The legend: what colours mean in a comparison, or what the red outline
+   * means. */
+  if (self->compare_other >= 0 && height > LEGEND_HEIGHT + TITLE_HEIGHT)
+    {
+      WeftColorScale scale;
+      double y = height - LEGEND_HEIGHT;
+
+      weft_color_scale_init (&scale, WEFT_COLOR_SCALE_DIVERGING, -1, 1);
+      weft_color_scale_draw_legend (&scale, cr, 7, y + 4, 120, LEGEND_HEIGHT - 8, NULL, NULL,
+                                    &self->theme.dim, font);
+      weft_rgba_set_source (cr, &self->theme.dim);
+      show_text (cr, layout, _("shrank ← unchanged → grew (change relative to the larger run); "
+                               "width: the other run; dashed: only in the other run"),
+                 134, y + LEGEND_HEIGHT / 2, width - 140);
+    }
+  else if (weft_call_tree_has_process_info (self->tree) && height > LEGEND_HEIGHT + TITLE_HEIGHT)
     {
       double y = height - LEGEND_HEIGHT;
 

@@ -159,6 +159,39 @@ frame_setup (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (list_item, expander);
 }
 
+/* The icon before a frame: a diverging branch (DDT stacks), or in a
+ * comparison a frame that only one run reached. */
+static void
+set_side_icon (GtkImage        *icon,
+               gboolean         divergent,
+               WeftCompareSide  side)
+{
+  GtkWidget *widget = GTK_WIDGET (icon);
+
+  gtk_widget_set_visible (widget, divergent || side != WEFT_COMPARE_SIDE_BOTH);
+  if (divergent)
+    {
+      gtk_image_set_from_icon_name (icon, "dialog-warning-symbolic");
+      gtk_widget_set_tooltip_text (widget, _("Reached by a minority of its caller’s processes"));
+      gtk_widget_add_css_class (widget, "error");
+      gtk_widget_remove_css_class (widget, "success");
+    }
+  else if (side == WEFT_COMPARE_SIDE_OTHER_ONLY)
+    {
+      gtk_image_set_from_icon_name (icon, "list-add-symbolic");
+      gtk_widget_set_tooltip_text (widget, _("Only in the other run"));
+      gtk_widget_add_css_class (widget, "success");
+      gtk_widget_remove_css_class (widget, "error");
+    }
+  else if (side == WEFT_COMPARE_SIDE_BASE_ONLY)
+    {
+      gtk_image_set_from_icon_name (icon, "list-remove-symbolic");
+      gtk_widget_set_tooltip_text (widget, _("Only in the base run"));
+      gtk_widget_add_css_class (widget, "error");
+      gtk_widget_remove_css_class (widget, "success");
+    }
+}
+
 static void
 frame_bind (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
@@ -182,7 +215,7 @@ frame_bind (GtkSignalListItemFactory *factory,
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   gtk_label_set_text (GTK_LABEL (function), label != NULL ? label : frame->function);
   gtk_label_set_text (GTK_LABEL (location), where != NULL ? where : "");
-  gtk_widget_set_visible (icon, divergent);
+  set_side_icon (GTK_IMAGE (icon), divergent, weft_call_tree_get_compare_side (tree, node));
   if (divergent)
     gtk_widget_add_css_class (function, "error");
   else
@@ -429,7 +462,11 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
       add_column (self, _("Threads"), COLUMN_THREADS, 0, FALSE);
       add_column (self, _("Process set"), COLUMN_PROCESS_SET, 0, FALSE);
     }
-  for (guint m = 0; m < weft_call_tree_get_n_metrics (tree); m++)
+  /* A comparison's metrics are already base, other, difference and ratio of
+   * each measured one: their inclusive values are the columns. */
+  for (guint m = 0; weft_call_tree_is_comparison (tree) && m < weft_call_tree_get_n_metrics (tree); m++)
+    add_column (self, weft_call_tree_get_metric_name (tree, m), COLUMN_INCLUSIVE, m, FALSE);
+  for (guint m = 0; !weft_call_tree_is_comparison (tree) && m < weft_call_tree_get_n_metrics (tree); m++)
     {
       const char *name = weft_call_tree_get_metric_name (tree, m);
       g_autofree char *inclusive = g_strdup_printf (_("%s (incl.)"), name);

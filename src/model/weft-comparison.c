@@ -1,0 +1,379 @@
+/* weft-comparison.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "weft-call-tree-compare.h"
+#include "weft-comparison.h"
+#include "weft-error.h"
+
+struct _WeftComparison
+{
+  GObject          parent_instance;
+
+  WeftDataset     *base;
+  WeftDataset     *other;
+  WeftCompareMode  mode;
+  char           **views;   /* those both sides have */
+};
+
+static void weft_comparison_dataset_iface_init (WeftDatasetInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftComparison, weft_comparison, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, weft_comparison_dataset_iface_init))
+
+static void
+weft_comparison_finalize (GObject *object)
+{
+  WeftComparison *self = WEFT_COMPARISON (object);
+
+  g_clear_object (&self->base);
+  g_clear_object (&self->other);
+  g_strfreev (self->views);
+
+  G_OBJECT_CLASS (weft_comparison_parent_class)->finalize (object);
+}
+
+static void
+weft_comparison_class_init (WeftComparisonClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = weft_comparison_finalize;
+}
+
+static void
+weft_comparison_init (WeftComparison *self)
+{
+}
+
+/**
+ * weft_comparison_new:
+ * @base: the run compared against
+ * @other: the run looked at, of the same family
+ * @mode: how figures combine (difference or ratio)
+ *
+ * Returns: (transfer full): the comparison, or %NULL with @error set when the
+ *   two runs are of different families (a Chapel trace against an HPCToolkit
+ *   measurement has nothing to match).
+ */
+WeftComparison *
+weft_comparison_new (WeftDataset      *base,
+                     WeftDataset      *other,
+                     WeftCompareMode   mode,
+                     GError          **error)
+{
+  g_autoptr(GStrvBuilder) views = g_strv_builder_new ();
+  const char *const *base_views;
+  WeftComparison *self;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (base), NULL);
+  g_return_val_if_fail (WEFT_IS_DATASET (other), NULL);
+
+  if (g_strcmp0 (weft_dataset_get_family (base), weft_dataset_get_family (other)) != 0)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Cannot compare runs of different kinds: the base is a %s document, the other a %s document"),
+                   weft_dataset_get_family (base), weft_dataset_get_family (other));
+      return NULL;
+    }
+
+  /* The views both runs have; the timeline is shown side by side, not
+   * combined, so it is not a view of the comparison itself. */
+  base_views = weft_dataset_list_views (base);
+  for (guint i = 0; base_views != NULL && base_views[i] != NULL; i++)
+    if (!g_str_equal (base_views[i], "timeline") && weft_dataset_has_view (other, base_views[i]))
+      g_strv_builder_add (views, base_views[i]);
+
+  self = g_object_new (WEFT_TYPE_COMPARISON, NULL);
+  self->base = g_object_ref (base);
+  self->other = g_object_ref (other);
+  self->mode = mode;
+  self->views = g_strv_builder_end (views);
+
+  return self;
+}
+
+WeftDataset *
+weft_comparison_get_base (WeftComparison *self)
+{
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
+
+  return self->base;
+}
+
+WeftDataset *
+weft_comparison_get_other (WeftComparison *self)
+{
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
+
+  return self->other;
+}
+
+WeftCompareMode
+weft_comparison_get_mode (WeftComparison *self)
+{
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), WEFT_COMPARE_DIFFERENCE);
+
+  return self->mode;
+}
+
+void
+weft_comparison_set_mode (WeftComparison  *self,
+                          WeftCompareMode  mode)
+{
+  g_return_if_fail (WEFT_IS_COMPARISON (self));
+
+  self->mode = mode;
+}
+
+/* @options for one side: a time range counts from that side's own start
+ * (two runs never share a clock), so it is moved onto the side's axis. */
+static gboolean
+side_options (WeftDataset            *side,
+              const WeftViewOptions  *options,
+              WeftViewOptions        *out,
+              GError                **error)
+{
+  WeftEventTable *table;
+  WeftTimeSpan span;
+
+  if (options != NULL)
+    *out = *options;
+  else
+    memset (out, 0, sizeof *out);
+  if (!out->has_range)
+    return TRUE;
+
+  table = weft_dataset_get_event_table (side);
+  if (table == NULL)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("A %s document has no time axis, so a time range does not apply"),
+                   weft_dataset_get_family (side));
+      return FALSE;
+    }
+  span = weft_event_table_get_span (table);
+  out->range.begin += span.begin;
+  out->range.end += span.begin;
+  return TRUE;
+}
+
+/**
+ * weft_comparison_dup_matrix:
+ * @shapes_differ: (out) (optional): set when some cells exist on one side
+ *   only (they compare with zeros)
+ *
+ * The dataset's dup_matrix, telling also whether the shapes differed.
+ */
+WeftMatrix *
+weft_comparison_dup_matrix (WeftComparison         *self,
+                            const char             *view,
+                            const WeftViewOptions  *options,
+                            gboolean               *shapes_differ,
+                            GError                **error)
+{
+  g_autoptr(WeftMatrix) base = NULL;
+  g_autoptr(WeftMatrix) other = NULL;
+  WeftViewOptions base_options, other_options;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
+
+  if (!side_options (self->base, options, &base_options, error) ||
+      !side_options (self->other, options, &other_options, error))
+    return NULL;
+  base = weft_dataset_dup_matrix (self->base, view, &base_options, error);
+  if (base == NULL)
+    return NULL;
+  other = weft_dataset_dup_matrix (self->other, view, &other_options, error);
+  if (other == NULL)
+    return NULL;
+
+  return weft_matrix_compare (base, other, self->mode, shapes_differ, error);
+}
+
+static const char *
+weft_comparison_get_family (WeftDataset *dataset)
+{
+  return weft_dataset_get_family (WEFT_COMPARISON (dataset)->base);
+}
+
+static const char *
+weft_comparison_get_format_version (WeftDataset *dataset)
+{
+  return weft_dataset_get_format_version (WEFT_COMPARISON (dataset)->base);
+}
+
+/* The base's sources, then the other's. */
+static GStrv
+weft_comparison_dup_sources (WeftDataset *dataset)
+{
+  WeftComparison *self = WEFT_COMPARISON (dataset);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) base = weft_dataset_dup_sources (self->base);
+  g_auto(GStrv) other = weft_dataset_dup_sources (self->other);
+
+  if (base != NULL)
+    g_strv_builder_addv (builder, (const char **)base);
+  if (other != NULL)
+    g_strv_builder_addv (builder, (const char **)other);
+  return g_strv_builder_end (builder);
+}
+
+static WeftEventTable *
+weft_comparison_get_event_table (WeftDataset *dataset)
+{
+  return NULL;
+}
+
+static gboolean
+weft_comparison_get_time_range (WeftDataset *dataset,
+                                double      *begin_s,
+                                double      *end_s)
+{
+  return FALSE;
+}
+
+static guint
+weft_comparison_get_n_rows (WeftDataset *dataset)
+{
+  WeftComparison *self = WEFT_COMPARISON (dataset);
+
+  return MAX (weft_dataset_get_n_rows (self->base), weft_dataset_get_n_rows (self->other));
+}
+
+static const char * const *
+weft_comparison_list_views (WeftDataset *dataset)
+{
+  return (const char * const *)WEFT_COMPARISON (dataset)->views;
+}
+
+static void
+add_side_json (JsonBuilder *builder,
+               const char  *name,
+               WeftDataset *side)
+{
+  g_auto(GStrv) sources = weft_dataset_dup_sources (side);
+  double begin_s, end_s;
+
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "sources");
+  json_builder_begin_array (builder);
+  for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
+    json_builder_add_string_value (builder, sources[i]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "rows");
+  json_builder_add_int_value (builder, weft_dataset_get_n_rows (side));
+  json_builder_set_member_name (builder, "time_range");
+  if (weft_dataset_get_time_range (side, &begin_s, &end_s))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_double_value (builder, begin_s);
+      json_builder_add_double_value (builder, end_s);
+      json_builder_end_array (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+  /* The family's own figures (totals, counts), as `weft-cli info` gives them
+   * for one run. */
+  weft_dataset_add_json (side, builder);
+  json_builder_end_object (builder);
+}
+
+/* A "compare" object: the mode, the views compared, each side's figures. */
+static void
+weft_comparison_add_json (WeftDataset *dataset,
+                          JsonBuilder *builder)
+{
+  WeftComparison *self = WEFT_COMPARISON (dataset);
+
+  json_builder_set_member_name (builder, "compare");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "mode");
+  json_builder_add_string_value (builder, self->mode == WEFT_COMPARE_RATIO ? "ratio" : "difference");
+  json_builder_set_member_name (builder, "views");
+  json_builder_begin_array (builder);
+  for (guint i = 0; self->views[i] != NULL; i++)
+    json_builder_add_string_value (builder, self->views[i]);
+  json_builder_end_array (builder);
+  add_side_json (builder, "base", self->base);
+  add_side_json (builder, "other", self->other);
+  json_builder_end_object (builder);
+}
+
+static WeftMatrix *
+weft_comparison_iface_dup_matrix (WeftDataset           *dataset,
+                                  const char            *view,
+                                  const WeftViewOptions *options,
+                                  GError               **error)
+{
+  return weft_comparison_dup_matrix (WEFT_COMPARISON (dataset), view, options, NULL, error);
+}
+
+static WeftValueTable *
+weft_comparison_dup_values (WeftDataset           *dataset,
+                            const char            *view,
+                            const WeftViewOptions *options,
+                            GError               **error)
+{
+  WeftComparison *self = WEFT_COMPARISON (dataset);
+  g_autoptr(WeftValueTable) base = NULL;
+  g_autoptr(WeftValueTable) other = NULL;
+  WeftViewOptions base_options, other_options;
+
+  if (!side_options (self->base, options, &base_options, error) ||
+      !side_options (self->other, options, &other_options, error))
+    return NULL;
+  base = weft_dataset_dup_values (self->base, view, &base_options, error);
+  if (base == NULL)
+    return NULL;
+  other = weft_dataset_dup_values (self->other, view, &other_options, error);
+  if (other == NULL)
+    return NULL;
+
+  return weft_value_table_compare (base, other, self->mode);
+}
+
+static WeftCallTree *
+weft_comparison_dup_call_tree (WeftDataset           *dataset,
+                               const char            *view,
+                               const WeftViewOptions *options,
+                               GError               **error)
+{
+  WeftComparison *self = WEFT_COMPARISON (dataset);
+  g_autoptr(WeftCallTree) base = NULL;
+  g_autoptr(WeftCallTree) other = NULL;
+  WeftViewOptions base_options, other_options;
+
+  if (!side_options (self->base, options, &base_options, error) ||
+      !side_options (self->other, options, &other_options, error))
+    return NULL;
+  base = weft_dataset_dup_call_tree (self->base, view, &base_options, error);
+  if (base == NULL)
+    return NULL;
+  other = weft_dataset_dup_call_tree (self->other, view, &other_options, error);
+  if (other == NULL)
+    return NULL;
+
+  return weft_call_tree_compare (base, other);
+}
+
+static void
+weft_comparison_dataset_iface_init (WeftDatasetInterface *iface)
+{
+  iface->get_family = weft_comparison_get_family;
+  iface->get_format_version = weft_comparison_get_format_version;
+  iface->dup_sources = weft_comparison_dup_sources;
+  iface->get_event_table = weft_comparison_get_event_table;
+  iface->get_time_range = weft_comparison_get_time_range;
+  iface->get_n_rows = weft_comparison_get_n_rows;
+  iface->list_views = weft_comparison_list_views;
+  iface->add_json = weft_comparison_add_json;
+  iface->dup_matrix = weft_comparison_iface_dup_matrix;
+  iface->dup_values = weft_comparison_dup_values;
+  iface->dup_call_tree = weft_comparison_dup_call_tree;
+}

@@ -1,0 +1,864 @@
+/* weft-comparison-page.c
+ *
+ * One page for every family, built on the generic views of WeftDataset:
+ *  - Matrix: the comparison's matrix (other − base or other ÷ base) in the
+ *    shared matrix view, with the diverging scale the matrix's value kind
+ *    asks for; the tooltip gives both runs' values and their change; a note
+ *    says when the shapes differed (missing cells count as zero);
+ *  - Values: a signed bar per row (locale, process, profile), sorted by the
+ *    change if asked; the selected row's two values under the bars;
+ *  - Call tree: the union tree with base, other, difference and ratio
+ *    columns (sortable), frames only one run reached marked, above a
+ *    differential flame graph (width: the other run, colour: the change);
+ *  - Timelines: both runs stacked, each from its own start, with zooming and
+ *    selection mirrored; a selected span limits the other views on both sides
+ *    to the same time from each run's start.
+ * Difference or ratio is chosen in the header (Ctrl+Shift+R switches).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "weft-call-tree-compare.h"
+#include "weft-call-tree-view.h"
+#include "weft-comparison-page.h"
+#include "weft-flame-graph-view.h"
+#include "weft-matrix-view.h"
+#include "weft-page.h"
+#include "weft-timeline-view.h"
+#include "weft-value-bars-view.h"
+
+struct _WeftComparisonPage
+{
+  GtkWidget          parent_instance;
+
+  WeftDocument      *base_document;
+  WeftDocument      *other_document;
+  WeftComparison    *comparison;
+
+  /* A time span from each run's start, or none: limits every view. */
+  gboolean           has_range;
+  WeftTimeSpan       range;
+
+  GtkWidget         *box;
+  GtkDropDown       *mode_dropdown;
+  GtkStack          *stack;
+
+  const char        *matrix_view_name;   /* "comm-matrix", "array" or NULL */
+  WeftMatrixView    *matrix_view;
+  GtkLabel          *matrix_note;
+  WeftMatrix        *base_matrix;        /* 2-D planes of each side */
+  WeftMatrix        *other_matrix;
+
+  WeftValueBarsView *values_view;
+  GtkDropDown       *values_column;
+  GtkDropDown       *values_sort;
+  GtkLabel          *values_details;
+  WeftValueTable    *base_values;
+  WeftValueTable    *other_values;
+
+  const char        *tree_view_name;     /* "stacks", "tree" or NULL */
+  WeftCallTreeView  *tree_view;
+  WeftFlameGraphView *flame_graph;
+  GtkLabel          *tree_summary;
+
+  WeftTimelineView  *base_timeline;
+  WeftTimelineView  *other_timeline;
+  WeftTimeModel     *base_time;
+  WeftTimeModel     *other_time;
+  gboolean           mirroring;
+};
+
+static void weft_comparison_page_iface_init (WeftPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (WeftComparisonPage, weft_comparison_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_comparison_page_iface_init))
+
+static void
+view_options (WeftComparisonPage *self,
+              WeftViewOptions    *options)
+{
+  memset (options, 0, sizeof *options);
+  options->has_range = self->has_range;
+  options->range = self->range;
+}
+
+static const char *
+mode_name (WeftComparisonPage *self)
+{
+  return weft_comparison_get_mode (self->comparison) == WEFT_COMPARE_RATIO ? _("ratio") : _("difference");
+}
+
+/* --- Matrix ------------------------------------------------------------------ */
+
+/* A plane to show: 2-D as it is, an N-d array at index 0 of its other
+ * dimensions (as the array page first shows it). */
+static WeftMatrix *
+plane (WeftMatrix *matrix)
+{
+  gsize fixed[WEFT_MATRIX_MAX_DIMS] = { 0 };
+
+  if (matrix == NULL || weft_matrix_get_n_dims (matrix) <= 2)
+    return matrix;
+  {
+    WeftMatrix *slice = weft_matrix_slice_2d (matrix, 0, 1, fixed);
+
+    weft_matrix_unref (matrix);
+    return slice;
+  }
+}
+
+/* The value of @side at the comparison's cell (@row, @column), counting
+ * indices from each dimension's start; 0 where @side has no such cell. */
+static double
+side_value (WeftMatrix *side,
+            WeftMatrix *shown,
+            guint       row,
+            guint       column,
+            gboolean   *present)
+{
+  gint64 r = weft_matrix_get_dim_start (shown, 0) + row - weft_matrix_get_dim_start (side, 0);
+  gint64 c = 0;
+  const gsize *shape = weft_matrix_get_shape (side);
+
+  if (weft_matrix_get_n_dims (shown) > 1)
+    c = weft_matrix_get_dim_start (shown, 1) + column - weft_matrix_get_dim_start (side, 1);
+  *present = r >= 0 && (gsize)r < shape[0] &&
+             (weft_matrix_get_n_dims (side) < 2 || (c >= 0 && (gsize)c < shape[1]));
+  if (!*present)
+    return 0.0;
+  return weft_matrix_get_n_dims (side) < 2 ? weft_matrix_get (side, (gsize)r)
+                                           : weft_matrix_get_2d (side, (gsize)r, (gsize)c);
+}
+
+static char *
+matrix_tooltip_cb (WeftMatrixView *view,
+                   guint           row,
+                   guint           column,
+                   const char     *default_text,
+                   gpointer        user_data)
+{
+  WeftComparisonPage *self = user_data;
+  WeftMatrix *shown = weft_matrix_view_get_matrix (view);
+  g_autofree char *where = NULL;
+  const char *newline;
+  gboolean in_base, in_other;
+  double base, other, change;
+
+  if (shown == NULL || self->base_matrix == NULL || self->other_matrix == NULL)
+    return NULL;
+
+  base = side_value (self->base_matrix, shown, row, column, &in_base);
+  other = side_value (self->other_matrix, shown, row, column, &in_other);
+  change = weft_compare_values (weft_comparison_get_mode (self->comparison), base, other);
+  newline = strchr (default_text, '\n');
+  where = newline != NULL ? g_strndup (default_text, newline - default_text) : g_strdup (default_text);
+
+  return g_strdup_printf (_("%s\nbase: %.6g%s\nother: %.6g%s\n%s: %.6g"),
+                          where,
+                          base, in_base ? "" : _(" (no such cell: counted as 0)"),
+                          other, in_other ? "" : _(" (no such cell: counted as 0)"),
+                          mode_name (self), change);
+}
+
+static void
+update_matrix (WeftComparisonPage *self)
+{
+  g_autoptr(WeftMatrix) matrix = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftViewOptions options;
+  gboolean shapes_differ = FALSE;
+
+  if (self->matrix_view_name == NULL)
+    return;
+
+  view_options (self, &options);
+  g_clear_pointer (&self->base_matrix, weft_matrix_unref);
+  g_clear_pointer (&self->other_matrix, weft_matrix_unref);
+  self->base_matrix = plane (weft_dataset_dup_matrix (weft_comparison_get_base (self->comparison),
+                                                      self->matrix_view_name, &options, NULL));
+  self->other_matrix = plane (weft_dataset_dup_matrix (weft_comparison_get_other (self->comparison),
+                                                       self->matrix_view_name, &options, NULL));
+  matrix = plane (weft_comparison_dup_matrix (self->comparison, self->matrix_view_name, &options,
+                                              &shapes_differ, &error));
+  weft_matrix_view_set_matrix (self->matrix_view, matrix);
+
+  if (matrix == NULL)
+    gtk_label_set_text (self->matrix_note, error != NULL ? error->message : "");
+  else if (shapes_differ)
+    {
+      const gsize *b = weft_matrix_get_shape (self->base_matrix);
+      const gsize *o = weft_matrix_get_shape (self->other_matrix);
+      g_autofree char *text = g_strdup_printf (_("The runs differ in shape (%" PRIu64 " × %" PRIu64
+                                                 " against %" PRIu64 " × %" PRIu64
+                                                 "): a cell one run lacks counts as 0 there."),
+                                               (guint64)b[0],
+                                               (guint64)(weft_matrix_get_n_dims (self->base_matrix) > 1 ? b[1] : 1),
+                                               (guint64)o[0],
+                                               (guint64)(weft_matrix_get_n_dims (self->other_matrix) > 1 ? o[1] : 1));
+
+      gtk_label_set_text (self->matrix_note, text);
+    }
+  else
+    gtk_label_set_text (self->matrix_note, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_note), gtk_label_get_text (self->matrix_note)[0] != '\0');
+}
+
+/* --- Values ------------------------------------------------------------------ */
+
+static void
+update_values_details (WeftComparisonPage *self)
+{
+  WeftValueTable *shown = weft_value_bars_view_get_values (self->values_view);
+  int row = weft_value_bars_view_get_selected_row (self->values_view);
+  guint column = weft_value_bars_view_get_column (self->values_view);
+  const char *column_name;
+  g_autofree char *text = NULL;
+  double base = 0, other = 0;
+  int b, o, bc, oc;
+  gint64 id;
+
+  if (shown == NULL || row < 0 || self->base_values == NULL || self->other_values == NULL)
+    {
+      gtk_label_set_text (self->values_details, _("Select a bar to see both runs’ values."));
+      return;
+    }
+
+  id = weft_value_table_get_row_id (shown, (guint)row);
+  column_name = weft_value_table_get_column_name (shown, column);
+  b = weft_value_table_find_row (self->base_values, id);
+  o = weft_value_table_find_row (self->other_values, id);
+  bc = column_name != NULL ? weft_value_table_find_column (self->base_values, column_name) : -1;
+  oc = column_name != NULL ? weft_value_table_find_column (self->other_values, column_name) : -1;
+  if (b >= 0 && bc >= 0)
+    base = weft_value_table_get (self->base_values, (guint)b, (guint)bc);
+  if (o >= 0 && oc >= 0)
+    other = weft_value_table_get (self->other_values, (guint)o, (guint)oc);
+
+  text = g_strdup_printf (_("%s — %s: base %.6g%s, other %.6g%s, %s %.6g"),
+                          weft_value_table_get_row_name (shown, (guint)row) != NULL
+                            ? weft_value_table_get_row_name (shown, (guint)row) : "",
+                          column_name != NULL ? column_name : "",
+                          base, b >= 0 ? "" : _(" (absent)"), other, o >= 0 ? "" : _(" (absent)"),
+                          mode_name (self), weft_value_table_get (shown, (guint)row, column));
+  gtk_label_set_text (self->values_details, text);
+}
+
+static void
+update_values (WeftComparisonPage *self)
+{
+  g_autoptr(WeftValueTable) table = NULL;
+  g_autoptr(GtkStringList) names = NULL;
+  WeftViewOptions options;
+  guint column;
+
+  if (self->values_view == NULL)
+    return;
+
+  view_options (self, &options);
+  g_clear_pointer (&self->base_values, weft_value_table_unref);
+  g_clear_pointer (&self->other_values, weft_value_table_unref);
+  self->base_values = weft_dataset_dup_values (weft_comparison_get_base (self->comparison), "values", &options, NULL);
+  self->other_values = weft_dataset_dup_values (weft_comparison_get_other (self->comparison), "values", &options, NULL);
+  table = weft_dataset_dup_values (WEFT_DATASET (self->comparison), "values", &options, NULL);
+
+  column = gtk_drop_down_get_selected (self->values_column);
+  names = gtk_string_list_new (NULL);
+  for (guint c = 0; table != NULL && c < weft_value_table_get_n_columns (table); c++)
+    gtk_string_list_append (names, weft_value_table_get_column_name (table, c));
+  if (g_list_model_get_n_items (gtk_drop_down_get_model (self->values_column)) !=
+      g_list_model_get_n_items (G_LIST_MODEL (names)))
+    gtk_drop_down_set_model (self->values_column, G_LIST_MODEL (names));
+  if (table == NULL || column >= weft_value_table_get_n_columns (table))
+    column = 0;
+
+  weft_value_bars_view_set_values (self->values_view, table);
+  weft_value_bars_view_set_column (self->values_view, column);
+  gtk_drop_down_set_selected (self->values_column, column);
+  update_values_details (self);
+}
+
+static void
+values_column_cb (WeftComparisonPage *self)
+{
+  guint column = gtk_drop_down_get_selected (self->values_column);
+
+  if (column != GTK_INVALID_LIST_POSITION)
+    weft_value_bars_view_set_column (self->values_view, column);
+  update_values_details (self);
+}
+
+static void
+values_sort_cb (WeftComparisonPage *self)
+{
+  static const WeftValueBarsSort sorts[] = {
+    WEFT_VALUE_BARS_SORT_DESCENDING, WEFT_VALUE_BARS_SORT_ASCENDING, WEFT_VALUE_BARS_SORT_ROW,
+  };
+  guint selected = gtk_drop_down_get_selected (self->values_sort);
+
+  if (selected < G_N_ELEMENTS (sorts))
+    weft_value_bars_view_set_sort (self->values_view, sorts[selected]);
+}
+
+/* --- Call tree --------------------------------------------------------------- */
+
+static void
+update_tree (WeftComparisonPage *self)
+{
+  g_autoptr(WeftCallTree) tree = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = NULL;
+  WeftViewOptions options;
+  guint n_base = 0, n_other = 0, n_nodes;
+
+  if (self->tree_view_name == NULL)
+    return;
+
+  view_options (self, &options);
+  tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->comparison), self->tree_view_name, &options, &error);
+  weft_call_tree_view_set_tree (self->tree_view, tree);
+  weft_flame_graph_view_set_tree (self->flame_graph, tree);
+  if (tree == NULL)
+    {
+      gtk_label_set_text (self->tree_summary, error != NULL ? error->message : "");
+      return;
+    }
+
+  n_nodes = weft_call_tree_get_n_nodes (tree);
+  for (WeftCallNode n = 1; n < n_nodes; n++)
+    {
+      WeftCompareSide side = weft_call_tree_get_compare_side (tree, n);
+
+      n_base += side == WEFT_COMPARE_SIDE_BASE_ONLY;
+      n_other += side == WEFT_COMPARE_SIDE_OTHER_ONLY;
+    }
+  summary = g_strdup_printf (_("%u frames: %u in both runs, %u only in the base run (−), %u only in the other run (+)"),
+                             n_nodes - 1, n_nodes - 1 - n_base - n_other, n_base, n_other);
+  gtk_label_set_text (self->tree_summary, summary);
+}
+
+/* --- Timelines --------------------------------------------------------------- */
+
+/* Moves @span of @from onto @to's axis: the same offsets from each run's
+ * start (two runs share no clock). */
+static WeftTimeSpan
+mirror_span (WeftTimeModel      *from,
+             WeftTimeModel      *to,
+             const WeftTimeSpan *span)
+{
+  gint64 shift = weft_time_model_get_document_span (to)->begin - weft_time_model_get_document_span (from)->begin;
+
+  return (WeftTimeSpan) { span->begin + shift, span->end + shift };
+}
+
+static void refresh_views (WeftComparisonPage *self);
+
+static void
+visible_changed_cb (WeftTimeModel      *model,
+                    GParamSpec         *pspec,
+                    WeftComparisonPage *self)
+{
+  WeftTimeModel *to = model == self->base_time ? self->other_time : self->base_time;
+  WeftTimeSpan span;
+
+  if (self->mirroring)
+    return;
+  self->mirroring = TRUE;
+  span = mirror_span (model, to, weft_time_model_get_visible_span (model));
+  weft_time_model_set_visible_span (to, &span, FALSE);
+  self->mirroring = FALSE;
+}
+
+static void
+selection_changed_cb (WeftTimeModel      *model,
+                      GParamSpec         *pspec,
+                      WeftComparisonPage *self)
+{
+  WeftTimeModel *to = model == self->base_time ? self->other_time : self->base_time;
+  gboolean has = weft_time_model_get_has_selection (model);
+  WeftTimeSpan range = { 0 };
+
+  if (self->mirroring)
+    return;
+  self->mirroring = TRUE;
+  if (has)
+    {
+      const WeftTimeSpan *selected = weft_time_model_get_selected_span (model);
+      WeftTimeSpan span = mirror_span (model, to, selected);
+      gint64 start = weft_time_model_get_document_span (model)->begin;
+
+      weft_time_model_select (to, span.begin, span.end);
+      range = (WeftTimeSpan) { selected->begin - start, selected->end - start };
+    }
+  else
+    weft_time_model_clear_selection (to);
+  self->mirroring = FALSE;
+
+  if (has == self->has_range && (!has || (range.begin == self->range.begin && range.end == self->range.end)))
+    return;
+  self->has_range = has;
+  self->range = range;
+  refresh_views (self);
+}
+
+static WeftTimeModel *
+timeline_model (WeftTimelineView *view,
+                WeftEventTable   *table)
+{
+  WeftTimeSpan span = weft_event_table_get_span (table);
+  WeftTimeModel *model = weft_time_model_new ();
+
+  weft_time_model_set_document_span (model, &span);
+  weft_timeline_view_set_table (view, table);
+  weft_timeline_view_set_time_model (view, model);
+  return model;
+}
+
+/* --- The page ---------------------------------------------------------------- */
+
+static void
+refresh_views (WeftComparisonPage *self)
+{
+  update_matrix (self);
+  update_values (self);
+  update_tree (self);
+}
+
+static void
+mode_changed_cb (WeftComparisonPage *self)
+{
+  WeftCompareMode mode = gtk_drop_down_get_selected (self->mode_dropdown) == 1 ? WEFT_COMPARE_RATIO
+                                                                                : WEFT_COMPARE_DIFFERENCE;
+
+  if (mode == weft_comparison_get_mode (self->comparison))
+    return;
+  weft_comparison_set_mode (self->comparison, mode);
+  /* Call trees carry both; matrices and values are recomputed. */
+  update_matrix (self);
+  update_values (self);
+}
+
+/**
+ * weft_comparison_page_set_mode:
+ *
+ * Shows differences (other − base) or ratios (other ÷ base).
+ */
+void
+weft_comparison_page_set_mode (WeftComparisonPage *self,
+                               WeftCompareMode     mode)
+{
+  g_return_if_fail (WEFT_IS_COMPARISON_PAGE (self));
+
+  gtk_drop_down_set_selected (self->mode_dropdown, mode == WEFT_COMPARE_RATIO ? 1 : 0);
+}
+
+static gboolean
+toggle_mode_cb (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  WeftComparisonPage *self = WEFT_COMPARISON_PAGE (widget);
+
+  weft_comparison_page_set_mode (self, weft_comparison_get_mode (self->comparison) == WEFT_COMPARE_RATIO
+                                         ? WEFT_COMPARE_DIFFERENCE : WEFT_COMPARE_RATIO);
+  return TRUE;
+}
+
+static gboolean
+show_view_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  WeftComparisonPage *self = WEFT_COMPARISON_PAGE (widget);
+  g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (self->stack));
+  guint index = (guint)g_variant_get_int32 (args);
+  g_autoptr(GObject) page = index < g_list_model_get_n_items (pages) ? g_list_model_get_item (pages, index) : NULL;
+
+  if (page == NULL)
+    return FALSE;
+  gtk_stack_set_visible_child (self->stack, gtk_stack_page_get_child (GTK_STACK_PAGE (page)));
+  return TRUE;
+}
+
+static GtkWidget *
+labelled_row (const char *text,
+              GtkWidget  *child)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), child);
+  return row;
+}
+
+static void
+build_matrix_page (WeftComparisonPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  self->matrix_note = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->matrix_note, TRUE);
+  gtk_label_set_xalign (self->matrix_note, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->matrix_note), "dim-label");
+  self->matrix_view = WEFT_MATRIX_VIEW (weft_matrix_view_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->matrix_view), TRUE);
+  weft_matrix_view_set_tooltip_func (self->matrix_view, matrix_tooltip_cb, self, NULL);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->matrix_note));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->matrix_view));
+  gtk_stack_add_titled (self->stack, box, "matrix", _("Matrix"));
+}
+
+static void
+build_values_page (WeftComparisonPage *self)
+{
+  const char *sorts[] = { N_("Largest first"), N_("Smallest first"), N_("Table order"), NULL };
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  g_autoptr(GtkStringList) sort_names = gtk_string_list_new (NULL);
+
+  for (guint i = 0; sorts[i] != NULL; i++)
+    gtk_string_list_append (sort_names, _(sorts[i]));
+  self->values_column = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (gtk_string_list_new (NULL)), NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->values_column), _("Which figure to compare"));
+  self->values_sort = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (sort_names)), NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->values_sort), _("Order the rows by their change"));
+  gtk_box_append (GTK_BOX (controls), labelled_row (_("Figure"), GTK_WIDGET (self->values_column)));
+  gtk_box_append (GTK_BOX (controls), labelled_row (_("Sort"), GTK_WIDGET (self->values_sort)));
+
+  self->values_view = WEFT_VALUE_BARS_VIEW (weft_value_bars_view_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->values_view), TRUE);
+  weft_value_bars_view_set_sort (self->values_view, WEFT_VALUE_BARS_SORT_DESCENDING);
+  self->values_details = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->values_details, 0);
+  gtk_label_set_selectable (self->values_details, TRUE);
+
+  gtk_box_append (GTK_BOX (box), controls);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->values_view));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->values_details));
+  gtk_stack_add_titled (self->stack, box, "values", _("Values"));
+
+  g_signal_connect_object (self->values_column, "notify::selected", G_CALLBACK (values_column_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->values_sort, "notify::selected", G_CALLBACK (values_sort_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->values_view, "notify::selected-row", G_CALLBACK (update_values_details), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+build_tree_page (WeftComparisonPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+
+  self->tree_summary = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->tree_summary, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->tree_summary), "dim-label");
+  self->tree_view = WEFT_CALL_TREE_VIEW (weft_call_tree_view_new ());
+  self->flame_graph = WEFT_FLAME_GRAPH_VIEW (weft_flame_graph_view_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->flame_graph), -1, 160);
+  gtk_paned_set_start_child (GTK_PANED (paned), GTK_WIDGET (self->tree_view));
+  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->flame_graph));
+  gtk_paned_set_position (GTK_PANED (paned), 360);
+  gtk_widget_set_vexpand (paned, TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->tree_summary));
+  gtk_box_append (GTK_BOX (box), paned);
+  gtk_stack_add_titled (self->stack, box, "tree", _("Call Tree"));
+}
+
+static void
+build_timelines_page (WeftComparisonPage *self,
+                      WeftEventTable     *base,
+                      WeftEventTable     *other)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  g_autofree char *base_title = g_strdup_printf (_("Base: %s"), weft_document_get_title (self->base_document));
+  g_autofree char *other_title = g_strdup_printf (_("Other: %s"), weft_document_get_title (self->other_document));
+  GtkWidget *base_label = gtk_label_new (base_title);
+  GtkWidget *other_label = gtk_label_new (other_title);
+  GtkWidget *hint = gtk_label_new (_("Each run from its own start; zooming and selections apply to both. "
+                                     "A selected span limits the other views to the same time of each run."));
+
+  gtk_label_set_xalign (GTK_LABEL (base_label), 0);
+  gtk_label_set_xalign (GTK_LABEL (other_label), 0);
+  gtk_widget_add_css_class (base_label, "heading");
+  gtk_widget_add_css_class (other_label, "heading");
+  gtk_label_set_xalign (GTK_LABEL (hint), 0);
+  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+  gtk_widget_add_css_class (hint, "dim-label");
+
+  self->base_timeline = WEFT_TIMELINE_VIEW (weft_timeline_view_new ());
+  self->other_timeline = WEFT_TIMELINE_VIEW (weft_timeline_view_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->base_timeline), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->other_timeline), TRUE);
+  self->base_time = timeline_model (self->base_timeline, base);
+  self->other_time = timeline_model (self->other_timeline, other);
+
+  gtk_box_append (GTK_BOX (box), hint);
+  gtk_box_append (GTK_BOX (box), base_label);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->base_timeline));
+  gtk_box_append (GTK_BOX (box), other_label);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->other_timeline));
+  gtk_stack_add_titled (self->stack, box, "timelines", _("Timelines"));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      WeftTimeModel *model = i == 0 ? self->base_time : self->other_time;
+
+      g_signal_connect_object (model, "notify::visible-span", G_CALLBACK (visible_changed_cb), self, 0);
+      g_signal_connect_object (model, "notify::selected-span", G_CALLBACK (selection_changed_cb), self, 0);
+      g_signal_connect_object (model, "notify::has-selection", G_CALLBACK (selection_changed_cb), self, 0);
+    }
+}
+
+static void
+build (WeftComparisonPage *self)
+{
+  WeftDataset *dataset = WEFT_DATASET (self->comparison);
+  WeftEventTable *base_events = weft_dataset_get_event_table (weft_comparison_get_base (self->comparison));
+  WeftEventTable *other_events = weft_dataset_get_event_table (weft_comparison_get_other (self->comparison));
+  const char *modes[] = { N_("Difference (other − base)"), N_("Ratio (other ÷ base)"), NULL };
+  g_autoptr(GtkStringList) mode_names = gtk_string_list_new (NULL);
+  g_autofree char *title = NULL;
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title_label;
+  GtkWidget *switcher = gtk_stack_switcher_new ();
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_widget_set_margin_start (self->box, 6);
+  gtk_widget_set_margin_end (self->box, 6);
+  gtk_widget_set_margin_top (self->box, 6);
+  gtk_widget_set_margin_bottom (self->box, 6);
+
+  title = g_strdup_printf (_("Base “%s” against other “%s”"), weft_document_get_title (self->base_document),
+                           weft_document_get_title (self->other_document));
+  title_label = gtk_label_new (title);
+  gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (title_label, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title_label), 0);
+  gtk_widget_add_css_class (title_label, "heading");
+
+  for (guint i = 0; modes[i] != NULL; i++)
+    gtk_string_list_append (mode_names, _(modes[i]));
+  self->mode_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (mode_names)), NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mode_dropdown), _("How the runs’ figures combine (Ctrl+Shift+R)"));
+  g_signal_connect_object (self->mode_dropdown, "notify::selected", G_CALLBACK (mode_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
+
+  gtk_box_append (GTK_BOX (header), title_label);
+  gtk_box_append (GTK_BOX (header), switcher);
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->mode_dropdown));
+  gtk_box_append (GTK_BOX (self->box), header);
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stack));
+
+  if (weft_dataset_has_view (dataset, "comm-matrix"))
+    self->matrix_view_name = "comm-matrix";
+  else if (weft_dataset_has_view (dataset, "array"))
+    self->matrix_view_name = "array";
+  if (self->matrix_view_name != NULL)
+    build_matrix_page (self);
+  if (weft_dataset_has_view (dataset, "values"))
+    build_values_page (self);
+  if (weft_dataset_has_view (dataset, "stacks"))
+    self->tree_view_name = "stacks";
+  else if (weft_dataset_has_view (dataset, "tree"))
+    self->tree_view_name = "tree";
+  if (self->tree_view_name != NULL)
+    build_tree_page (self);
+  if (base_events != NULL && other_events != NULL)
+    build_timelines_page (self, base_events, other_events);
+
+  refresh_views (self);
+}
+
+/**
+ * weft_comparison_page_new:
+ * @base: a loaded document, the run compared against
+ * @other: a loaded document of the same family
+ *
+ * Returns: (transfer floating) (nullable): the page, or %NULL with @error set
+ *   when the runs cannot be compared (different families).
+ */
+GtkWidget *
+weft_comparison_page_new (WeftDocument  *base,
+                          WeftDocument  *other,
+                          GError       **error)
+{
+  g_autoptr(WeftComparison) comparison = NULL;
+  WeftComparisonPage *self;
+
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (base), NULL);
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (other), NULL);
+
+  comparison = weft_comparison_new (weft_document_get_dataset (base), weft_document_get_dataset (other),
+                                    WEFT_COMPARE_DIFFERENCE, error);
+  if (comparison == NULL)
+    return NULL;
+
+  self = g_object_new (WEFT_TYPE_COMPARISON_PAGE, NULL);
+  self->base_document = g_object_ref (base);
+  self->other_document = g_object_ref (other);
+  self->comparison = g_steal_pointer (&comparison);
+  build (self);
+
+  return GTK_WIDGET (self);
+}
+
+WeftComparison *
+weft_comparison_page_get_comparison (WeftComparisonPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_COMPARISON_PAGE (self), NULL);
+
+  return self->comparison;
+}
+
+GtkStack *
+weft_comparison_page_get_stack (WeftComparisonPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_COMPARISON_PAGE (self), NULL);
+
+  return self->stack;
+}
+
+/**
+ * weft_comparison_page_get_view:
+ * @name: "matrix", "values", "tree", "flame-graph", "base-timeline" or
+ *   "other-timeline"
+ *
+ * Returns: (transfer none) (nullable): that view, when the runs have it
+ */
+GtkWidget *
+weft_comparison_page_get_view (WeftComparisonPage *self,
+                               const char         *name)
+{
+  g_return_val_if_fail (WEFT_IS_COMPARISON_PAGE (self), NULL);
+
+  if (g_strcmp0 (name, "matrix") == 0)
+    return GTK_WIDGET (self->matrix_view);
+  if (g_strcmp0 (name, "values") == 0)
+    return GTK_WIDGET (self->values_view);
+  if (g_strcmp0 (name, "tree") == 0)
+    return GTK_WIDGET (self->tree_view);
+  if (g_strcmp0 (name, "flame-graph") == 0)
+    return GTK_WIDGET (self->flame_graph);
+  if (g_strcmp0 (name, "base-timeline") == 0)
+    return GTK_WIDGET (self->base_timeline);
+  if (g_strcmp0 (name, "other-timeline") == 0)
+    return GTK_WIDGET (self->other_timeline);
+  return NULL;
+}
+
+/* --- WeftPage ---------------------------------------------------------------- */
+
+static WeftDocument *
+weft_comparison_page_get_document (WeftPage *page)
+{
+  return WEFT_COMPARISON_PAGE (page)->other_document;
+}
+
+static WeftDataset *
+weft_comparison_page_get_dataset (WeftPage *page)
+{
+  return WEFT_DATASET (WEFT_COMPARISON_PAGE (page)->comparison);
+}
+
+static gboolean
+weft_comparison_page_get_export_view (WeftPage         *page,
+                                      const char      **view,
+                                      WeftViewOptions  *options)
+{
+  WeftComparisonPage *self = WEFT_COMPARISON_PAGE (page);
+  const char *shown = gtk_stack_get_visible_child_name (self->stack);
+
+  view_options (self, options);
+  if (g_strcmp0 (shown, "matrix") == 0)
+    *view = self->matrix_view_name;
+  else if (g_strcmp0 (shown, "values") == 0)
+    *view = "values";
+  else if (g_strcmp0 (shown, "tree") == 0)
+    *view = self->tree_view_name;
+  else
+    *view = NULL;
+  return *view != NULL;
+}
+
+static gboolean
+weft_comparison_page_get_uses_alt_digits (WeftPage *page)
+{
+  return TRUE;
+}
+
+static void
+weft_comparison_page_iface_init (WeftPageInterface *iface)
+{
+  iface->get_document = weft_comparison_page_get_document;
+  iface->get_dataset = weft_comparison_page_get_dataset;
+  iface->get_export_view = weft_comparison_page_get_export_view;
+  iface->get_uses_alt_digits = weft_comparison_page_get_uses_alt_digits;
+}
+
+/* --- GObject ----------------------------------------------------------------- */
+
+static void
+weft_comparison_page_dispose (GObject *object)
+{
+  WeftComparisonPage *self = WEFT_COMPARISON_PAGE (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (weft_comparison_page_parent_class)->dispose (object);
+}
+
+static void
+weft_comparison_page_finalize (GObject *object)
+{
+  WeftComparisonPage *self = WEFT_COMPARISON_PAGE (object);
+
+  g_clear_object (&self->base_document);
+  g_clear_object (&self->other_document);
+  g_clear_object (&self->comparison);
+  g_clear_object (&self->base_time);
+  g_clear_object (&self->other_time);
+  g_clear_pointer (&self->base_matrix, weft_matrix_unref);
+  g_clear_pointer (&self->other_matrix, weft_matrix_unref);
+  g_clear_pointer (&self->base_values, weft_value_table_unref);
+  g_clear_pointer (&self->other_values, weft_value_table_unref);
+
+  G_OBJECT_CLASS (weft_comparison_page_parent_class)->finalize (object);
+}
+
+static void
+weft_comparison_page_class_init (WeftComparisonPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = weft_comparison_page_dispose;
+  object_class->finalize = weft_comparison_page_finalize;
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "comparison-page");
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK, toggle_mode_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_R, GDK_CONTROL_MASK | GDK_SHIFT_MASK, toggle_mode_cb, NULL);
+  for (int i = 0; i < 4; i++)
+    gtk_widget_class_add_binding (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK, show_view_cb, "i", i);
+}
+
+static void
+weft_comparison_page_init (WeftComparisonPage *self)
+{
+}
