@@ -13,6 +13,8 @@
  *  - Timelines: both runs stacked, each from its own start, with zooming and
  *    selection mirrored; a selected span limits the other views on both sides
  *    to the same time from each run's start.
+ * The tag and kind pickers (when both runs list choices, as Chapel's do)
+ * apply to both sides alike.
  * Difference or ratio is chosen in the header (Ctrl+Shift+R switches).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,9 +44,14 @@ struct _WeftComparisonPage
   WeftDocument      *other_document;
   WeftComparison    *comparison;
 
-  /* A time span from each run's start, or none: limits every view. */
+  /* A time span from each run's start, or none: limits every view; and the
+   * tag and kind (Chapel) that both runs are seen through. */
   gboolean           has_range;
   WeftTimeSpan       range;
+  char              *tag;
+  char              *kind;
+  GtkDropDown       *tag_dropdown;
+  GtkDropDown       *kind_dropdown;
 
   GtkWidget         *box;
   GtkDropDown       *mode_dropdown;
@@ -87,6 +94,8 @@ view_options (WeftComparisonPage *self,
   memset (options, 0, sizeof *options);
   options->has_range = self->has_range;
   options->range = self->range;
+  options->tag = self->tag;
+  options->kind = self->kind;
 }
 
 static const char *
@@ -358,6 +367,8 @@ mirror_span (WeftTimeModel      *from,
 }
 
 static void refresh_views (WeftComparisonPage *self);
+static GtkWidget *labelled_row (const char *text,
+                                GtkWidget  *child);
 
 static void
 visible_changed_cb (WeftTimeModel      *model,
@@ -442,6 +453,41 @@ mode_changed_cb (WeftComparisonPage *self)
   /* Call trees carry both; matrices and values are recomputed. */
   update_matrix (self);
   update_values (self);
+}
+
+static void
+choice_changed_cb (GtkDropDown        *dropdown,
+                   GParamSpec         *pspec,
+                   WeftComparisonPage *self)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (dropdown);
+  char **field = dropdown == self->tag_dropdown ? &self->tag : &self->kind;
+
+  g_free (*field);
+  *field = item != NULL ? g_strdup (gtk_string_object_get_string (item)) : NULL;
+  refresh_views (self);
+}
+
+/* A picker for @option when both runs list its values (Chapel's tags and
+ * kinds); the same choice applies to both sides. */
+static GtkDropDown *
+add_choice (WeftComparisonPage *self,
+            GtkWidget          *header,
+            const char         *option,
+            const char         *label,
+            const char         *tooltip)
+{
+  g_auto(GStrv) choices = weft_dataset_dup_choices (WEFT_DATASET (self->comparison), option);
+  GtkDropDown *dropdown;
+
+  if (choices == NULL || choices[0] == NULL)
+    return NULL;
+  dropdown = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char * const *)choices));
+  gtk_drop_down_set_enable_search (dropdown, TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), tooltip);
+  gtk_box_append (GTK_BOX (header), labelled_row (label, GTK_WIDGET (dropdown)));
+  g_signal_connect_object (dropdown, "notify::selected", G_CALLBACK (choice_changed_cb), self, 0);
+  return dropdown;
 }
 
 /**
@@ -659,6 +705,9 @@ build (WeftComparisonPage *self)
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
 
   gtk_box_append (GTK_BOX (header), title_label);
+  self->tag_dropdown = add_choice (self, header, "tag", _("Tag"),
+                                   _("Both runs from this tag to the next (tags present in both runs)"));
+  self->kind_dropdown = add_choice (self, header, "kind", _("Kind"), _("Which communication both runs show"));
   gtk_box_append (GTK_BOX (header), switcher);
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->mode_dropdown));
   gtk_box_append (GTK_BOX (self->box), header);
@@ -829,6 +878,8 @@ weft_comparison_page_finalize (GObject *object)
 
   g_clear_object (&self->base_document);
   g_clear_object (&self->other_document);
+  g_free (self->tag);
+  g_free (self->kind);
   g_clear_object (&self->comparison);
   g_clear_object (&self->base_time);
   g_clear_object (&self->other_time);

@@ -362,9 +362,29 @@ weft_comparison_dup_call_tree (WeftDataset           *dataset,
   return weft_call_tree_compare (base, other);
 }
 
+/* What both runs accept: a tag only one run has cannot be compared. */
+static GStrv
+weft_comparison_dup_choices (WeftDataset *dataset,
+                             const char  *option)
+{
+  WeftComparison *self = WEFT_COMPARISON (dataset);
+  g_auto(GStrv) base = weft_dataset_dup_choices (self->base, option);
+  g_auto(GStrv) other = weft_dataset_dup_choices (self->other, option);
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  if (base == NULL || other == NULL)
+    return NULL;
+  builder = g_strv_builder_new ();
+  for (guint i = 0; base[i] != NULL; i++)
+    if (g_strv_contains ((const char * const *)other, base[i]))
+      g_strv_builder_add (builder, base[i]);
+  return g_strv_builder_end (builder);
+}
+
 static void
 weft_comparison_dataset_iface_init (WeftDatasetInterface *iface)
 {
+  iface->dup_choices = weft_comparison_dup_choices;
   iface->get_family = weft_comparison_get_family;
   iface->get_format_version = weft_comparison_get_format_version;
   iface->dup_sources = weft_comparison_dup_sources;

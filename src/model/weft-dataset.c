@@ -278,3 +278,23 @@ weft_dataset_dup_call_tree (WeftDataset           *self,
 
   return iface->dup_call_tree (self, view, options ? options : &defaults, error);
 }
+
+/**
+ * weft_dataset_dup_choices:
+ * @option: "tag" or "kind" (a #WeftViewOptions field)
+ *
+ * Returns: (transfer full) (nullable): the values @option can take, in the
+ *   order a picker lists them; %NULL when the dataset does not say.
+ */
+GStrv
+weft_dataset_dup_choices (WeftDataset *self,
+                          const char  *option)
+{
+  WeftDatasetInterface *iface;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+  g_return_val_if_fail (option != NULL, NULL);
+
+  iface = WEFT_DATASET_GET_IFACE (self);
+  return iface->dup_choices != NULL ? iface->dup_choices (self, option) : NULL;
+}

@@ -66,6 +66,11 @@ struct _WeftDatasetInterface
                                              const char            *view,
                                              const WeftViewOptions *options,
                                              GError               **error);
+  /* The values an option takes ("tag": "All", "Start", the tag names;
+   * "kind": "all", "gets"…), for pickers that serve every family; NULL when
+   * the option is free or unused. */
+  GStrv               (*dup_choices)        (WeftDataset           *self,
+                                             const char            *option);
 };
 
 const char         *weft_dataset_get_family         (WeftDataset           *self);
@@ -93,5 +98,7 @@ WeftCallTree       *weft_dataset_dup_call_tree      (WeftDataset           *self
                                                      const char            *view,
                                                      const WeftViewOptions *options,
                                                      GError               **error);
+GStrv               weft_dataset_dup_choices        (WeftDataset           *self,
+                                                     const char            *option);
 
 G_END_DECLS

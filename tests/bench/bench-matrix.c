@@ -6,7 +6,9 @@
  * image, later frames move the hovered cell (so highlights and labels are
  * redrawn each time). Also a 512 × 512 matrix zoomed in far enough for values
  * to be printed in the cells. DESIGN.md's target: 512 × 512 in ≤ 4 ms. And
- * a 4096 × 4096 DDT array, whole and zoomed.
+ * a 4096 × 4096 DDT array, whole and zoomed; and a comparison of two runs'
+ * 512 × 512 matrices (their difference on the diverging scale), which should
+ * draw as fast as one run's matrix.
  *
  * Prints "bench NAME value unit" lines: wall-clock times, and the same frames
  * in CPU time of the drawing thread ("-cpu-"), which other processes on a
@@ -42,14 +44,14 @@ random_matrix (gsize  n,
 }
 
 static void
-bench_size (gsize               n,
-            WeftColorScaleMode  mode,
-            double              zoom,
-            const char         *name,
-            gboolean            print_p50,
-            GRand              *rand)
+bench_matrix (WeftMatrix         *matrix,
+              gsize               n,
+              WeftColorScaleMode  mode,
+              double              zoom,
+              const char         *name,
+              gboolean            print_p50,
+              GRand              *rand)
 {
-  g_autoptr(WeftMatrix) matrix = random_matrix (n, rand);
   g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
   cairo_t *cr = cairo_create (surface);
@@ -86,6 +88,35 @@ bench_size (gsize               n,
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+}
+
+static void
+bench_size (gsize               n,
+            WeftColorScaleMode  mode,
+            double              zoom,
+            const char         *name,
+            gboolean            print_p50,
+            GRand              *rand)
+{
+  g_autoptr(WeftMatrix) matrix = random_matrix (n, rand);
+
+  bench_matrix (matrix, n, mode, zoom, name, print_p50, rand);
+}
+
+/* Two runs' n × n matrices compared (other − base), then drawn. */
+static void
+bench_compare (gsize       n,
+               const char *name,
+               GRand      *rand)
+{
+  g_autoptr(WeftMatrix) base = random_matrix (n, rand);
+  g_autoptr(WeftMatrix) other = random_matrix (n, rand);
+  g_autoptr(WeftMatrix) difference = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  difference = weft_matrix_compare (base, other, WEFT_COMPARE_DIFFERENCE, NULL, NULL);
+  g_print ("bench %s-build %.2f ms\n", name, weft_bench_ms_since (start));
+  bench_matrix (difference, n, WEFT_COLOR_SCALE_DIVERGING, 1.0, name, TRUE, rand);
 }
 
 /* Loads fontconfig and the font once, as the application has done long
@@ -125,6 +156,7 @@ main (int   argc,
    * whole array, then zoomed in 64 times (about 64 × 64 cells on screen). */
   bench_size (4096, WEFT_COLOR_SCALE_DIVERGING, 1.0, "array-4096", TRUE, rand);
   bench_size (4096, WEFT_COLOR_SCALE_DIVERGING, 64.0, "array-4096-zoomed", TRUE, rand);
+  bench_compare (512, "matrix-512-compare", rand);
 
   return 0;
 }

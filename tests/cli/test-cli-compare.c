@@ -46,6 +46,9 @@ add_all (GPtrArray          *argv,
     g_ptr_array_add (argv, (gpointer)items[i]);
 }
 
+/* Options added to every export and compare (--tag, --kind), or NULL. */
+static const char * const *extra_options;
+
 /* weft-cli export --view VIEW --format FMT -o OUT PATHS… */
 static char *
 export_alone (const char         *view,
@@ -59,6 +62,7 @@ export_alone (const char         *view,
 
   g_ptr_array_add (argv, (gpointer)weft_cli);
   add_all (argv, (const char *[]){ "export", "--view", view, "--format", format, "-o", path, NULL });
+  add_all (argv, extra_options);
   add_all (argv, paths);
   g_ptr_array_add (argv, NULL);
   g_assert_cmpint (run ((const char * const *)argv->pdata, &out, &err), ==, 0);
@@ -80,6 +84,7 @@ compare (const char         *view,
 
   g_ptr_array_add (argv, (gpointer)weft_cli);
   add_all (argv, (const char *[]){ "compare", "--view", view, "--format", format, "-o", out_path, NULL });
+  add_all (argv, extra_options);
   if (mode != NULL)
     add_all (argv, (const char *[]){ "--mode", mode, NULL });
   for (guint i = 0; other[i] != NULL; i++)
@@ -190,6 +195,9 @@ check_matrix_pair (const char *base_run,
   other = read_grid (other_csv);
   result = read_grid (out);
 
+  /* 0: the larger of the two shapes. */
+  if (expected_size == 0)
+    expected_size = MAX (MAX (base->len, other->len), 1);
   g_assert_cmpuint (result->len, ==, expected_size);
   for (guint r = 0; r < result->len; r++)
     {
@@ -229,6 +237,42 @@ test_chapel_matrices (void)
   /* Before and after a change on the same locales, both modes. */
   check_matrix_pair (four, changed, NULL, 4);
   check_matrix_pair (four, changed, "ratio", 4);
+
+  /* The tag and kind apply to both runs alike. */
+  extra_options = (const char *[]){ "--tag", "compute", "--kind", "gets", NULL };
+  check_matrix_pair (four, changed, NULL, 4);
+  extra_options = NULL;
+}
+
+static char *
+generate_trace (const char *format,
+                guint       seed,
+                const char *name)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *seed_text = g_strdup_printf ("%u", seed);
+  char *path = g_build_filename (tmp_dir, name, NULL);
+
+  g_assert_cmpint (run ((const char *[]){ weft_gen_traces, "-f", format, "-s", seed_text, "-e", "3000",
+                                          "-o", path, NULL },
+                        &out, &err), ==, 0);
+  return path;
+}
+
+/* MPD invocation matrices of two generated runs (process ids as rows). */
+static void
+test_mpd_matrices (void)
+{
+  g_autofree char *before = NULL, *after = NULL;
+
+  if (weft_gen_traces == NULL)
+    {
+      g_test_skip ("weft-gen-traces not built (-Dbenchmarks=false)");
+      return;
+    }
+  before = generate_trace ("mpd", 3, "before.trace");
+  after = generate_trace ("mpd", 4, "after.trace");
+  check_matrix_pair (before, after, NULL, 0);
 }
 
 /* A CPC CSV as process → value ("Value,Processes" rows; the set is a compact
@@ -543,6 +587,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/compare/chapel-matrices", test_chapel_matrices);
   g_test_add_func ("/cli/compare/chapel-values", test_chapel_values);
+  g_test_add_func ("/cli/compare/mpd-matrices", test_mpd_matrices);
   g_test_add_func ("/cli/compare/hpctoolkit-releases", test_hpctoolkit_releases);
   g_test_add_func ("/cli/compare/info-other", test_info_other);
   g_test_add_func ("/cli/compare/refusals", test_refusals);

@@ -919,9 +919,41 @@ weft_chplvis_dataset_list_views (WeftDataset *dataset)
   return views;
 }
 
+/* Tags as the tag selector lists them (repeated names are one choice: they
+ * are merged), and the kinds of communication the matrix can show. */
+static GStrv
+weft_chplvis_dataset_dup_choices (WeftDataset *dataset,
+                                  const char  *option)
+{
+  WeftChplvisDataset *self = WEFT_CHPLVIS_DATASET (dataset);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GHashTable) seen = NULL;
+
+  if (g_str_equal (option, "kind"))
+    {
+      g_strv_builder_addv (builder, (const char *[]){ "all", "gets", "puts", "forks", NULL });
+      return g_strv_builder_end (builder);
+    }
+  if (!g_str_equal (option, "tag"))
+    return NULL;
+
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_strv_builder_add (builder, "All");
+  g_strv_builder_add (builder, "Start");
+  for (guint i = 0; i < self->trace->n_tags; i++)
+    {
+      char *name = weft_chplvis_dup_tag_name (self->trace, (int)i);
+
+      if (g_hash_table_add (seen, name))
+        g_strv_builder_add (builder, name);
+    }
+  return g_strv_builder_end (builder);
+}
+
 static void
 weft_chplvis_dataset_iface_init (WeftDatasetInterface *iface)
 {
+  iface->dup_choices = weft_chplvis_dataset_dup_choices;
   iface->get_family = weft_chplvis_dataset_get_family;
   iface->get_format_version = weft_chplvis_dataset_get_format_version;
   iface->dup_sources = weft_chplvis_dataset_dup_sources;
