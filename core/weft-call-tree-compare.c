@@ -227,7 +227,9 @@ weft_call_tree_compare (WeftCallTree *base,
       weft_call_tree_set_title (result, title);
     }
 
-  /* Structure first, so the metric columns are allocated once at full size. */
+  /* Structure first, so the metric columns are allocated once at full size;
+   * room for every node of both trees (the union is at most that) at once. */
+  weft_call_tree_reserve (result, weft_call_tree_get_n_nodes (base) + weft_call_tree_get_n_nodes (other));
   base_map = merge_nodes (result, base);
   n_base_nodes = weft_call_tree_get_n_nodes (result);
   other_map = merge_nodes (result, other);

@@ -419,6 +419,43 @@ slots_grow (WeftCallTree *self)
     slots_insert (self, n);
 }
 
+static void grow_columns (WeftCallTree *self,
+                          guint         old_alloc);
+
+/**
+ * weft_call_tree_reserve:
+ * @n_nodes: how many nodes (root included) the tree is about to hold
+ *
+ * Makes room at once for a tree whose size is known (a merge, a comparison):
+ * no regrowth of the node arrays and no rehash of the child table on the way.
+ */
+void
+weft_call_tree_reserve (WeftCallTree *self,
+                        guint         n_nodes)
+{
+  guint n_slots = self->n_slots;
+
+  g_return_if_fail (self != NULL);
+
+  n_nodes = MIN (n_nodes, G_MAXUINT32 / 4);
+  if (n_nodes > self->n_alloc)
+    {
+      guint old_alloc = self->n_alloc;
+
+      self->n_alloc = n_nodes;
+      self->nodes = g_renew (Node, self->nodes, self->n_alloc);
+      weft_memory_advise_huge (self->nodes, self->n_alloc * sizeof (Node));
+      grow_columns (self, old_alloc);
+    }
+  while ((n_nodes - 1) * 2 > n_slots)
+    n_slots *= 2;
+  if (n_slots != self->n_slots)
+    {
+      self->n_slots = n_slots / 2;
+      slots_grow (self);
+    }
+}
+
 WeftCallNode
 weft_call_tree_find_child (const WeftCallTree *self,
                            WeftCallNode        parent,

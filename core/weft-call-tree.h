@@ -113,6 +113,8 @@ guint32              weft_call_tree_intern_frame       (WeftCallTree        *sel
 char                *weft_call_frame_to_label          (const WeftCallFrame *frame);
 
 /* Building */
+void                 weft_call_tree_reserve            (WeftCallTree        *self,
+                                                        guint                n_nodes);
 WeftCallNode         weft_call_tree_add_child          (WeftCallTree        *self,
                                                         WeftCallNode         parent,
                                                         const WeftCallFrame *frame);
