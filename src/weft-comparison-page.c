@@ -10,7 +10,8 @@
  *  - Call tree: the union tree with base, other, difference and ratio
  *    columns (sortable), frames only one run reached marked, above a
  *    differential flame graph (width: the other run, colour: the change);
- *  - Timelines: both runs stacked, each from its own start, with zooming and
+ *  - Timelines: both runs stacked, each from its own start (or aligned at a
+ *    tag or event both have), with zooming and
  *    selection mirrored; a selected span limits the other views on both sides
  *    to the same time from each run's start.
  * The tag and kind pickers (when both runs list choices, as Chapel's do)
@@ -80,6 +81,7 @@ struct _WeftComparisonPage
   WeftTimeModel     *base_time;
   WeftTimeModel     *other_time;
   gboolean           mirroring;
+  GtkDropDown       *align_dropdown;
 };
 
 static void weft_comparison_page_iface_init (WeftPageInterface *iface);
@@ -354,14 +356,24 @@ update_tree (WeftComparisonPage *self)
 
 /* --- Timelines --------------------------------------------------------------- */
 
+/* Where @model's run counts its time from: its start, or the instant the
+ * runs are aligned at. */
+static gint64
+anchor_of (WeftComparisonPage *self,
+           WeftTimeModel      *model)
+{
+  return weft_comparison_get_anchor (self->comparison, model == self->other_time);
+}
+
 /* Moves @span of @from onto @to's axis: the same offsets from each run's
- * start (two runs share no clock). */
+ * start or anchor (two runs share no clock). */
 static WeftTimeSpan
-mirror_span (WeftTimeModel      *from,
+mirror_span (WeftComparisonPage *self,
+             WeftTimeModel      *from,
              WeftTimeModel      *to,
              const WeftTimeSpan *span)
 {
-  gint64 shift = weft_time_model_get_document_span (to)->begin - weft_time_model_get_document_span (from)->begin;
+  gint64 shift = anchor_of (self, to) - anchor_of (self, from);
 
   return (WeftTimeSpan) { span->begin + shift, span->end + shift };
 }
@@ -381,7 +393,7 @@ visible_changed_cb (WeftTimeModel      *model,
   if (self->mirroring)
     return;
   self->mirroring = TRUE;
-  span = mirror_span (model, to, weft_time_model_get_visible_span (model));
+  span = mirror_span (self, model, to, weft_time_model_get_visible_span (model));
   weft_time_model_set_visible_span (to, &span, FALSE);
   self->mirroring = FALSE;
 }
@@ -401,8 +413,8 @@ selection_changed_cb (WeftTimeModel      *model,
   if (has)
     {
       const WeftTimeSpan *selected = weft_time_model_get_selected_span (model);
-      WeftTimeSpan span = mirror_span (model, to, selected);
-      gint64 start = weft_time_model_get_document_span (model)->begin;
+      WeftTimeSpan span = mirror_span (self, model, to, selected);
+      gint64 start = anchor_of (self, model);
 
       weft_time_model_select (to, span.begin, span.end);
       range = (WeftTimeSpan) { selected->begin - start, selected->end - start };
@@ -416,6 +428,68 @@ selection_changed_cb (WeftTimeModel      *model,
   self->has_range = has;
   self->range = range;
   refresh_views (self);
+}
+
+/* "Each run's start", then every label both runs have (a tag, a mark) in
+ * the base run's time order. */
+static void
+build_alignments (WeftComparisonPage *self)
+{
+  g_auto(GStrv) labels = weft_comparison_dup_alignments (self->comparison);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (names, _("Each run’s start"));
+  gtk_string_list_splice (names, 1, 0, (const char * const *)labels);
+  gtk_drop_down_set_model (self->align_dropdown, G_LIST_MODEL (names));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->align_dropdown), labels != NULL && labels[0] != NULL);
+}
+
+static void
+align_changed_cb (WeftComparisonPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->align_dropdown);
+  GtkStringObject *item = gtk_drop_down_get_selected_item (self->align_dropdown);
+
+  weft_comparison_align_at (self->comparison,
+                            selected > 0 && item != NULL ? gtk_string_object_get_string (item) : NULL, NULL);
+  /* The other run follows the base from the new anchor; a selection now
+   * means another time of the other run. */
+  visible_changed_cb (self->base_time, NULL, self);
+  selection_changed_cb (self->base_time, NULL, self);
+  if (self->has_range)
+    refresh_views (self);
+}
+
+/**
+ * weft_comparison_page_align_at:
+ * @label: an instant's label both runs have (a tag), or %NULL for each run's
+ *   start
+ *
+ * Returns: whether the runs are now aligned as asked
+ */
+gboolean
+weft_comparison_page_align_at (WeftComparisonPage *self,
+                               const char         *label)
+{
+  GListModel *names;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON_PAGE (self), FALSE);
+
+  if (self->align_dropdown == NULL)
+    return FALSE;
+  if (label == NULL)
+    {
+      gtk_drop_down_set_selected (self->align_dropdown, 0);
+      return TRUE;
+    }
+  names = gtk_drop_down_get_model (self->align_dropdown);
+  for (guint i = 1; i < g_list_model_get_n_items (names); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (names), i), label) == 0)
+      {
+        gtk_drop_down_set_selected (self->align_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static WeftTimeModel *
@@ -630,8 +704,10 @@ build_timelines_page (WeftComparisonPage *self,
   g_autofree char *other_title = g_strdup_printf (_("Other: %s"), weft_document_get_title (self->other_document));
   GtkWidget *base_label = gtk_label_new (base_title);
   GtkWidget *other_label = gtk_label_new (other_title);
-  GtkWidget *hint = gtk_label_new (_("Each run from its own start; zooming and selections apply to both. "
-                                     "A selected span limits the other views to the same time of each run."));
+  GtkWidget *hint = gtk_label_new (_("Each run from its own start, or from a tag or event both have; zooming "
+                                     "and selections apply to both. A selected span limits the other views to "
+                                     "the same time of each run."));
+  GtkWidget *controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
   gtk_label_set_xalign (GTK_LABEL (base_label), 0);
   gtk_label_set_xalign (GTK_LABEL (other_label), 0);
@@ -648,7 +724,18 @@ build_timelines_page (WeftComparisonPage *self,
   self->base_time = timeline_model (self->base_timeline, base);
   self->other_time = timeline_model (self->other_timeline, other);
 
-  gtk_box_append (GTK_BOX (box), hint);
+  self->align_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (gtk_string_list_new (NULL)), NULL));
+  gtk_drop_down_set_enable_search (self->align_dropdown, TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->align_dropdown),
+                               _("Line the runs up at the first occurrence of a tag or event both have"));
+  build_alignments (self);
+  g_signal_connect_object (self->align_dropdown, "notify::selected", G_CALLBACK (align_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (controls), labelled_row (_("Align at"), GTK_WIDGET (self->align_dropdown)));
+  gtk_widget_set_hexpand (hint, TRUE);
+  gtk_box_append (GTK_BOX (controls), hint);
+
+  gtk_box_append (GTK_BOX (box), controls);
   gtk_box_append (GTK_BOX (box), base_label);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->base_timeline));
   gtk_box_append (GTK_BOX (box), other_label);

@@ -24,5 +24,7 @@ void            weft_comparison_page_set_mode       (WeftComparisonPage  *self,
                                                      WeftCompareMode      mode);
 GtkWidget      *weft_comparison_page_get_view       (WeftComparisonPage  *self,
                                                      const char          *name);
+gboolean        weft_comparison_page_align_at       (WeftComparisonPage  *self,
+                                                     const char          *label);
 
 G_END_DECLS

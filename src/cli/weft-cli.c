@@ -4,8 +4,8 @@
  *   weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]
  *                   [--metric NAME] -o OUT PATH…
  *   weft-cli compare --view VIEW --format FMT [--metric M] [--tag NAME]
- *                    [--kind K] [--mode difference|ratio] --other PATH…
- *                    -o OUT BASE…
+ *                    [--kind K] [--range T0:T1 [--align LABEL]]
+ *                    [--mode difference|ratio] --other PATH… -o OUT BASE…
  *
  * PATH… are the files and folders of one document (as the app would open them
  * together); `compare` and `info --other` load a second one (the other run)
@@ -328,6 +328,7 @@ command_export (int       argc,
   g_autofree char *metric = NULL;
   g_autofree char *kind = NULL;
   g_autofree char *mode_text = NULL;
+  g_autofree char *align = NULL;
   g_autofree char *output = NULL;
   WeftCompareMode mode = WEFT_COMPARE_DIFFERENCE;
   WeftExportRequest request = { 0 };
@@ -346,6 +347,7 @@ command_export (int       argc,
   GOptionEntry compare_entries[] = {
     { "other", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &other_paths, N_("A file or folder of the other run (repeat for each)"), N_("PATH") },
     { "mode", 0, 0, G_OPTION_ARG_STRING, &mode_text, N_("difference (other − base, the default) or ratio (other ÷ base)"), N_("MODE") },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("Count --range from the first instant with this label (a tag) in each run, not from each run's start"), N_("LABEL") },
     { NULL }
   };
 
@@ -411,6 +413,11 @@ command_export (int       argc,
           return EXIT_LOAD_ERROR;
         }
       print_warnings_stderr (other);
+      if (align != NULL && !weft_comparison_align_at (comparison, align, &error))
+        {
+          g_printerr ("weft-cli: %s\n", error->message);
+          return EXIT_LOAD_ERROR;
+        }
       dataset = WEFT_DATASET (comparison);
     }
 
@@ -444,7 +451,8 @@ print_help (FILE *stream)
            "  weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]\n"
            "                  [--metric NAME] [--kind KIND] -o OUT PATH…\n"
            "  weft-cli compare --view VIEW --format FMT [--metric M] [--tag NAME] [--kind K]\n"
-           "                   [--mode difference|ratio] --other PATH [--other PATH…] -o OUT BASE…\n"
+           "                   [--range T0:T1 [--align LABEL]] [--mode difference|ratio]\n"
+           "                   --other PATH [--other PATH…] -o OUT BASE…\n"
            "  weft-cli --help | --version\n"
            "\n"
            "Loads traces and profiles the way the Weft application does. PATH… are the\n"

@@ -20,6 +20,10 @@ struct _WeftComparison
   WeftDataset     *other;
   WeftCompareMode  mode;
   char           **views;   /* those both sides have */
+  /* Where each run's time counts from, in its event table's units, when
+   * aligned at a tag or event; else each run's start. */
+  gboolean         aligned;
+  gint64           anchors[2];
 };
 
 static void weft_comparison_dataset_iface_init (WeftDatasetInterface *iface);
@@ -130,16 +134,180 @@ weft_comparison_set_mode (WeftComparison  *self,
   self->mode = mode;
 }
 
-/* @options for one side: a time range counts from that side's own start
- * (two runs never share a clock), so it is moved onto the side's axis. */
+/**
+ * weft_comparison_set_anchors:
+ * @aligned: %FALSE: each run's time counts from its start again
+ * @base_anchor: the instant of the base run (its event table's units) that
+ *   corresponds to…
+ * @other_anchor: …this instant of the other run
+ *
+ * Aligns the runs at a tag or event both have: time ranges in the options
+ * then count from these instants.
+ */
+void
+weft_comparison_set_anchors (WeftComparison *self,
+                             gboolean        aligned,
+                             gint64          base_anchor,
+                             gint64          other_anchor)
+{
+  g_return_if_fail (WEFT_IS_COMPARISON (self));
+
+  self->aligned = aligned;
+  self->anchors[0] = base_anchor;
+  self->anchors[1] = other_anchor;
+}
+
+/**
+ * weft_comparison_get_anchor:
+ * @other: which run
+ *
+ * Returns: where that run's time counts from: its anchor when aligned, else
+ *   its start (0 when it has no time axis)
+ */
+gint64
+weft_comparison_get_anchor (WeftComparison *self,
+                            gboolean        other)
+{
+  WeftEventTable *table;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), 0);
+
+  if (self->aligned)
+    return self->anchors[other ? 1 : 0];
+  table = weft_dataset_get_event_table (other ? self->other : self->base);
+  return table != NULL ? weft_event_table_get_span (table).begin : 0;
+}
+
+/* The earliest time of each instant's label (a tag, a mark) in @table. */
+static GHashTable *
+first_instants (WeftEventTable *table)
+{
+  GHashTable *first = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+
+  for (guint row = 0; table != NULL && row < weft_event_table_get_n_rows (table); row++)
+    {
+      WeftInstantSlice slice;
+
+      weft_event_table_get_instants (table, row, &slice);
+      for (gsize i = 0; i < slice.n; i++)
+        {
+          const char *label = weft_event_table_lookup_string (table, slice.label[i]);
+          gint64 *time;
+
+          if (label == NULL || label[0] == '\0')
+            continue;
+          time = g_hash_table_lookup (first, label);
+          if (time == NULL)
+            g_hash_table_insert (first, (gpointer)label, g_memdup2 (&slice.time[i], sizeof (gint64)));
+          else if (slice.time[i] < *time)
+            *time = slice.time[i];
+        }
+    }
+  return first;
+}
+
+typedef struct
+{
+  const char *label;
+  gint64      time;
+} Alignment;
+
+static int
+compare_alignments (gconstpointer a,
+                    gconstpointer b)
+{
+  const Alignment *x = a, *y = b;
+
+  return x->time < y->time ? -1 : x->time > y->time;
+}
+
+/**
+ * weft_comparison_dup_alignments:
+ *
+ * Returns: (transfer full): the labels of instants both runs have (tags,
+ *   marks), in the order of their first occurrence in the base run, at most
+ *   500 of them: what the runs can be aligned at
+ */
+GStrv
+weft_comparison_dup_alignments (WeftComparison *self)
+{
+  g_autoptr(GHashTable) base = NULL;
+  g_autoptr(GHashTable) other = NULL;
+  g_autoptr(GArray) common = g_array_new (FALSE, FALSE, sizeof (Alignment));
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
+
+  base = first_instants (weft_dataset_get_event_table (self->base));
+  other = first_instants (weft_dataset_get_event_table (self->other));
+  g_hash_table_iter_init (&iter, base);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_contains (other, key))
+      {
+        Alignment alignment = { key, *(gint64 *)value };
+
+        g_array_append_val (common, alignment);
+      }
+  g_array_sort (common, compare_alignments);
+  for (guint i = 0; i < MIN (common->len, 500); i++)
+    g_strv_builder_add (builder, g_array_index (common, Alignment, i).label);
+  return g_strv_builder_end (builder);
+}
+
+/**
+ * weft_comparison_align_at:
+ * @label: (nullable): the label of an instant both runs have (a tag), or
+ *   %NULL for each run's start
+ *
+ * Aligns the runs at the first occurrence of @label in each.
+ *
+ * Returns: %FALSE with @error set when a run has no such instant
+ */
+gboolean
+weft_comparison_align_at (WeftComparison  *self,
+                          const char      *label,
+                          GError         **error)
+{
+  g_autoptr(GHashTable) base = NULL;
+  g_autoptr(GHashTable) other = NULL;
+  gint64 *base_time, *other_time;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), FALSE);
+
+  if (label == NULL)
+    {
+      weft_comparison_set_anchors (self, FALSE, 0, 0);
+      return TRUE;
+    }
+  base = first_instants (weft_dataset_get_event_table (self->base));
+  other = first_instants (weft_dataset_get_event_table (self->other));
+  base_time = g_hash_table_lookup (base, label);
+  other_time = g_hash_table_lookup (other, label);
+  if (base_time == NULL || other_time == NULL)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+                   _("Cannot align the runs at “%s”: the %s run has no such tag or event"),
+                   label, base_time == NULL ? _("base") : _("other"));
+      return FALSE;
+    }
+  weft_comparison_set_anchors (self, TRUE, *base_time, *other_time);
+  return TRUE;
+}
+
+/* @options for one side: a time range counts from that side's own start or
+ * anchor (two runs never share a clock), so it is moved onto its axis. */
 static gboolean
-side_options (WeftDataset            *side,
+side_options (WeftComparison         *self,
+              gboolean                other,
               const WeftViewOptions  *options,
               WeftViewOptions        *out,
               GError                **error)
 {
+  WeftDataset *side = other ? self->other : self->base;
   WeftEventTable *table;
-  WeftTimeSpan span;
+  gint64 anchor;
 
   if (options != NULL)
     *out = *options;
@@ -156,9 +324,9 @@ side_options (WeftDataset            *side,
                    weft_dataset_get_family (side));
       return FALSE;
     }
-  span = weft_event_table_get_span (table);
-  out->range.begin += span.begin;
-  out->range.end += span.begin;
+  anchor = weft_comparison_get_anchor (self, other);
+  out->range.begin += anchor;
+  out->range.end += anchor;
   return TRUE;
 }
 
@@ -182,8 +350,8 @@ weft_comparison_dup_matrix (WeftComparison         *self,
 
   g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
 
-  if (!side_options (self->base, options, &base_options, error) ||
-      !side_options (self->other, options, &other_options, error))
+  if (!side_options (self, FALSE, options, &base_options, error) ||
+      !side_options (self, TRUE, options, &other_options, error))
     return NULL;
   base = weft_dataset_dup_matrix (self->base, view, &base_options, error);
   if (base == NULL)
@@ -325,8 +493,8 @@ weft_comparison_dup_values (WeftDataset           *dataset,
   g_autoptr(WeftValueTable) other = NULL;
   WeftViewOptions base_options, other_options;
 
-  if (!side_options (self->base, options, &base_options, error) ||
-      !side_options (self->other, options, &other_options, error))
+  if (!side_options (self, FALSE, options, &base_options, error) ||
+      !side_options (self, TRUE, options, &other_options, error))
     return NULL;
   base = weft_dataset_dup_values (self->base, view, &base_options, error);
   if (base == NULL)
@@ -349,8 +517,8 @@ weft_comparison_dup_call_tree (WeftDataset           *dataset,
   g_autoptr(WeftCallTree) other = NULL;
   WeftViewOptions base_options, other_options;
 
-  if (!side_options (self->base, options, &base_options, error) ||
-      !side_options (self->other, options, &other_options, error))
+  if (!side_options (self, FALSE, options, &base_options, error) ||
+      !side_options (self, TRUE, options, &other_options, error))
     return NULL;
   base = weft_dataset_dup_call_tree (self->base, view, &base_options, error);
   if (base == NULL)

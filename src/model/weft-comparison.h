@@ -7,7 +7,8 @@
  * weft_call_tree_compare), so the exporter, weft-cli and the views need nothing
  * special: exporting a comparison writes exactly what exporting each run alone
  * and subtracting gives. A time range in the options counts from each run's
- * own start (two runs share no clock), not in event-table units. Timelines are not combined (a comparison has no event
+ * own start (two runs share no clock), not in event-table units; or from an
+ * anchor in each run (the same tag or event in both) once they are aligned. Timelines are not combined (a comparison has no event
  * table of its own); the comparison page stacks both sides' tables.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,6 +33,16 @@ WeftDataset     *weft_comparison_get_other       (WeftComparison   *self);
 WeftCompareMode  weft_comparison_get_mode        (WeftComparison   *self);
 void             weft_comparison_set_mode        (WeftComparison   *self,
                                                   WeftCompareMode   mode);
+void             weft_comparison_set_anchors     (WeftComparison   *self,
+                                                  gboolean          aligned,
+                                                  gint64            base_anchor,
+                                                  gint64            other_anchor);
+gint64           weft_comparison_get_anchor      (WeftComparison   *self,
+                                                  gboolean          other);
+GStrv            weft_comparison_dup_alignments  (WeftComparison   *self);
+gboolean         weft_comparison_align_at        (WeftComparison   *self,
+                                                  const char       *label,
+                                                  GError          **error);
 WeftMatrix      *weft_comparison_dup_matrix      (WeftComparison   *self,
                                                   const char       *view,
                                                   const WeftViewOptions *options,
