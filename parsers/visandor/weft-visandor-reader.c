@@ -1,7 +1,10 @@
 /* weft-visandor-reader.c
  *
- * One pass over the mapped file: each line is scanned by hand and applied to
- * the tree at once, so a 10^7-line trace is never held as events.
+ * One pass over the mapped file: lines are scanned into small chunks of event
+ * records (weft-visandor-scan.c) and each chunk is applied to the tree while
+ * the next is scanned, on a second thread for a big file. A 10^7-line trace
+ * is never held as events, and warnings come in line order from the thread
+ * that builds the tree whether or not the scan had a thread of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,12 +17,27 @@
 #include "weft-error.h"
 #include "weft-text-scan.h"
 #include "weft-visandor-reader.h"
+#include "weft-visandor-scan.h"
 
 /* Relative times are kept below this many units so that the timeline's
  * nanoseconds (×1000) stay in range. */
 #define MAX_RELATIVE_TIME (G_GINT64_CONSTANT (1) << 50)
 
 #define PROGRESS_CHUNK (4u << 20)
+
+/* Events scanned and applied at a time, and the chunks in flight: small
+ * enough that a chunk is still in the cache when the tree builder reads it. */
+#define CHUNK_EVENTS 4096
+#define N_CHUNKS     4
+
+/* Below this size the scan is not worth a thread of its own. */
+#define MIN_THREAD_SIZE (2u << 20)
+
+/* A node's tasks are found by number in a slot array of the node's declared
+ * size when it is no more than this (forks of a few goals, choice points of a
+ * few branches): no hash, and the slots of recent nodes are near each other.
+ * Other numbers go through the (node, number) map. */
+#define MAX_NODE_SLOTS 64
 
 /* A small open-addressing map from 64-bit keys to indices: node ids and
  * (node, task#) pairs, without an allocation per entry. */
@@ -122,6 +140,101 @@ map_insert (Map     *map,
     }
 }
 
+/* Node ids to the latest node with that id. Events name recent nodes (a
+ * fork's goals start and end soon after it), so a small set-associative table
+ * of recent ids answers nearly all lookups from the cache. A set that is full
+ * pushes out its oldest node (the lowest index) to a log, and the map of
+ * older ids is brought up to date from the log only when a lookup misses
+ * (which a well-formed trace hardly ever does). */
+#define RECENT_SETS 4096
+#define RECENT_WAYS 4
+
+typedef struct
+{
+  MapEntry *recent;     /* [RECENT_SETS × RECENT_WAYS]; value NONE: empty */
+  MapEntry *log;        /* pushed out of recent, not yet in older */
+  gsize     n_log;
+  gsize     log_cap;
+  Map       older;
+} NodeIndex;
+
+static void
+node_index_init (NodeIndex *index)
+{
+  index->recent = g_new (MapEntry, RECENT_SETS * RECENT_WAYS);
+  memset (index->recent, 0xff, RECENT_SETS * RECENT_WAYS * sizeof (MapEntry));
+  index->log = NULL;
+  index->n_log = 0;
+  index->log_cap = 0;
+  map_init (&index->older);
+}
+
+static void
+node_index_clear (NodeIndex *index)
+{
+  g_clear_pointer (&index->recent, g_free);
+  g_clear_pointer (&index->log, g_free);
+  map_clear (&index->older);
+}
+
+static inline MapEntry *
+node_index_set (NodeIndex *index,
+                guint64    id)
+{
+  return &index->recent[(map_hash (id) & (RECENT_SETS - 1)) * RECENT_WAYS];
+}
+
+static void
+node_index_insert (NodeIndex *index,
+                   guint64    id,
+                   guint32    node)
+{
+  MapEntry *set = node_index_set (index, id);
+  MapEntry *e = &set[0];
+
+  /* The way holding @id, else a free one, else the oldest node's. */
+  for (guint w = 0; w < RECENT_WAYS; w++)
+    {
+      if (set[w].value != WEFT_VISANDOR_NONE && set[w].key == id)
+        {
+          e = &set[w];
+          break;
+        }
+      if (e->value != WEFT_VISANDOR_NONE && (set[w].value == WEFT_VISANDOR_NONE || set[w].value < e->value))
+        e = &set[w];
+    }
+
+  if (e->value != WEFT_VISANDOR_NONE && e->key != id)
+    {
+      if (index->n_log == index->log_cap)
+        {
+          index->log_cap = MAX (index->log_cap * 2, 1024);
+          index->log = g_renew (MapEntry, index->log, index->log_cap);
+        }
+      index->log[index->n_log++] = *e;
+    }
+  e->key = id;
+  e->value = node;
+}
+
+static inline guint32
+node_index_lookup (NodeIndex *index,
+                   guint64    id)
+{
+  const MapEntry *set = node_index_set (index, id);
+
+  for (guint w = 0; w < RECENT_WAYS; w++)
+    if (set[w].key == id && set[w].value != WEFT_VISANDOR_NONE)
+      return set[w].value;
+
+  /* In log order, so that the latest node with an id wins. */
+  for (gsize i = 0; i < index->n_log; i++)
+    map_insert (&index->older, index->log[i].key, index->log[i].value);
+  index->n_log = 0;
+
+  return map_lookup (&index->older, id);
+}
+
 typedef struct
 {
   guint32 current;      /* the task the agent runs: the parent of its next node */
@@ -132,13 +245,24 @@ typedef struct
 
 typedef struct
 {
+  guint32 base;         /* the node's first slot, or NONE: its tasks are in the map */
+  guint32 n;            /* its declared number of tasks */
+} NodeSlots;
+
+typedef struct
+{
   WeftVisandorTrace *trace;
   WeftLoadContext   *context;
   const char        *source;
   guint64            line;
   GArray            *agents;       /* Agent */
-  Map                nodes;        /* Nodeid → node index (the latest node with that id) */
-  Map                tasks;        /* node index << 32 | task# → task index */
+  NodeIndex          nodes;        /* Nodeid → node index (the latest node with that id) */
+  Map                tasks;        /* node index << 32 | task# → task index, without a slot */
+  NodeSlots         *node_slots;   /* [trace->nodes->len] */
+  gsize              node_slots_cap;
+  guint32           *slots;        /* task index, or NONE before the task starts */
+  gsize              n_slots;
+  gsize              slots_cap;
   guint64            last_stamp;
   gboolean           have_event;
   gboolean           have_type;
@@ -285,6 +409,78 @@ stop_slaves (Reader  *r,
   task_at (r, task)->open_slaves = 0;
 }
 
+static inline guint64
+task_key (guint32 node,
+          gint32  number)
+{
+  return ((guint64)node << 32) | (guint32)number;
+}
+
+/* Gives node @node (the newest) its task slots. */
+static void
+add_node_slots (Reader  *r,
+                guint32  node,
+                gint32   n_declared)
+{
+  NodeSlots *ns;
+
+  if (node >= r->node_slots_cap)
+    {
+      r->node_slots_cap = MAX (r->node_slots_cap * 2, 1024);
+      r->node_slots = g_renew (NodeSlots, r->node_slots, r->node_slots_cap);
+    }
+  ns = &r->node_slots[node];
+  ns->base = WEFT_VISANDOR_NONE;
+  ns->n = 0;
+  if (n_declared <= 0 || n_declared > MAX_NODE_SLOTS || r->n_slots + (gsize)n_declared > G_MAXUINT32)
+    return;
+
+  if (r->n_slots + (gsize)n_declared > r->slots_cap)
+    {
+      r->slots_cap = MAX (r->slots_cap * 2, 4096);
+      r->slots = g_renew (guint32, r->slots, r->slots_cap);
+    }
+  ns->base = (guint32)r->n_slots;
+  ns->n = (guint32)n_declared;
+  memset (r->slots + r->n_slots, 0xff, (gsize)n_declared * sizeof (guint32));
+  r->n_slots += (gsize)n_declared;
+}
+
+/* The slot of task @number of @node, or NULL when it has none. */
+static inline guint32 *
+task_slot (Reader  *r,
+           guint32  node,
+           gint32   number)
+{
+  const NodeSlots *ns = &r->node_slots[node];
+
+  return (guint32)number < ns->n ? &r->slots[ns->base + (guint32)number] : NULL;
+}
+
+static inline guint32
+lookup_task (Reader  *r,
+             guint32  node,
+             gint32   number)
+{
+  const guint32 *slot = task_slot (r, node, number);
+
+  return slot != NULL ? *slot : map_lookup (&r->tasks, task_key (node, number));
+}
+
+static void
+insert_task (Reader  *r,
+             guint32  node,
+             gint32   number,
+             guint32  task)
+{
+  guint32 *slot = task_slot (r, node, number);
+
+  if (slot != NULL)
+    *slot = task;
+  else
+    map_insert (&r->tasks, task_key (node, number), task);
+}
+
 static void
 on_node (Reader  *r,
          int      code,
@@ -336,9 +532,10 @@ on_node (Reader  *r,
   trace->max_depth = MAX (trace->max_depth, node.depth);
 
   g_array_append_val (trace->nodes, node);
+  add_node_slots (r, index, n_declared);
   /* Node ids are addresses that may be reused once a fork has joined: the
    * latest node with an id is the one later events name. */
-  map_insert (&r->nodes, id, index);
+  node_index_insert (&r->nodes, id, index);
 }
 
 static guint32
@@ -346,7 +543,7 @@ find_node (Reader  *r,
            int      code,
            guint64  id)
 {
-  guint32 node = map_lookup (&r->nodes, id);
+  guint32 node = node_index_lookup (&r->nodes, id);
 
   if (node == WEFT_VISANDOR_NONE)
     WARN (r, _("%s of node %llX before its %s; ignored"),
@@ -354,13 +551,6 @@ find_node (Reader  *r,
           r->trace->parallelism == WEFT_VISANDOR_OR ? "MAKE_PUBLIC" : "FORK");
 
   return node;
-}
-
-static inline guint64
-task_key (guint32 node,
-          gint32  number)
-{
-  return ((guint64)node << 32) | (guint32)number;
 }
 
 static void
@@ -379,7 +569,7 @@ on_start (Reader  *r,
 
   if (node == WEFT_VISANDOR_NONE)
     return;
-  if (map_lookup (&r->tasks, task_key (node, number)) != WEFT_VISANDOR_NONE)
+  if (lookup_task (r, node, number) != WEFT_VISANDOR_NONE)
     {
       WARN (r, _("%s %d of node %llX started twice; ignored"), task_word (r), number, (unsigned long long)id);
       return;
@@ -412,7 +602,7 @@ on_start (Reader  *r,
   n->last_task = index;
   n->n_tasks++;
 
-  map_insert (&r->tasks, task_key (node, number), index);
+  insert_task (r, node, number, index);
   start_piece (r, index, agent, time);
 }
 
@@ -424,8 +614,8 @@ find_task (Reader  *r,
            guint64  id,
            gint32   number)
 {
-  guint32 node = map_lookup (&r->nodes, id);
-  guint32 task = node != WEFT_VISANDOR_NONE ? map_lookup (&r->tasks, task_key (node, number)) : WEFT_VISANDOR_NONE;
+  guint32 node = node_index_lookup (&r->nodes, id);
+  guint32 task = node != WEFT_VISANDOR_NONE ? lookup_task (r, node, number) : WEFT_VISANDOR_NONE;
 
   if (task == WEFT_VISANDOR_NONE)
     WARN (r, _("%s of %s %d of node %llX before its %s; ignored"),
@@ -706,52 +896,50 @@ parse_type_line (const char *line,
   return p == end ? type : -1;
 }
 
+/* The warning a scan status gives, or NULL when the line is an event. */
+static const char *
+scan_warning (WeftVisandorScanStatus status)
+{
+  switch (status)
+    {
+    case WEFT_VISANDOR_SCAN_BAD_STAMP:
+      return _("the timestamp does not parse as an unsigned decimal number; line ignored");
+    case WEFT_VISANDOR_SCAN_BAD_CODE:
+      return _("the event code does not parse as a decimal number; line ignored");
+    case WEFT_VISANDOR_SCAN_BAD_NODE:
+      return _("the node id does not parse as a hexadecimal number; line ignored");
+    case WEFT_VISANDOR_SCAN_BAD_BRANCHES:
+      return _("the task or branch number does not parse as a decimal number; line ignored");
+    case WEFT_VISANDOR_SCAN_BAD_WAM:
+      return _("the WAM id does not parse as a hexadecimal number; line ignored");
+    case WEFT_VISANDOR_SCAN_BAD_AGENT:
+      return _("the agent does not parse as a decimal number; line ignored");
+    case WEFT_VISANDOR_SCAN_TRAILING:
+      return _("text after the agent field ignored");
+    case WEFT_VISANDOR_SCAN_OK:
+    case WEFT_VISANDOR_SCAN_BLANK:
+    default:
+      return NULL;
+    }
+}
+
 static void
-parse_line (Reader     *r,
-            const char *line,
-            const char *end)
+build_event (Reader                  *r,
+             const WeftVisandorEvent *event)
 {
   WeftVisandorTrace *trace = r->trace;
-  const char *p = line;
-  guint64 stamp, id, wam;
-  int code, branches, agent;
+  guint64 stamp = event->stamp;
+  int code = event->code;
+  int agent = event->agent;
   gint64 time;
 
-  if (!weft_scan_u64 (&p, end, &stamp))
+  r->line = event->line;
+  if (G_UNLIKELY (event->status != WEFT_VISANDOR_SCAN_OK))
     {
-      /* Blank lines carry nothing; anything else is a broken event. */
-      p = _weft_scan_skip_blanks (line, end);
-      if (p != end)
-        WARN (r, _("the timestamp does not parse as an unsigned decimal number; line ignored"));
-      return;
+      WARN (r, "%s", scan_warning (event->status));
+      if (event->status != WEFT_VISANDOR_SCAN_TRAILING)
+        return;
     }
-  if (!weft_scan_int (&p, end, &code))
-    {
-      WARN (r, _("the event code does not parse as a decimal number; line ignored"));
-      return;
-    }
-  if (!weft_scan_hex_u64 (&p, end, &id))
-    {
-      WARN (r, _("the node id does not parse as a hexadecimal number; line ignored"));
-      return;
-    }
-  if (!weft_scan_int (&p, end, &branches))
-    {
-      WARN (r, _("the task or branch number does not parse as a decimal number; line ignored"));
-      return;
-    }
-  if (!weft_scan_hex_u64 (&p, end, &wam))
-    {
-      WARN (r, _("the WAM id does not parse as a hexadecimal number; line ignored"));
-      return;
-    }
-  if (!weft_scan_int (&p, end, &agent))
-    {
-      WARN (r, _("the agent does not parse as a decimal number; line ignored"));
-      return;
-    }
-  if (_weft_scan_skip_blanks (p, end) != end)
-    WARN (r, _("text after the agent field ignored"));
   if (agent < 0 || agent >= WEFT_VISANDOR_MAX_AGENTS)
     {
       WARN (r, _("agent %d is outside 0…%d; line ignored"), agent, WEFT_VISANDOR_MAX_AGENTS - 1);
@@ -820,7 +1008,7 @@ parse_line (Reader     *r,
   r->last_line = r->line;
   r->last_code = code;
 
-  apply_event (r, time, code, id, branches, (guint32)agent);
+  apply_event (r, time, code, event->id, event->branches, (guint32)agent);
 }
 
 /* What the trace leaves open ends with it; a task that made nodes (an
@@ -890,9 +1078,8 @@ weft_visandor_is_header (const char *head,
                          gsize       len)
 {
   WeftLineReader reader;
-  const char *line, *end, *p;
-  guint64 u;
-  int d;
+  WeftVisandorEvent event;
+  const char *line, *end;
 
   weft_line_reader_init (&reader, head, len);
   if (!weft_line_reader_next (&reader, &line, &end) || parse_type_line (line, end) < 0)
@@ -900,10 +1087,175 @@ weft_visandor_is_header (const char *head,
   if (!weft_line_reader_next (&reader, &line, &end))
     return FALSE;
 
-  p = line;
-  return weft_scan_u64 (&p, end, &u) && weft_scan_int (&p, end, &d) && weft_scan_hex_u64 (&p, end, &u) &&
-         weft_scan_int (&p, end, &d) && weft_scan_hex_u64 (&p, end, &u) && weft_scan_int (&p, end, &d) &&
-         _weft_scan_skip_blanks (p, end) == end;
+  return weft_visandor_scan_line (line, end, &event) == WEFT_VISANDOR_SCAN_OK;
+}
+
+/* The scan runs ahead of the tree builder by up to N_CHUNKS chunks; with a
+ * thread, a chunk belongs to the scanner until it is full and to the builder
+ * until it is empty again. */
+typedef struct
+{
+  WeftVisandorEvent *events;
+  gsize              n;
+  gsize              offset;    /* bytes scanned up to its end */
+  guint64            n_lines;   /* lines scanned up to its end */
+  gboolean           last;
+  gboolean           full;
+} Chunk;
+
+typedef struct
+{
+  WeftVisandorScanner scanner;
+  const char         *data;
+  gsize               chunk_events;
+  Chunk               chunks[N_CHUNKS];
+  GMutex              mutex;
+  GCond               cond;
+  gboolean            stop;     /* the builder stopped (cancelled) */
+} Pipeline;
+
+static void
+fill_chunk (Pipeline *pipeline,
+            Chunk    *chunk)
+{
+  WeftVisandorScanner *scanner = &pipeline->scanner;
+
+  chunk->n = weft_visandor_scan_events (scanner, chunk->events, pipeline->chunk_events);
+  chunk->offset = (gsize)(scanner->pos - pipeline->data);
+  chunk->n_lines = scanner->line_no;
+  chunk->last = scanner->pos >= scanner->end;
+}
+
+static gpointer
+scan_thread (gpointer data)
+{
+  Pipeline *pipeline = data;
+
+  for (guint i = 0;; i = (i + 1) % N_CHUNKS)
+    {
+      Chunk *chunk = &pipeline->chunks[i];
+      gboolean stop, last;
+
+      g_mutex_lock (&pipeline->mutex);
+      while (chunk->full && !pipeline->stop)
+        g_cond_wait (&pipeline->cond, &pipeline->mutex);
+      stop = pipeline->stop;
+      g_mutex_unlock (&pipeline->mutex);
+      if (stop)
+        break;
+
+      fill_chunk (pipeline, chunk);
+      last = chunk->last;
+
+      g_mutex_lock (&pipeline->mutex);
+      chunk->full = TRUE;
+      g_cond_broadcast (&pipeline->cond);
+      g_mutex_unlock (&pipeline->mutex);
+      if (last)
+        break;
+    }
+
+  return NULL;
+}
+
+static void
+set_chunk_full (Pipeline *pipeline,
+                Chunk    *chunk,
+                gboolean  full)
+{
+  g_mutex_lock (&pipeline->mutex);
+  chunk->full = full;
+  g_cond_broadcast (&pipeline->cond);
+  g_mutex_unlock (&pipeline->mutex);
+}
+
+static void
+wait_chunk_full (Pipeline *pipeline,
+                 Chunk    *chunk)
+{
+  g_mutex_lock (&pipeline->mutex);
+  while (!chunk->full)
+    g_cond_wait (&pipeline->cond, &pipeline->mutex);
+  g_mutex_unlock (&pipeline->mutex);
+}
+
+static void
+stop_scan (Pipeline *pipeline)
+{
+  g_mutex_lock (&pipeline->mutex);
+  pipeline->stop = TRUE;
+  g_cond_broadcast (&pipeline->cond);
+  g_mutex_unlock (&pipeline->mutex);
+}
+
+/* Scans [@data, @data + @len) (its first @n_lines lines already read) and
+ * applies each event to the tree. Returns the number of lines, or -1 when
+ * cancelled. */
+static gint64
+build_events (Reader      *r,
+              const char  *data,
+              gsize        len,
+              gsize        start,
+              guint64      n_lines,
+              gboolean     threaded,
+              gsize        chunk_events,
+              GError     **error)
+{
+  Pipeline pipeline = { 0, };
+  GThread *thread = NULL;
+  gsize reported = 0;
+  gint64 result = -1;
+
+  pipeline.data = data;
+  pipeline.chunk_events = MAX (chunk_events, 1);
+  weft_visandor_scanner_init (&pipeline.scanner, data + start, len - start, n_lines);
+  g_mutex_init (&pipeline.mutex);
+  g_cond_init (&pipeline.cond);
+  for (guint i = 0; i < (threaded ? N_CHUNKS : 1); i++)
+    pipeline.chunks[i].events = g_new (WeftVisandorEvent, pipeline.chunk_events);
+  if (threaded)
+    thread = g_thread_try_new ("weft-visandor-scan", scan_thread, &pipeline, NULL);
+
+  for (guint i = 0;; i = thread != NULL ? (i + 1) % N_CHUNKS : 0)
+    {
+      Chunk *chunk = &pipeline.chunks[i];
+
+      if (thread != NULL)
+        wait_chunk_full (&pipeline, chunk);
+      else
+        fill_chunk (&pipeline, chunk);
+
+      for (gsize e = 0; e < chunk->n; e++)
+        build_event (r, &chunk->events[e]);
+      if (chunk->last)
+        {
+          result = (gint64)chunk->n_lines;
+          break;
+        }
+      if (thread != NULL)
+        set_chunk_full (&pipeline, chunk, FALSE);
+
+      if (weft_load_context_set_error_if_cancelled (r->context, error))
+        break;
+      if (chunk->offset - reported >= PROGRESS_CHUNK)
+        {
+          weft_load_context_advance (r->context, chunk->offset - reported);
+          reported = chunk->offset;
+        }
+    }
+  weft_load_context_advance (r->context, len - reported);
+
+  if (thread != NULL)
+    {
+      stop_scan (&pipeline);
+      g_thread_join (thread);
+    }
+  for (guint i = 0; i < N_CHUNKS; i++)
+    g_free (pipeline.chunks[i].events);
+  g_mutex_clear (&pipeline.mutex);
+  g_cond_clear (&pipeline.cond);
+
+  return result;
 }
 
 /**
@@ -919,12 +1271,38 @@ weft_visandor_parse (const char       *data,
                      WeftLoadContext  *context,
                      GError          **error)
 {
+  gsize min_thread_size = g_get_num_processors () > 1 ? MIN_THREAD_SIZE : G_MAXSIZE;
+
+  return weft_visandor_parse_tuned (data, len, source, min_thread_size, CHUNK_EVENTS, context, error);
+}
+
+/**
+ * weft_visandor_parse_tuned:
+ * @min_thread_size: the smallest @len scanned on a thread of its own (0:
+ *   any, %G_MAXSIZE: none)
+ * @chunk_events: events scanned at a time
+ *
+ * weft_visandor_parse() with its tuning given, so that tests can check that
+ * the threaded read gives what the plain one does on small inputs.
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set when cancelled.
+ */
+WeftVisandorTrace *
+weft_visandor_parse_tuned (const char       *data,
+                           gsize             len,
+                           const char       *source,
+                           gsize             min_thread_size,
+                           gsize             chunk_events,
+                           WeftLoadContext  *context,
+                           GError          **error)
+{
   g_autoptr(WeftVisandorTrace) trace = weft_visandor_trace_new (source);
   Reader r = { 0, };
   WeftLineReader reader;
   const char *line, *end;
-  gsize reported = 0;
-  gboolean ok = TRUE;
+  gsize start = 0;
+  guint64 n_lines = 0;
+  gint64 result;
 
   g_return_val_if_fail (context != NULL, NULL);
 
@@ -932,7 +1310,7 @@ weft_visandor_parse (const char       *data,
   r.context = context;
   r.source = trace->source;
   r.agents = g_array_new (FALSE, FALSE, sizeof (Agent));
-  map_init (&r.nodes);
+  node_index_init (&r.nodes);
   map_init (&r.tasks);
 
   weft_line_reader_init (&reader, data, len);
@@ -945,49 +1323,32 @@ weft_visandor_parse (const char       *data,
         {
           trace->parallelism = type;
           r.have_type = TRUE;
+          start = weft_line_reader_get_offset (&reader);
+          n_lines = reader.line_no;
         }
       else
         {
+          /* The line is read again as an event. */
           WARN (&r, _("the first line is not the type digit (0 = and-, 1 = or-parallelism); guessed from the events"));
           r.guess_type = TRUE;
-          parse_line (&r, line, end);
         }
     }
 
-  while (weft_line_reader_next (&reader, &line, &end))
+  result = build_events (&r, data, len, start, n_lines, len >= min_thread_size, chunk_events, error);
+  if (result >= 0)
     {
-      r.line = reader.line_no;
-      if ((reader.line_no & (WEFT_LOAD_CONTEXT_CHECK_INTERVAL - 1)) == 0)
-        {
-          gsize offset = weft_line_reader_get_offset (&reader);
-
-          if (weft_load_context_set_error_if_cancelled (context, error))
-            {
-              ok = FALSE;
-              break;
-            }
-          if (offset - reported >= PROGRESS_CHUNK)
-            {
-              weft_load_context_advance (context, offset - reported);
-              reported = offset;
-            }
-        }
-      parse_line (&r, line, end);
-    }
-  trace->n_lines = reader.line_no;
-  weft_load_context_advance (context, len - reported);
-
-  if (ok)
-    {
-      r.line = reader.line_no;
+      trace->n_lines = (guint64)result;
+      r.line = trace->n_lines;
       finish (&r);
     }
 
-  map_clear (&r.nodes);
+  node_index_clear (&r.nodes);
   map_clear (&r.tasks);
+  g_free (r.node_slots);
+  g_free (r.slots);
   g_array_unref (r.agents);
 
-  return ok ? g_steal_pointer (&trace) : NULL;
+  return result >= 0 ? g_steal_pointer (&trace) : NULL;
 }
 
 /**

@@ -25,5 +25,12 @@ WeftVisandorTrace *weft_visandor_parse     (const char       *data,
 WeftVisandorTrace *weft_visandor_read      (GFile            *file,
                                             WeftLoadContext  *context,
                                             GError          **error);
+WeftVisandorTrace *weft_visandor_parse_tuned (const char       *data,
+                                              gsize             len,
+                                              const char       *source,
+                                              gsize             min_thread_size,
+                                              gsize             chunk_events,
+                                              WeftLoadContext  *context,
+                                              GError          **error);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include "weft-test-util.h"
 #include "weft-visandor-reader.h"
+#include "weft-visandor-scan.h"
 
 static WeftVisandorTrace *
 parse_text (const char      *text,
@@ -357,6 +358,151 @@ test_header (void)
   g_assert_false (weft_visandor_is_header ("12 5 0 0 0 0\n", 13));
 }
 
+/* Plain lines and the ones the scanner's fast path must leave to the general
+ * one: both read each the same way. */
+static void
+test_scan_paths (void)
+{
+  static const char *const lines[] = {
+    "1 5 0 0 0 0", "     63328 5 0 0 0 0 ", "1\t5\t0\t0\t0\t0\t", "1 5 0 0 0 0\r",
+    "123456789012345678 21 3B066C 27 80CFA80 12", "12345678 12345678 ABCDEF01 12345678 0 8",
+    "1234567890123456789 5 0 0 0 0", "12345678901234567890 5 0 0 0 0", "99999999999999999999 5 0 0 0 0",
+    "+1 5 0 0 0 0", "1 +5 0 0 0 0", "1 5 0x1F 0 0 0", "1 5 0 -1 0 0", "1 5 0 0 0 -3",
+    "1 5 0 0 0 1234567890", "1 5 0 0 0 3000000000", "1 5 FFFFFFFFFFFFFFFF 0 0 0",
+    "1 5 1FFFFFFFFFFFFFFFF 0 0 0", "1 5 00000000000000000001 0 0 0", "1 5 0 0 G 0", "1 5 0 0 0 0 x",
+    "1 5 0 0 0", "15x 5 0 0 0 0", "1 5 0 0 0 0\r\r", "", "   ", "\t", "1  5  0  0  0  0",
+    "1 5 0 0 0 0                                                                              ",
+    "1 5 0 0 0 00000000000", "0000000000000000000000001 5 0 0 0 0", "1 5 0 0 0 0\x01",
+  };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree WeftVisandorEvent *events = g_new0 (WeftVisandorEvent, G_N_ELEMENTS (lines));
+  WeftVisandorScanner scanner;
+  gsize n, e = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    g_string_append_printf (text, "%s\n", lines[i]);
+  /* Room after the lines, so that they all may take the fast path. */
+  for (guint i = 0; i < 64; i++)
+    g_string_append (text, "                               \n");
+
+  weft_visandor_scanner_init (&scanner, text->str, text->len, 0);
+  n = weft_visandor_scan_events (&scanner, events, G_N_ELEMENTS (lines));
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      WeftVisandorEvent expected = { 0, };
+      const char *end = lines[i] + strlen (lines[i]);
+      WeftVisandorScanStatus status;
+
+      if (end > lines[i] && end[-1] == '\r')
+        end--;
+      status = weft_visandor_scan_line (lines[i], end, &expected);
+      g_test_message ("%s: %d", lines[i], status);
+      if (status == WEFT_VISANDOR_SCAN_BLANK)
+        continue;
+      g_assert_cmpuint (e, <, n);
+      g_assert_cmpuint (events[e].line, ==, i + 1);
+      g_assert_cmpint (events[e].status, ==, status);
+      if (status == WEFT_VISANDOR_SCAN_OK || status == WEFT_VISANDOR_SCAN_TRAILING)
+        {
+          g_assert_cmpuint (events[e].stamp, ==, expected.stamp);
+          g_assert_cmpint (events[e].code, ==, expected.code);
+          g_assert_cmpuint (events[e].id, ==, expected.id);
+          g_assert_cmpint (events[e].branches, ==, expected.branches);
+          g_assert_cmpint (events[e].agent, ==, expected.agent);
+        }
+      e++;
+    }
+  g_assert_cmpuint (e, ==, n);
+}
+
+static GPtrArray *
+dup_warning_strings (WeftLoadContext *context)
+{
+  g_autoptr(GPtrArray) warnings = weft_load_context_dup_warnings (context);
+  GPtrArray *strings = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < warnings->len; i++)
+    g_ptr_array_add (strings, weft_warning_to_string (g_ptr_array_index (warnings, i)));
+
+  return strings;
+}
+
+/* The scan on a thread of its own, a few events at a time, gives the trace
+ * and the warnings (same lines, same order) of the plain read. */
+static void
+test_threaded (void)
+{
+  g_autoptr(GString) text = g_string_new ("0\n1 5 0 0 0 0\n");
+  g_autoptr(WeftLoadContext) plain_context = weft_load_context_new (NULL);
+  g_autoptr(WeftLoadContext) threaded_context = weft_load_context_new (NULL);
+  g_autoptr(WeftVisandorTrace) plain = NULL;
+  g_autoptr(WeftVisandorTrace) threaded = NULL;
+  g_autoptr(GPtrArray) plain_warnings = NULL;
+  g_autoptr(GPtrArray) threaded_warnings = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 400; i++)
+    {
+      guint t = 10 + 10 * i, a = i % 4, b = (i + 1) % 4;
+
+      g_string_append_printf (text, "%u 1 %X 2 0 %u\n%u 2 %X 0 0 %u\n%u 2 %X 1 0 %u\n",
+                              t, 0x100 + i, a, t + 1, 0x100 + i, a, t + 2, 0x100 + i, b);
+      if (i % 37 == 5)
+        g_string_append_printf (text, "%ux 3 0 0 0 0\n%u 99 0 0 0 0\n%u 3 77 0 0 0\n\n%u 3 %X 0 0 %u junk\n",
+                                t, t + 3, t + 3, t + 3, 0x100 + i, a);
+      if (i % 53 == 7)
+        g_string_append_printf (text, "%u 2 %X 0 0 0\n%u 7 0 0 0 70000\n", t, 0x100 + i, t + 3);
+      g_string_append_printf (text, "%u 3 %X 0 0 %u\n%u 3 %X 1 0 %u\n%u 4 %X 0 0 %u\n",
+                              t + 4, 0x100 + i, a, t + 5, 0x100 + i, b, t + 6, 0x100 + i, a);
+    }
+  g_string_append (text, "5000 6 0 0 0 0\n5001 7 0 0 0 1");
+
+  plain = weft_visandor_parse_tuned (text->str, text->len, "mem", G_MAXSIZE, 4096, plain_context, &error);
+  g_assert_no_error (error);
+  threaded = weft_visandor_parse_tuned (text->str, text->len, "mem", 0, 3, threaded_context, &error);
+  g_assert_no_error (error);
+
+  plain_warnings = dup_warning_strings (plain_context);
+  threaded_warnings = dup_warning_strings (threaded_context);
+  g_assert_cmpuint (plain_warnings->len, >, 40);
+  g_assert_cmpuint (threaded_warnings->len, ==, plain_warnings->len);
+  for (guint i = 0; i < plain_warnings->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (threaded_warnings, i), ==, g_ptr_array_index (plain_warnings, i));
+
+  g_assert_cmpuint (threaded->n_lines, ==, plain->n_lines);
+  g_assert_cmpuint (threaded->n_events, ==, plain->n_events);
+  g_assert_cmpint (threaded->end, ==, plain->end);
+  g_assert_cmpmem (threaded->code_counts, sizeof threaded->code_counts, plain->code_counts, sizeof plain->code_counts);
+  g_assert_cmpuint (threaded->n_agents, ==, plain->n_agents);
+  g_assert_cmpuint (threaded->nodes->len, ==, plain->nodes->len);
+  g_assert_cmpuint (threaded->tasks->len, ==, plain->tasks->len);
+  g_assert_cmpuint (threaded->spans->len, ==, plain->spans->len);
+  g_assert_cmpuint (threaded->marks->len, ==, plain->marks->len);
+  for (guint i = 0; i < plain->nodes->len; i++)
+    {
+      const WeftVisandorNode *x = weft_visandor_trace_node (threaded, i), *y = weft_visandor_trace_node (plain, i);
+
+      g_assert_true (x->id == y->id && x->time == y->time && x->join_time == y->join_time &&
+                     x->parent == y->parent && x->first_task == y->first_task && x->n_tasks == y->n_tasks &&
+                     x->depth == y->depth);
+    }
+  for (guint i = 0; i < plain->tasks->len; i++)
+    {
+      const WeftVisandorTask *x = weft_visandor_trace_task (threaded, i), *y = weft_visandor_trace_task (plain, i);
+
+      g_assert_true (x->node == y->node && x->number == y->number && x->start == y->start && x->end == y->end &&
+                     x->agent == y->agent && x->end_agent == y->end_agent && x->outcome == y->outcome);
+    }
+  for (guint i = 0; i < plain->spans->len; i++)
+    {
+      const WeftVisandorSpan *x = &g_array_index (threaded->spans, WeftVisandorSpan, i);
+      const WeftVisandorSpan *y = &g_array_index (plain->spans, WeftVisandorSpan, i);
+
+      g_assert_true (x->begin == y->begin && x->end == y->end && x->task == y->task && x->agent == y->agent &&
+                     x->kind == y->kind);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -372,6 +518,8 @@ main (int   argc,
   g_test_add_func ("/visandor/parser/no-type-line", test_no_type_line);
   g_test_add_func ("/visandor/parser/empty", test_empty);
   g_test_add_func ("/visandor/parser/header", test_header);
+  g_test_add_func ("/visandor/parser/scan-paths", test_scan_paths);
+  g_test_add_func ("/visandor/parser/threaded", test_threaded);
 
   return g_test_run ();
 }

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -48,7 +47,7 @@ struct _WeftVisandorDataset
   gsize              n_changes;
   guint              max_parallelism;
   double             mean_parallelism;
-  GHashTable        *node_by_id;   /* guint64* → index + 1 (the first node with that id) */
+  GHashTable        *node_by_id;   /* guint64* → index + 1 (the first node with that id); made on first use */
 };
 
 static void weft_visandor_dataset_iface_init (WeftDatasetInterface *iface);
@@ -125,33 +124,102 @@ typedef struct
   guint32 agent;
 } Piece;
 
-static int
-compare_pieces (const void *a,
-                const void *b)
-{
-  const Piece *x = a, *y = b;
+/* Pieces and busy-level changes are sorted by counting passes (least
+ * significant digit first, stable): a few passes over millions of pieces
+ * instead of a comparison sort's twenty-odd. */
+#define RADIX_BITS 11
+#define RADIX_SIZE (1u << RADIX_BITS)
 
-  if (x->agent != y->agent)
-    return x->agent < y->agent ? -1 : 1;
-  return (x->begin > y->begin) - (x->begin < y->begin);
+/* One stable counting pass of @src into @dst by DIGIT (of the element x) in
+ * 0…@n_buckets - 1; FALSE (nothing moved) when all have the same digit. */
+#define DEFINE_COUNTING_PASS(name, Type, DIGIT)                                 \
+static gboolean                                                                 \
+name (const Type *src,                                                          \
+      Type       *dst,                                                          \
+      gsize       n,                                                            \
+      guint       shift,                                                        \
+      gsize      *count,                                                        \
+      gsize       n_buckets)                                                    \
+{                                                                               \
+  gsize sum = 0;                                                                \
+                                                                                \
+  memset (count, 0, n_buckets * sizeof (gsize));                                \
+  for (gsize i = 0; i < n; i++)                                                 \
+    {                                                                           \
+      const Type *x = &src[i];                                                  \
+                                                                                \
+      count[DIGIT]++;                                                           \
+    }                                                                           \
+  if (n == 0)                                                                   \
+    return FALSE;                                                               \
+  {                                                                             \
+    const Type *x = &src[0];                                                    \
+                                                                                \
+    if (count[DIGIT] == n)                                                      \
+      return FALSE;                                                             \
+  }                                                                             \
+  for (gsize d = 0; d < n_buckets; d++)                                         \
+    {                                                                           \
+      gsize c = count[d];                                                       \
+                                                                                \
+      count[d] = sum;                                                           \
+      sum += c;                                                                 \
+    }                                                                           \
+  for (gsize i = 0; i < n; i++)                                                 \
+    {                                                                           \
+      const Type *x = &src[i];                                                  \
+                                                                                \
+      dst[count[DIGIT]++] = *x;                                                 \
+    }                                                                           \
+  return TRUE;                                                                  \
 }
 
-typedef struct
-{
-  gint64 time;
-  int    delta;
-} Change;
+DEFINE_COUNTING_PASS (pass_by_begin, Piece, (gsize)((guint64)x->begin >> shift) & (RADIX_SIZE - 1))
+DEFINE_COUNTING_PASS (pass_by_agent, Piece, x->agent)
+DEFINE_COUNTING_PASS (pass_by_key, guint64, (gsize)(*x >> shift) & (RADIX_SIZE - 1))
 
-static int
-compare_changes (const void *a,
-                 const void *b)
+/* Sorts @a (@n pieces of agents below @n_agents, times below 2^@time_bits)
+ * by agent then begin into @a or @tmp; returns which. */
+static Piece *
+sort_pieces (Piece *a,
+             Piece *tmp,
+             gsize  n,
+             guint  time_bits,
+             guint  n_agents)
 {
-  const Change *x = a, *y = b;
+  g_autofree gsize *count = g_new (gsize, MAX (RADIX_SIZE, n_agents));
+  Piece *swap;
 
-  if (x->time != y->time)
-    return x->time < y->time ? -1 : 1;
-  /* Ends before begins at the same time: touching pieces are not parallel. */
-  return x->delta - y->delta;
+  for (guint shift = 0; shift < time_bits; shift += RADIX_BITS)
+    if (pass_by_begin (a, tmp, n, shift, count, RADIX_SIZE))
+      {
+        swap = a, a = tmp, tmp = swap;
+      }
+  if (pass_by_agent (a, tmp, n, 0, count, n_agents))
+    {
+      swap = a, a = tmp, tmp = swap;
+    }
+
+  return a;
+}
+
+/* Sorts @n keys below 2^@bits into @a or @tmp; returns which. */
+static guint64 *
+sort_keys (guint64 *a,
+           guint64 *tmp,
+           gsize    n,
+           guint    bits)
+{
+  gsize count[RADIX_SIZE];
+  guint64 *swap;
+
+  for (guint shift = 0; shift < bits; shift += RADIX_BITS)
+    if (pass_by_key (a, tmp, n, shift, count, RADIX_SIZE))
+      {
+        swap = a, a = tmp, tmp = swap;
+      }
+
+  return a;
 }
 
 /* Busy time per agent is the union of its running pieces and slave spans (a branch that made
@@ -161,12 +229,19 @@ static void
 compute_figures (WeftVisandorDataset *self)
 {
   const WeftVisandorTrace *trace = self->trace;
-  g_autofree Piece *pieces = g_new (Piece, MAX (trace->spans->len, 1));
-  g_autofree Change *changes = NULL;
+  gsize n_spans = MAX (trace->spans->len, 1);
+  g_autofree Piece *pieces = g_new (Piece, n_spans);
+  g_autofree Piece *tmp = g_new (Piece, n_spans);
+  g_autofree guint64 *changes = NULL;
+  g_autofree guint64 *changes_tmp = NULL;
+  const Piece *sorted;
+  const guint64 *sorted_changes;
   gsize n = 0, n_changes = 0;
   double duration = MAX (trace->end, 1);
   double integral = 0;
   guint level = 0;
+  gint64 max_time = 1;
+  guint time_bits;
 
   self->values = g_new0 (double, (gsize)MAX (self->n_rows, 1) * WEFT_VISANDOR_N_COLUMNS);
 #define VALUE(agent, column) self->values[(gsize)self->agent_row[agent] * WEFT_VISANDOR_N_COLUMNS + (column)]
@@ -177,50 +252,60 @@ compute_figures (WeftVisandorDataset *self)
 
       /* A slave works too: it counts as busy. */
       if (s->kind == WEFT_VISANDOR_SPAN_RUN || s->kind == WEFT_VISANDOR_SPAN_SLAVE)
-        pieces[n++] = (Piece) { s->begin, s->end, s->agent };
+        {
+          pieces[n++] = (Piece) { s->begin, s->end, s->agent };
+          max_time = MAX (max_time, s->end);
+        }
       if (s->kind == WEFT_VISANDOR_SPAN_SLAVE)
         VALUE (s->agent, WEFT_VISANDOR_COLUMN_SLAVE_TIME) += (double)(s->end - s->begin) / 1e6;
     }
-  qsort (pieces, n, sizeof *pieces, compare_pieces);
+  /* Times are in 0…2^50 (the reader clamps them), begins before ends. */
+  time_bits = g_bit_storage ((gulong)max_time);
+  sorted = sort_pieces (pieces, tmp, n, time_bits, trace->n_agents);
 
-  changes = g_new (Change, 2 * MAX (n, 1));
+  /* Change keys: the time, then 0 for an end and 1 for a begin (ends first
+   * at the same time: touching pieces are not parallel). */
+  changes = g_new (guint64, 2 * MAX (n, 1));
   for (gsize i = 0; i < n;)
     {
-      guint32 agent = pieces[i].agent;
+      guint32 agent = sorted[i].agent;
       gint64 busy = 0;
 
-      while (i < n && pieces[i].agent == agent)
+      while (i < n && sorted[i].agent == agent)
         {
-          gint64 begin = pieces[i].begin, end = pieces[i].end;
+          gint64 begin = sorted[i].begin, end = sorted[i].end;
 
-          for (i++; i < n && pieces[i].agent == agent && pieces[i].begin <= end; i++)
-            end = MAX (end, pieces[i].end);
+          for (i++; i < n && sorted[i].agent == agent && sorted[i].begin <= end; i++)
+            end = MAX (end, sorted[i].end);
           busy += end - begin;
           if (end > begin)
             {
-              changes[n_changes++] = (Change) { begin, 1 };
-              changes[n_changes++] = (Change) { end, -1 };
+              changes[n_changes++] = ((guint64)begin << 1) | 1;
+              changes[n_changes++] = (guint64)end << 1;
             }
         }
       VALUE (agent, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy / 1e6;
       VALUE (agent, WEFT_VISANDOR_COLUMN_BUSY_SHARE) = 100.0 * (double)busy / duration;
     }
 
-  qsort (changes, n_changes, sizeof *changes, compare_changes);
+  changes_tmp = g_new (guint64, MAX (n_changes, 1));
+  sorted_changes = sort_keys (changes, changes_tmp, n_changes, time_bits + 1);
   self->change_time = g_new (gint64, n_changes + 1);
   self->level = g_new (guint32, n_changes + 1);
   self->n_changes = 0;
   for (gsize i = 0; i < n_changes; i++)
     {
+      gint64 time = (gint64)(sorted_changes[i] >> 1);
+
       if (self->n_changes > 0)
-        integral += (double)level * (double)(changes[i].time - self->change_time[self->n_changes - 1]);
-      level = (guint)((int)level + changes[i].delta);
+        integral += (double)level * (double)(time - self->change_time[self->n_changes - 1]);
+      level = (sorted_changes[i] & 1) ? level + 1 : level - 1;
       self->max_parallelism = MAX (self->max_parallelism, level);
-      if (self->n_changes > 0 && self->change_time[self->n_changes - 1] == changes[i].time)
+      if (self->n_changes > 0 && self->change_time[self->n_changes - 1] == time)
         self->level[self->n_changes - 1] = level;
       else
         {
-          self->change_time[self->n_changes] = changes[i].time;
+          self->change_time[self->n_changes] = time;
           self->level[self->n_changes] = level;
           self->n_changes++;
         }
@@ -422,15 +507,6 @@ weft_visandor_dataset_new (WeftVisandorTrace  *trace,
 
   compute_figures (self);
 
-  self->node_by_id = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, NULL);
-  for (guint i = 0; i < trace->nodes->len; i++)
-    {
-      const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
-
-      if (!g_hash_table_contains (self->node_by_id, &n->id))
-        g_hash_table_insert (self->node_by_id, (gpointer)&n->id, GUINT_TO_POINTER (i + 1));
-    }
-
   self->events = build_event_table (self, context, error);
   if (self->events == NULL)
     return NULL;
@@ -551,6 +627,22 @@ weft_visandor_dataset_dup_parallelism (WeftVisandorDataset *self,
   return bins;
 }
 
+static GHashTable *
+dup_node_by_id (const WeftVisandorTrace *trace)
+{
+  GHashTable *node_by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  for (guint i = 0; i < trace->nodes->len; i++)
+    {
+      const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
+
+      if (!g_hash_table_contains (node_by_id, &n->id))
+        g_hash_table_insert (node_by_id, (gpointer)&n->id, GUINT_TO_POINTER (i + 1));
+    }
+
+  return node_by_id;
+}
+
 /* The node with id @id (the first one, when ids were reused), or NONE. */
 guint32
 weft_visandor_dataset_find_node (WeftVisandorDataset *self,
@@ -560,6 +652,9 @@ weft_visandor_dataset_find_node (WeftVisandorDataset *self,
 
   g_return_val_if_fail (WEFT_IS_VISANDOR_DATASET (self), WEFT_VISANDOR_NONE);
 
+  /* Only a search needs it: not made while loading (a million inserts). */
+  if (g_once_init_enter (&self->node_by_id))
+    g_once_init_leave (&self->node_by_id, dup_node_by_id (self->trace));
   value = g_hash_table_lookup (self->node_by_id, &id);
 
   return value != NULL ? GPOINTER_TO_UINT (value) - 1 : WEFT_VISANDOR_NONE;

@@ -1,0 +1,60 @@
+/* weft-visandor-scan.h: VisAndOr event lines to event records (private to the
+ * reader and its tests).
+ *
+ * The scanner checks only the syntax of a line ("timestamp code nodeid
+ * branches wam agent", u d x d x d); what a line says is checked by the tree
+ * builder, which also turns a scan status into its warning. Scanning keeps no
+ * state but the position, so it can run on another thread than the builder.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WEFT_VISANDOR_SCAN_OK,
+  WEFT_VISANDOR_SCAN_TRAILING,      /* an event, with text after the agent */
+  WEFT_VISANDOR_SCAN_BLANK,         /* nothing on the line */
+  WEFT_VISANDOR_SCAN_BAD_STAMP,     /* the line is ignored from here on */
+  WEFT_VISANDOR_SCAN_BAD_CODE,
+  WEFT_VISANDOR_SCAN_BAD_NODE,
+  WEFT_VISANDOR_SCAN_BAD_BRANCHES,
+  WEFT_VISANDOR_SCAN_BAD_WAM,
+  WEFT_VISANDOR_SCAN_BAD_AGENT,
+} WeftVisandorScanStatus;
+
+/* One line, as read. The WAM id is checked but not kept (nothing uses it). */
+typedef struct
+{
+  guint64 stamp;
+  guint64 id;
+  guint64 line;       /* 1-based line number */
+  gint32  code;
+  gint32  branches;
+  gint32  agent;
+  guint8  status;     /* WeftVisandorScanStatus */
+} WeftVisandorEvent;
+
+typedef struct
+{
+  const char *pos;
+  const char *end;
+  guint64     line_no;   /* of the line before pos */
+} WeftVisandorScanner;
+
+WeftVisandorScanStatus weft_visandor_scan_line   (const char          *line,
+                                                  const char          *end,
+                                                  WeftVisandorEvent   *event);
+void                   weft_visandor_scanner_init (WeftVisandorScanner *scanner,
+                                                   const char          *data,
+                                                   gsize                len,
+                                                   guint64              line_no);
+gsize                  weft_visandor_scan_events  (WeftVisandorScanner *scanner,
+                                                   WeftVisandorEvent   *events,
+                                                   gsize                n_max);
+
+G_END_DECLS
