@@ -219,6 +219,29 @@ weft_exporter_list_formats (WeftDataset *dataset,
   return g_strv_builder_end (builder);
 }
 
+/* Cairo's writers see write errors only through us: its own file streams
+ * lose them (a PDF on a full disk "succeeded", truncated), so pictures go
+ * through the atomic file's checked stream and the first error is kept. */
+typedef struct
+{
+  WeftAtomicFile *file;
+  GError         *error;
+} PictureSink;
+
+static cairo_status_t
+picture_write_cb (void                *closure,
+                  const unsigned char *data,
+                  unsigned int         length)
+{
+  PictureSink *sink = closure;
+
+  if (sink->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!weft_atomic_file_write (sink->file, data, length, &sink->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
 static gboolean
 write_picture (const ViewEntry         *entry,
                WeftDataset             *dataset,
@@ -229,6 +252,7 @@ write_picture (const ViewEntry         *entry,
   g_autoptr(WeftAtomicFile) file = NULL;
   WeftRenderTheme light = { 0 };
   const WeftRenderTheme *theme = request->theme;
+  PictureSink sink = { 0 };
   cairo_surface_t *surface = NULL;
   cairo_status_t status;
   cairo_t *cr;
@@ -236,9 +260,10 @@ write_picture (const ViewEntry         *entry,
   double height = request->height > 0 ? request->height : entry->default_height;
   gboolean ok;
 
-  file = weft_atomic_file_new (request->path, error);
+  file = weft_atomic_file_open (request->path, error);
   if (file == NULL)
     return FALSE;
+  sink.file = file;
 
   if (theme == NULL)
     {
@@ -249,9 +274,9 @@ write_picture (const ViewEntry         *entry,
   if (g_str_equal (request->format, "png"))
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)width, (int)height);
   else if (g_str_equal (request->format, "svg"))
-    surface = cairo_svg_surface_create (weft_atomic_file_get_temp_path (file), width, height);
+    surface = cairo_svg_surface_create_for_stream (picture_write_cb, &sink, width, height);
   else
-    surface = cairo_pdf_surface_create (weft_atomic_file_get_temp_path (file), width, height);
+    surface = cairo_pdf_surface_create_for_stream (picture_write_cb, &sink, width, height);
 
   cr = cairo_create (surface);
   ok = entry->draw (dataset, options, theme, cr, width, height, error);
@@ -259,7 +284,7 @@ write_picture (const ViewEntry         *entry,
   cairo_destroy (cr);
 
   if (ok && status == CAIRO_STATUS_SUCCESS && g_str_equal (request->format, "png"))
-    status = cairo_surface_write_to_png (surface, weft_atomic_file_get_temp_path (file));
+    status = cairo_surface_write_to_png_stream (surface, picture_write_cb, &sink);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
@@ -267,7 +292,15 @@ write_picture (const ViewEntry         *entry,
   weft_render_theme_clear (&light);
 
   if (!ok)
-    return FALSE;
+    {
+      g_clear_error (&sink.error);
+      return FALSE;
+    }
+  if (sink.error != NULL)
+    {
+      g_propagate_error (error, sink.error);
+      return FALSE;
+    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),

@@ -6,8 +6,12 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+
+#include <glib/gstdio.h>
 
 #include <json-glib/json-glib.h>
 
@@ -224,6 +228,111 @@ test_export_atomic (void)
   weft_test_rm_rf (dir);
 }
 
+/* The child of a "full disk" export: files may not grow past 16 bytes, and
+ * writing past that fails with EFBIG instead of killing the process. */
+static void
+small_disk_setup (gpointer user_data)
+{
+  struct rlimit limit = { 16, 16 };
+
+  signal (SIGXFSZ, SIG_IGN);
+  setrlimit (RLIMIT_FSIZE, &limit);
+}
+
+static int
+run_small_disk (const char * const *argv,
+                char              **err)
+{
+  g_autoptr(GError) error = NULL;
+  int wait_status;
+
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, small_disk_setup, NULL, NULL, err,
+                &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  return WEXITSTATUS (wait_status);
+}
+
+/* Every export format, when writing cannot succeed (a full disk, a folder
+ * in the way, a place nothing can be created): exit status 1, a message that
+ * names the file, and the file that was there before is left as it was,
+ * with no temporary file beside it. */
+static void
+test_export_failures (void)
+{
+  static const struct {
+    const char *view;
+    const char *format;
+    const char *sample;
+  } exports[] = {
+    { "comm-matrix", "mda-csv", "chplvis-demo/DEMO" },
+    { "comm-matrix", "mda-hdf5", "chplvis-demo/DEMO" },
+    { "values", "cpc-csv", "chplvis-demo/DEMO" },
+    { "stacks", "psv-csv", "ddt-stacks.csv" },
+    { "stacks", "psv-xml", "ddt-stacks.csv" },
+    { "stacks", "tree-csv", "ddt-stacks.csv" },
+    { "comm-matrix", "png", "chplvis-demo/DEMO" },
+    { "comm-matrix", "svg", "chplvis-demo/DEMO" },
+    { "comm-matrix", "pdf", "chplvis-demo/DEMO" },
+  };
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    {
+      g_autofree char *sample = weft_test_source_path ("data", "samples", exports[i].sample, NULL);
+      g_autofree char *name = g_strdup_printf ("old.%s", exports[i].format);
+      g_autofree char *out = g_build_filename (dir, name, NULL);
+      g_autofree char *folder = g_build_filename (dir, "a-folder", NULL);
+      g_autofree char *err = NULL;
+      g_autofree char *after = NULL;
+      const char *old = "old export\n";
+      const char *argv[] = { weft_cli, "export", "--view", exports[i].view, "--format", exports[i].format,
+                             "-o", out, sample, NULL };
+      g_autoptr(GDir) listing = NULL;
+      guint n_entries = 0;
+
+      /* A full disk (the limit leaves room for the old file, not the new). */
+      g_test_message ("%s as %s", exports[i].view, exports[i].format);
+      g_assert_true (g_file_set_contents (out, old, -1, NULL));
+      g_assert_cmpint (run_small_disk (argv, &err), ==, 1);
+      g_assert_nonnull (strstr (err, name));
+      g_assert_true (g_file_get_contents (out, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, old);
+      g_clear_pointer (&err, g_free);
+
+      /* A folder where the file should go is left alone. */
+      g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+      argv[7] = folder;
+      {
+        g_auto(Run) run = { 0 };
+
+        run_cli (&run, argv[1], argv[2], argv[3], argv[4], argv[5], argv[6], argv[7], argv[8], NULL);
+        g_assert_cmpint (run.status, ==, 1);
+        g_assert_nonnull (strstr (run.err, "a-folder"));
+      }
+      g_assert_true (g_file_test (folder, G_FILE_TEST_IS_DIR));
+      g_assert_cmpint (g_rmdir (folder), ==, 0);
+
+      /* Somewhere nothing can be created (even by root). */
+      argv[7] = "/proc/weft-cannot-write-here";
+      {
+        g_auto(Run) run = { 0 };
+
+        run_cli (&run, argv[1], argv[2], argv[3], argv[4], argv[5], argv[6], argv[7], argv[8], NULL);
+        g_assert_cmpint (run.status, ==, 1);
+        g_assert_nonnull (strstr (run.err, "weft-cannot-write-here"));
+      }
+
+      /* Only the old file: no temporary file left behind. */
+      listing = g_dir_open (dir, 0, NULL);
+      while (g_dir_read_name (listing) != NULL)
+        n_entries++;
+      g_assert_cmpuint (n_entries, ==, i + 1);
+    }
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -237,6 +346,7 @@ main (int    argc,
   g_test_add_func ("/cli/load-errors", test_load_errors);
   g_test_add_func ("/cli/info-json", test_info_json);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
+  g_test_add_func ("/cli/export-failures", test_export_failures);
 
   return g_test_run ();
 }
