@@ -105,8 +105,6 @@ build_info_json (WeftDocument   *document,
   WeftDataset *dataset = weft_document_get_dataset (document);
   const WeftFormat *format = weft_document_get_format (document);
   GPtrArray *warnings = weft_document_get_warnings (document);
-  g_auto(GStrv) sources = weft_dataset_dup_sources (dataset);
-  double begin_s, end_s;
 
   json_builder_begin_object (builder);
 
@@ -118,11 +116,7 @@ build_info_json (WeftDocument   *document,
   else
     json_builder_add_null_value (builder);
 
-  json_builder_set_member_name (builder, "sources");
-  json_builder_begin_array (builder);
-  for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
-    json_builder_add_string_value (builder, sources[i]);
-  json_builder_end_array (builder);
+  weft_dataset_add_common_json (dataset, builder);
 
   json_builder_set_member_name (builder, "warnings");
   json_builder_begin_array (builder);
@@ -149,20 +143,6 @@ build_info_json (WeftDocument   *document,
 
   json_builder_set_member_name (builder, "warnings_total");
   json_builder_add_int_value (builder, weft_document_get_n_warnings (document));
-
-  json_builder_set_member_name (builder, "time_range");
-  if (weft_dataset_get_time_range (dataset, &begin_s, &end_s))
-    {
-      json_builder_begin_array (builder);
-      json_builder_add_double_value (builder, begin_s);
-      json_builder_add_double_value (builder, end_s);
-      json_builder_end_array (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
-
-  json_builder_set_member_name (builder, "rows");
-  json_builder_add_int_value (builder, weft_dataset_get_n_rows (dataset));
 
   weft_dataset_add_json (dataset, builder);
   if (comparison != NULL)

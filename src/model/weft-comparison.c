@@ -424,28 +424,9 @@ add_side_json (JsonBuilder *builder,
                const char  *name,
                WeftDataset *side)
 {
-  g_auto(GStrv) sources = weft_dataset_dup_sources (side);
-  double begin_s, end_s;
-
   json_builder_set_member_name (builder, name);
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "sources");
-  json_builder_begin_array (builder);
-  for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
-    json_builder_add_string_value (builder, sources[i]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "rows");
-  json_builder_add_int_value (builder, weft_dataset_get_n_rows (side));
-  json_builder_set_member_name (builder, "time_range");
-  if (weft_dataset_get_time_range (side, &begin_s, &end_s))
-    {
-      json_builder_begin_array (builder);
-      json_builder_add_double_value (builder, begin_s);
-      json_builder_add_double_value (builder, end_s);
-      json_builder_end_array (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
+  weft_dataset_add_common_json (side, builder);
   /* The family's own figures (totals, counts), as `weft-cli info` gives them
    * for one run. */
   weft_dataset_add_json (side, builder);

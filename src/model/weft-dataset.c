@@ -298,3 +298,43 @@ weft_dataset_dup_choices (WeftDataset *self,
   iface = WEFT_DATASET_GET_IFACE (self);
   return iface->dup_choices != NULL ? iface->dup_choices (self, option) : NULL;
 }
+
+/**
+ * weft_dataset_add_common_json:
+ * @builder: a builder inside an object
+ *
+ * Adds what every dataset has: "sources" (its files), "time_range" (seconds,
+ * or null without a time axis) and "rows", as `weft-cli info --json` gives
+ * them for a run and for each side of a comparison.
+ */
+void
+weft_dataset_add_common_json (WeftDataset *self,
+                              JsonBuilder *builder)
+{
+  g_auto(GStrv) sources = NULL;
+  double begin_s, end_s;
+
+  g_return_if_fail (WEFT_IS_DATASET (self));
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+
+  sources = weft_dataset_dup_sources (self);
+  json_builder_set_member_name (builder, "sources");
+  json_builder_begin_array (builder);
+  for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
+    json_builder_add_string_value (builder, sources[i]);
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "time_range");
+  if (weft_dataset_get_time_range (self, &begin_s, &end_s))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_double_value (builder, begin_s);
+      json_builder_add_double_value (builder, end_s);
+      json_builder_end_array (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_set_member_name (builder, "rows");
+  json_builder_add_int_value (builder, weft_dataset_get_n_rows (self));
+}

@@ -86,6 +86,8 @@ gboolean            weft_dataset_has_view           (WeftDataset           *self
                                                      const char            *view);
 void                weft_dataset_add_json           (WeftDataset           *self,
                                                      JsonBuilder           *builder);
+void                weft_dataset_add_common_json    (WeftDataset           *self,
+                                                     JsonBuilder           *builder);
 WeftMatrix         *weft_dataset_dup_matrix         (WeftDataset           *self,
                                                      const char            *view,
                                                      const WeftViewOptions *options,
