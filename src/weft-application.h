@@ -16,5 +16,6 @@ WeftApplication *weft_application_new          (void);
 GSettings       *weft_application_get_settings (WeftApplication *self);
 GSettings       *weft_settings_new             (void);
 void             weft_init_resources           (void);
+void             weft_choose_renderer          (void);
 
 G_END_DECLS

@@ -33,6 +33,10 @@ struct _WeftMpdPage
   GtkWidget      *lines_table;
   GtkWidget      *processes_table;
   GtkWidget      *semaphores_table;
+  /* Filled when first shown: a long run has 10^5 and more process lifetimes,
+   * whose rows opening the trace should not wait for. */
+  gboolean        processes_filled;
+  gboolean        semaphores_filled;
 
   GtkWidget      *main_box;
   GtkWidget      *summary_label;
@@ -320,6 +324,34 @@ fill_processes (WeftMpdPage        *self,
   weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->processes_table), rows);
 }
 
+static void fill_semaphores (WeftMpdPage        *self,
+                             const WeftMpdModel *m);
+
+/* The processes and semaphores tables are filled on first view. */
+static void
+ensure_table (WeftMpdPage *self,
+              const char  *name)
+{
+  const WeftMpdModel *m = weft_mpd_dataset_get_model (self->dataset);
+
+  if (g_strcmp0 (name, "processes") == 0 && !self->processes_filled)
+    {
+      self->processes_filled = TRUE;
+      fill_processes (self, m);
+    }
+  else if (g_strcmp0 (name, "semaphores") == 0 && !self->semaphores_filled)
+    {
+      self->semaphores_filled = TRUE;
+      fill_semaphores (self, m);
+    }
+}
+
+static void
+fill_shown_table (WeftMpdPage *self)
+{
+  ensure_table (self, adw_view_stack_get_visible_child_name (self->view_stack));
+}
+
 static void
 fill_semaphores (WeftMpdPage        *self,
                  const WeftMpdModel *m)
@@ -440,8 +472,8 @@ build (WeftMpdPage *self)
   set_event_table (self, weft_dataset_get_event_table (WEFT_DATASET (self->dataset)));
   matrix_kind_cb (self);
   fill_lines (self, m);
-  fill_processes (self, m);
-  fill_semaphores (self, m);
+  g_signal_connect_object (self->view_stack, "notify::visible-child-name", G_CALLBACK (fill_shown_table), self,
+                           G_CONNECT_SWAPPED);
 
   /* Translators: the figures of an MPD trace above its views. */
   summary = g_strdup_printf (_("%u processes · %u resources · %u VMs · %u invocations"),
@@ -602,6 +634,7 @@ weft_mpd_page_get_processes (WeftMpdPage *self)
 {
   g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
 
+  ensure_table (self, "processes");
   return weft_mpd_table_get_model (WEFT_MPD_TABLE (self->processes_table));
 }
 

@@ -38,6 +38,12 @@ struct _WeftVisandorPage
   GtkToggleButton      *horizontal_button;
   GtkWidget            *collapse_others_button;
   GtkWidget            *expand_all_button;
+  /* The stack view and flame graph get their tree when first shown: on a
+   * big trace it takes seconds to build, which opening it should not wait
+   * for (nor freeze the window over). */
+  WeftCallTreeView     *stacks_view;
+  WeftFlameGraphView   *flame_view;
+  gboolean              call_tree_built;
 };
 
 static void weft_visandor_page_iface_init (WeftPageInterface *iface);
@@ -397,26 +403,44 @@ weft_visandor_page_iface_init (WeftPageInterface *iface)
 
 /* The execution tree as a call tree (forks and choice points over their
  * goals and branches, agents as processes): the shared stack view and flame
- * graph every call-tree family has (src/widgets/tree). */
+ * graph every call-tree family has (src/widgets/tree), filled on first view. */
+static void
+build_call_tree (WeftVisandorPage *self)
+{
+  g_autoptr(WeftCallTree) tree = NULL;
+
+  if (self->call_tree_built)
+    return;
+  self->call_tree_built = TRUE;
+  tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
+  weft_call_tree_view_set_tree (self->stacks_view, tree);
+  weft_flame_graph_view_set_tree (self->flame_view, tree);
+}
+
+static void
+visible_view_cb (WeftVisandorPage *self)
+{
+  const char *shown = gtk_stack_get_visible_child_name (self->stack);
+
+  if (g_strcmp0 (shown, "stacks") == 0 || g_strcmp0 (shown, "flame") == 0)
+    build_call_tree (self);
+}
+
 static void
 add_call_tree_views (WeftVisandorPage *self)
 {
-  g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
-  GtkWidget *stacks, *flame;
   GtkStackPage *page;
 
-  if (tree == NULL)
-    return;
-
-  stacks = weft_call_tree_view_new ();
-  weft_call_tree_view_set_tree (WEFT_CALL_TREE_VIEW (stacks), tree);
-  page = gtk_stack_add_titled (self->stack, stacks, "stacks", _("Stacks"));
+  self->stacks_view = WEFT_CALL_TREE_VIEW (weft_call_tree_view_new ());
+  page = gtk_stack_add_titled (self->stack, GTK_WIDGET (self->stacks_view), "stacks", _("Stacks"));
   gtk_stack_page_set_icon_name (page, "view-list-symbolic");
 
-  flame = weft_flame_graph_view_new ();
-  weft_flame_graph_view_set_tree (WEFT_FLAME_GRAPH_VIEW (flame), tree);
-  page = gtk_stack_add_titled (self->stack, flame, "flame", _("Flame Graph"));
+  self->flame_view = WEFT_FLAME_GRAPH_VIEW (weft_flame_graph_view_new ());
+  page = gtk_stack_add_titled (self->stack, GTK_WIDGET (self->flame_view), "flame", _("Flame Graph"));
   gtk_stack_page_set_icon_name (page, "weft-profile-symbolic");
+
+  g_signal_connect_object (self->stack, "notify::visible-child", G_CALLBACK (visible_view_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 /* GObject ----------------------------------------------------------------------- */

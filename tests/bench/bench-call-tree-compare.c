@@ -96,9 +96,9 @@ main (int    argc,
       result = weft_call_tree_compare (base, other);
       g_array_append_val (times, (double){ weft_bench_thread_cpu_ms () - start });
     }
-  weft_bench_sort ((double *)times->data, times->len);
+  weft_bench_sort (&g_array_index (times, double, 0), times->len);
   g_print ("bench call-tree-compare-1e6 %.3f s\n",
-           weft_bench_percentile ((double *)times->data, times->len, 50) / 1000);
+           weft_bench_percentile (&g_array_index (times, double, 0), times->len, 50) / 1000);
   g_print ("bench call-tree-compare-1e6-min %.3f s\n", g_array_index (times, double, 0) / 1000);
 
   for (WeftCallNode n = 0; n < weft_call_tree_get_n_nodes (result); n++)

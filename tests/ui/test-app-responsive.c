@@ -1,0 +1,302 @@
+/* test-app-responsive.c: the window keeps drawing while big traces load, and
+ * Cancel stops a load at once.
+ *
+ * For each family with a synthetic generator (Chapel, VisAndOr, MPD) a trace
+ * of WEFT_RESPONSIVE_MB megabytes (default 60; the figures in the notes use
+ * 1000) is written by weft-gen-traces and opened in the application window.
+ * A tick callback on the window records the frame clock's ticks: the longest
+ * gap between two ticks while the document loads must stay under 50 ms (the
+ * reading runs on worker threads; only progress reaches the main loop). Then
+ * the largest trace is opened again and cancelled mid-load: the tab must be
+ * gone within 100 ms, and the memory the load took given back.
+ *
+ * Arguments: the weft-gen-traces to run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "weft-application.h"
+#include "weft-format.h"
+#include "weft-test-util.h"
+#include "weft-ui-test-util.h"
+#include "weft-window.h"
+
+#define MAX_GAP_MS    50.0
+#define MAX_CANCEL_MS 100.0
+
+static const char *weft_gen_traces;
+static char *tmp_dir;
+
+typedef struct
+{
+  WeftDocumentView *view;
+  gint64            last_tick;
+  gint64            max_gap;
+  guint             n_ticks;
+  gint64            loaded_at;   /* when the view left "loading" */
+  gint64            settled_gap; /* the frame that built the page */
+  gint64            ready_at;    /* when the document finished reading */
+  gint64            max_gap_at;
+  gboolean          counted_last;
+  gint64            page_gap;    /* the longest frame while the page was built */
+} Ticks;
+
+static void
+document_state_cb (WeftDocument *document,
+                   GParamSpec   *pspec,
+                   Ticks        *ticks)
+{
+  if (ticks->ready_at == 0 && weft_document_get_state (document) != WEFT_DOCUMENT_LOADING)
+    ticks->ready_at = g_get_monotonic_time ();
+}
+
+static void
+state_cb (WeftDocumentView *view,
+          GParamSpec       *pspec,
+          Ticks            *ticks)
+{
+  if (ticks->loaded_at == 0 && g_strcmp0 (weft_document_view_get_state_name (view), "loading") != 0)
+    ticks->loaded_at = g_get_monotonic_time ();
+}
+
+static gboolean
+tick_cb (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  Ticks *ticks = user_data;
+  gint64 now = g_get_monotonic_time ();
+  gboolean loading = ticks->view != NULL &&
+                     g_strcmp0 (weft_document_view_get_state_name (ticks->view), "loading") == 0;
+  gboolean reading = loading && ticks->ready_at == 0;
+
+  /* While the workers read, and apart from it the frame that waited for the
+   * page to be built (once the document was read), which is part of opening
+   * it too. */
+  if (reading && ticks->last_tick != 0 && now - ticks->last_tick > ticks->max_gap)
+    {
+      ticks->max_gap = now - ticks->last_tick;
+      ticks->max_gap_at = now;
+    }
+  if (!reading && ticks->ready_at != 0 && !ticks->counted_last && ticks->last_tick != 0)
+    {
+      ticks->page_gap = MAX (ticks->page_gap, now - ticks->last_tick);
+      if (!loading)
+        ticks->counted_last = TRUE;
+    }
+  if (reading)
+    ticks->n_ticks++;
+  ticks->last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static char *
+generate (const char *format,
+          guint       megabytes)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *events = NULL;
+  g_autoptr(GError) error = NULL;
+  char *path;
+  int status;
+  /* Bytes per line of each generator, roughly. */
+  guint bytes_per_line = g_str_equal (format, "mpd") ? 81 : g_str_equal (format, "visandor") ? 34 : 54;
+
+  path = g_build_filename (tmp_dir, format, NULL);
+  events = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64)megabytes * 1000000 / bytes_per_line);
+  g_spawn_sync (NULL, (char **)(const char *[]){ weft_gen_traces, "-f", format, "-e", events, "-o", path, NULL },
+                NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  if (g_str_equal (format, "chplvis"))
+    {
+      /* The generator writes PATH/NAME/NAME-0…: the run folder is PATH/GEN. */
+      char *run = g_build_filename (path, "GEN", NULL);
+
+      g_free (path);
+      path = run;
+    }
+  return path;
+}
+
+static gboolean
+view_settled (gpointer data)
+{
+  const char *state = weft_document_view_get_state_name (data);
+
+  return g_strcmp0 (state, "content") == 0 || g_strcmp0 (state, "error") == 0;
+}
+
+static gsize
+resident_kb (void)
+{
+  g_autofree char *text = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL))
+    return 0;
+  line = strstr (text, "VmRSS:");
+  return line != NULL ? (gsize)g_ascii_strtoull (line + 6, NULL, 10) : 0;
+}
+
+static void
+test_responsive (void)
+{
+  const char *families_env = g_getenv ("WEFT_RESPONSIVE_FAMILIES");
+  g_auto(GStrv) families = g_strsplit (families_env != NULL ? families_env : "chplvis,visandor,mpd", ",", -1);
+  const char *env = g_getenv ("WEFT_RESPONSIVE_MB");
+  guint megabytes = env != NULL ? (guint)g_ascii_strtoull (env, NULL, 10) : 60;
+  WeftWindow *window = weft_window_new (NULL);
+  Ticks ticks = { 0 };
+  guint tick_id;
+  g_autofree char *largest = NULL;
+  gsize largest_size = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, &ticks, NULL);
+
+  /* A first tab pays once for what every tab shares (icon theme, styles, the
+   * page types): opened and closed before measuring. */
+  {
+    g_autofree char *demo = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (demo);
+    WeftDocumentView *view = weft_window_open_files (window, &file, 1);
+
+    g_assert_true (weft_ui_wait_for (view_settled, view));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+    weft_ui_spin (100);
+  }
+
+  for (guint f = 0; families[f] != NULL; f++)
+    {
+      g_autofree char *path = generate (families[f], megabytes);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      gint64 start, deadline;
+      GStatBuf st;
+      gsize size = 0;
+
+      if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
+        size = (gsize)st.st_size;
+      else
+        {
+          g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+          const char *name;
+
+          while ((name = g_dir_read_name (dir)) != NULL)
+            {
+              g_autofree char *part = g_build_filename (path, name, NULL);
+
+              if (g_stat (part, &st) == 0)
+                size += (gsize)st.st_size;
+            }
+        }
+
+      ticks = (Ticks) { 0 };
+      start = g_get_monotonic_time ();
+      ticks.view = weft_window_open_files (window, &file, 1);
+      g_signal_connect (ticks.view, "notify::state-name", G_CALLBACK (state_cb), &ticks);
+      g_signal_connect (weft_document_view_get_document (ticks.view), "notify::state",
+                        G_CALLBACK (document_state_cb), &ticks);
+      deadline = start + 300 * G_USEC_PER_SEC;
+      while (!(view_settled (ticks.view) && ticks.counted_last) && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpstr (weft_document_view_get_state_name (ticks.view), ==, "content");
+
+      g_test_message ("%s: %.0f MB read in %.2f s, page shown after %.2f s; %u frames while reading, longest gap "
+                      "%.1f ms; building the page took the main loop for %.1f ms",
+                      families[f], size / 1e6, (ticks.ready_at - start) / 1e6, (ticks.loaded_at - start) / 1e6,
+                      ticks.n_ticks, ticks.max_gap / 1000.0, ticks.page_gap / 1000.0);
+      g_signal_handlers_disconnect_by_data (ticks.view, &ticks);
+      g_signal_handlers_disconnect_by_data (weft_document_view_get_document (ticks.view), &ticks);
+      printf ("bench responsive-%s-%.0fMB-max-gap %.1f ms\n", families[f], size / 1e6, ticks.max_gap / 1000.0);
+      printf ("bench responsive-%s-%.0fMB-page-build-gap %.1f ms\n", families[f], size / 1e6, ticks.page_gap / 1000.0);
+      g_assert_cmpuint (ticks.n_ticks, >, 2);
+      g_assert_cmpfloat (ticks.max_gap / 1000.0, <, MAX_GAP_MS);
+
+      ticks.view = NULL;
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+      weft_ui_spin (100);
+      if (size > largest_size)
+        {
+          g_free (largest);
+          largest = g_steal_pointer (&path);
+          largest_size = size;
+        }
+    }
+
+  /* Cancel half-way: the tab closes at once and the memory comes back. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (largest);
+    WeftDocumentView *view;
+    AdwTabView *tabs = weft_window_get_tab_view (window);
+    gsize before = resident_kb (), during, after;
+    gint64 cancelled_at;
+    double cancel_ms;
+
+    view = weft_window_open_files (window, &file, 1);
+    /* Until the reader has taken a good part of the file in. */
+    while (g_strcmp0 (weft_document_view_get_state_name (view), "loading") == 0 &&
+           weft_document_get_fraction (weft_document_view_get_document (view)) < 0.3)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "loading");
+    during = resident_kb ();
+
+    cancelled_at = g_get_monotonic_time ();
+    weft_document_view_cancel (view);
+    while (adw_tab_view_get_n_pages (tabs) > 0 && g_get_monotonic_time () - cancelled_at < 10 * G_USEC_PER_SEC)
+      g_main_context_iteration (NULL, TRUE);
+    cancel_ms = (g_get_monotonic_time () - cancelled_at) / 1000.0;
+    g_assert_cmpint (adw_tab_view_get_n_pages (tabs), ==, 0);
+    weft_ui_spin (200);
+    after = resident_kb ();
+
+    g_test_message ("cancel after %.0f%%: tab closed in %.1f ms; RSS %zu MB before, %zu MB loading, %zu MB after",
+                    100 * 0.3, cancel_ms, before / 1024, during / 1024, after / 1024);
+    printf ("bench responsive-cancel %.1f ms\n", cancel_ms);
+    printf ("bench responsive-cancel-rss-after %zu MB (before %zu MB, while loading %zu MB)\n",
+            after / 1024, before / 1024, during / 1024);
+    g_assert_cmpfloat (cancel_ms, <, MAX_CANCEL_MS);
+    /* What the load took is given back (within 64 MB of allocator slack). */
+    g_assert_cmpuint (after, <, before + 64 * 1024);
+  }
+
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+  weft_ui_destroy_window (GTK_WIDGET (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  /* The renderer the application picks here (cairo without a GPU): GL on
+   * a software rasterizer compiles shaders on the main thread for a second. */
+  weft_choose_renderer ();
+  weft_ui_test_init (&argc, &argv);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  weft_init_resources ();
+  weft_formats_init ();
+
+  g_assert_cmpint (argc, >=, 2);
+  weft_gen_traces = argv[1];
+  tmp_dir = weft_test_make_tmp_dir ();
+
+  g_test_add_func ("/app/responsive/load-and-cancel", test_responsive);
+
+  status = g_test_run ();
+  weft_test_rm_rf (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
