@@ -5,6 +5,12 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#ifdef __linux__
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "weft-document.h"
 #include "weft-error.h"
@@ -546,6 +552,38 @@ load_job_run (LoadJob  *job,
   return dataset;
 }
 
+/* Loading runs at a lower priority than the window: readers use every
+ * processor, and on a busy 2-core machine the main loop then waited up to a
+ * hundred milliseconds for a turn. On Linux a nice value is per thread, and
+ * the threads the readers start inherit it. Returns the value to restore
+ * (the pool thread runs other tasks later). */
+static int
+lower_priority (void)
+{
+#ifdef __linux__
+  pid_t tid = (pid_t)syscall (SYS_gettid);
+  int old;
+
+  errno = 0;
+  old = getpriority (PRIO_PROCESS, (id_t)tid);
+  if (errno == 0)
+    setpriority (PRIO_PROCESS, (id_t)tid, MIN (old + 5, 19));
+  return old;
+#else
+  return 0;
+#endif
+}
+
+static void
+restore_priority (int old)
+{
+#ifdef __linux__
+  /* Raising it back may be refused without privileges; then the pool
+   * thread stays lower, which only background work uses. */
+  setpriority (PRIO_PROCESS, (id_t)syscall (SYS_gettid), old);
+#endif
+}
+
 static void
 load_worker (GTask        *task,
              gpointer      source_object,
@@ -555,8 +593,10 @@ load_worker (GTask        *task,
   LoadJob *job = task_data;
   GError *error = NULL;
   WeftDataset *dataset;
+  int priority = lower_priority ();
 
   dataset = load_job_run (job, &error);
+  restore_priority (priority);
 
   if (dataset == NULL)
     g_task_return_error (task, error);

@@ -542,6 +542,7 @@ weft_visandor_page_new (WeftDocument *document)
 
   g_signal_connect_object (self->time_model, "notify::visible-span", G_CALLBACK (update_status), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tree_view, "notify::busy", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (metric_changed_cb), self,
                            G_CONNECT_SWAPPED);

@@ -366,6 +366,46 @@ weft_visandor_tree_renderer_set_dataset (WeftVisandorTreeRenderer *self,
     }
 }
 
+#define SWAP(a, b) G_STMT_START { __typeof__ (a) swap_tmp = (a); (a) = (b); (b) = swap_tmp; } G_STMT_END
+
+/**
+ * weft_visandor_tree_renderer_take_layout:
+ * @from: a renderer whose dataset was set (its tree and layout built),
+ *   typically in a worker thread: building them for a big trace takes
+ *   seconds the main loop should not wait for
+ *
+ * Makes @from's dataset, tree and layout @self's (@from is left with what
+ * @self had). Theme, range, orientation and highlight stay @self's.
+ */
+void
+weft_visandor_tree_renderer_take_layout (WeftVisandorTreeRenderer *self,
+                                         WeftVisandorTreeRenderer *from)
+{
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self));
+  g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (from));
+
+  SWAP (self->dataset, from->dataset);
+  SWAP (self->collapsed, from->collapsed);
+  SWAP (self->node_end, from->node_end);
+  SWAP (self->node_tasks, from->node_tasks);
+  SWAP (self->task_span_start, from->task_span_start);
+  SWAP (self->task_spans, from->task_spans);
+  SWAP (self->n_columns, from->n_columns);
+  SWAP (self->task_column, from->task_column);
+  SWAP (self->node_column, from->node_column);
+  SWAP (self->node_last, from->node_last);
+  SWAP (self->node_span_end, from->node_span_end);
+  SWAP (self->column_start, from->column_start);
+  SWAP (self->column_tasks, from->column_tasks);
+  SWAP (self->preorder, from->preorder);
+  SWAP (self->preorder_skip, from->preorder_skip);
+  SWAP (self->n_preorder, from->n_preorder);
+  self->begin = 0;
+  self->end = self->dataset != NULL ? weft_visandor_dataset_get_trace (self->dataset)->end : 0;
+}
+
+#undef SWAP
+
 void
 weft_visandor_tree_renderer_set_theme (WeftVisandorTreeRenderer *self,
                                        const WeftRenderTheme    *theme)

@@ -13,6 +13,11 @@
 /* A drag shorter than this along the time axis is a click. */
 #define DRAG_THRESHOLD 4.0
 
+/* Trees with more goals and branches than this are laid out in a worker
+ * thread: a 1 GB trace's layout takes seconds, which would freeze the window
+ * (smaller ones are laid out at once, as the tests and small traces expect). */
+#define ASYNC_TASKS 200000
+
 struct _WeftVisandorTreeView
 {
   WeftDrawnWidget           parent_instance;
@@ -28,7 +33,18 @@ struct _WeftVisandorTreeView
   gboolean                  dragging;
   guint32                   hovered;
   guint32                   selected_node;  /* clicked, or the clicked task's fork */
+  /* Set while a worker lays out a big tree; the dataset is set once the
+   * layout is in the renderer. */
+  GCancellable             *layout_cancellable;
 };
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (WeftVisandorTreeView, weft_visandor_tree_view, WEFT_TYPE_DRAWN_WIDGET)
 
@@ -68,6 +84,17 @@ weft_visandor_tree_view_draw (WeftDrawnWidget       *widget,
   weft_visandor_tree_renderer_set_theme (self->renderer, theme);
   sync_range (self);
   weft_visandor_tree_renderer_draw (self->renderer, cr, width, height);
+  if (self->layout_cancellable != NULL)
+    {
+      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+      int tw, th;
+
+      pango_layout_set_text (layout, _("Laying out the execution tree…"), -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      weft_rgba_set_source (cr, &theme->dim);
+      cairo_move_to (cr, (width - tw) / 2.0, (height - th) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
 
   /* The dragged range, shaded, while the drag lasts. */
   if (self->dragging)
@@ -360,11 +387,31 @@ weft_visandor_tree_view_dispose (GObject *object)
 
   if (self->time_model != NULL)
     g_clear_signal_handler (&self->visible_handler, self->time_model);
+  if (self->layout_cancellable != NULL)
+    g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
   g_clear_object (&self->time_model);
   g_clear_object (&self->dataset);
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (weft_visandor_tree_view_parent_class)->dispose (object);
+}
+
+static void
+weft_visandor_tree_view_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (object)));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -375,6 +422,7 @@ weft_visandor_tree_view_class_init (WeftVisandorTreeViewClass *klass)
   WeftDrawnWidgetClass *drawn_class = WEFT_DRAWN_WIDGET_CLASS (klass);
 
   object_class->dispose = weft_visandor_tree_view_dispose;
+  object_class->get_property = weft_visandor_tree_view_get_property;
   widget_class->query_tooltip = weft_visandor_tree_view_query_tooltip;
   drawn_class->draw = weft_visandor_tree_view_draw;
   drawn_class->pointer_moved = weft_visandor_tree_view_pointer_moved;
@@ -391,6 +439,11 @@ weft_visandor_tree_view_class_init (WeftVisandorTreeViewClass *klass)
                                      NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
+
+  /* Whether a worker still lays out a big tree (the view shows it then). */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -435,18 +488,100 @@ weft_visandor_tree_view_new (void)
   return g_object_new (WEFT_TYPE_VISANDOR_TREE_VIEW, NULL);
 }
 
+static void
+layout_worker (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  /* The scratch renderer is this thread's alone until the task returns; the
+   * dataset is only read. */
+  WeftVisandorTreeRenderer *scratch = task_data;
+
+  weft_visandor_tree_renderer_set_dataset (scratch, g_object_get_data (G_OBJECT (task), "dataset"));
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+layout_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(WeftVisandorTreeView) self = user_data;
+  GTask *task = G_TASK (result);
+  WeftVisandorTreeRenderer *scratch = g_task_get_task_data (task);
+
+  /* A newer dataset (or none) took over meanwhile. */
+  if (g_task_get_cancellable (task) != self->layout_cancellable || g_cancellable_is_cancelled (self->layout_cancellable))
+    return;
+  g_clear_object (&self->layout_cancellable);
+  weft_visandor_tree_renderer_take_layout (self->renderer, scratch);
+  g_set_object (&self->dataset, g_object_get_data (G_OBJECT (task), "dataset"));
+  sync_range (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * weft_visandor_tree_view_set_dataset:
+ *
+ * Shows @dataset's execution tree. A big tree is laid out in a worker
+ * thread: the view is "busy" (and has no dataset) until it is in place.
+ */
 void
 weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
                                      WeftVisandorDataset  *dataset)
 {
+  const WeftVisandorTrace *trace;
+  gboolean was_busy;
+
   g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
 
-  if (!g_set_object (&self->dataset, dataset))
+  if (dataset == self->dataset)
     return;
+  was_busy = self->layout_cancellable != NULL;
+  if (self->layout_cancellable != NULL)
+    g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
   self->selected_node = WEFT_VISANDOR_NONE;
-  weft_visandor_tree_renderer_set_dataset (self->renderer, dataset);
+
+  trace = dataset != NULL ? weft_visandor_dataset_get_trace (dataset) : NULL;
+  if (trace == NULL || trace->tasks->len <= ASYNC_TASKS)
+    {
+      g_set_object (&self->dataset, dataset);
+      weft_visandor_tree_renderer_set_dataset (self->renderer, dataset);
+    }
+  else
+    {
+      g_autoptr(GTask) task = NULL;
+      WeftVisandorTreeRenderer *scratch = weft_visandor_tree_renderer_new ();
+
+      g_clear_object (&self->dataset);
+      weft_visandor_tree_renderer_set_dataset (self->renderer, NULL);
+      self->layout_cancellable = g_cancellable_new ();
+      task = g_task_new (NULL, self->layout_cancellable, layout_done_cb, g_object_ref (self));
+      g_task_set_source_tag (task, weft_visandor_tree_view_set_dataset);
+      g_task_set_task_data (task, scratch, g_object_unref);
+      g_object_set_data_full (G_OBJECT (task), "dataset", g_object_ref (dataset), g_object_unref);
+      g_task_run_in_thread (task, layout_worker);
+    }
+  if (was_busy != (self->layout_cancellable != NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
   sync_range (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * weft_visandor_tree_view_get_busy:
+ *
+ * Returns: whether a worker is still laying out the tree
+ */
+gboolean
+weft_visandor_tree_view_get_busy (WeftVisandorTreeView *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self), FALSE);
+
+  return self->layout_cancellable != NULL;
 }
 
 void
@@ -522,8 +657,10 @@ weft_visandor_tree_view_toggle_node (WeftVisandorTreeView *self,
                                      guint32               node)
 {
   g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
-  g_return_if_fail (self->dataset != NULL);
 
+  /* Nothing to fold while the tree is being laid out. */
+  if (self->dataset == NULL)
+    return;
   weft_visandor_tree_renderer_set_collapsed (self->renderer, node,
                                              !weft_visandor_tree_renderer_get_collapsed (self->renderer, node));
   self->selected_node = node;
@@ -535,6 +672,8 @@ weft_visandor_tree_view_expand_all (WeftVisandorTreeView *self)
 {
   g_return_if_fail (WEFT_IS_VISANDOR_TREE_VIEW (self));
 
+  if (self->dataset == NULL)
+    return;
   weft_visandor_tree_renderer_expand_all (self->renderer);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -30,6 +30,7 @@ gboolean   weft_visandor_tree_view_get_horizontal   (WeftVisandorTreeView *self)
 void       weft_visandor_tree_view_select_task      (WeftVisandorTreeView *self,
                                                      guint32               task);
 WeftVisandorTreeRenderer *weft_visandor_tree_view_get_renderer (WeftVisandorTreeView *self);
+gboolean   weft_visandor_tree_view_get_busy         (WeftVisandorTreeView *self);
 guint32    weft_visandor_tree_view_get_hovered_task (WeftVisandorTreeView *self);
 void       weft_visandor_tree_view_toggle_node      (WeftVisandorTreeView *self,
                                                      guint32               node);
