@@ -417,6 +417,16 @@ build_call_tree (WeftVisandorPage *self)
   weft_flame_graph_view_set_tree (self->flame_view, tree);
 }
 
+/* The statistics sort every goal's duration: made when first shown. */
+static void
+ensure_statistics (WeftVisandorPage *self)
+{
+  if (self->statistics != NULL)
+    return;
+  self->statistics = build_statistics (self);
+  gtk_label_set_markup (self->statistics_label, self->statistics);
+}
+
 static void
 visible_view_cb (WeftVisandorPage *self)
 {
@@ -424,6 +434,8 @@ visible_view_cb (WeftVisandorPage *self)
 
   if (g_strcmp0 (shown, "stacks") == 0 || g_strcmp0 (shown, "flame") == 0)
     build_call_tree (self);
+  else if (g_strcmp0 (shown, "statistics") == 0)
+    ensure_statistics (self);
 }
 
 static void
@@ -535,8 +547,6 @@ weft_visandor_page_new (WeftDocument *document)
   weft_value_bars_view_set_values (self->agents_view, self->values);
   weft_value_bars_view_set_column (self->agents_view, WEFT_VISANDOR_COLUMN_BUSY_TIME);
 
-  self->statistics = build_statistics (self);
-  gtk_label_set_markup (self->statistics_label, self->statistics);
 
   add_call_tree_views (self);
 
@@ -604,5 +614,6 @@ weft_visandor_page_get_statistics (WeftVisandorPage *self)
 {
   g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
 
+  ensure_statistics (self);
   return self->statistics;
 }
