@@ -493,6 +493,37 @@ test_hpctoolkit_releases (void)
   assert_close (root->difference, 0.994165 - 0.778642);
 }
 
+/* Pictures of comparisons: a PNG of the matrix difference and an SVG of
+ * the differential flame graph. */
+static void
+test_pictures (void)
+{
+  g_auto(GStrv) base = corpus_profiles ("hpctoolkit-2024.01.1", "loops-cputime-t.m");
+  g_auto(GStrv) other = corpus_profiles ("hpctoolkit-develop", "loops-cputime-t.m");
+  g_autofree char *demo = weft_test_source_path ("data", "samples", "chplvis-demo", "DEMO", NULL);
+  g_autofree char *four = weft_test_shared_path ("corpus", "chplvis", "chapel-1.25-runs", "allkinds-nl4", NULL);
+  g_autofree char *png = g_build_filename (tmp_dir, "compare.png", NULL);
+  g_autofree char *svg = g_build_filename (tmp_dir, "compare.svg", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_cmpint (compare ("comm-matrix", "png", NULL, (const char *[]){ four, NULL },
+                            (const char *[]){ demo, NULL }, png, &err), ==, 0);
+  g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
+  g_clear_pointer (&contents, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (compare ("stacks", "svg", NULL, (const char * const *)base, (const char * const *)other, svg,
+                            &err), ==, 0);
+  g_assert_true (g_file_get_contents (svg, &contents, &length, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  /* Boxes were drawn. */
+  g_assert_nonnull (strstr (contents, "<path"));
+}
+
 /* info --json --other: each side's totals in a "compare" object. */
 static void
 test_info_other (void)
@@ -590,6 +621,7 @@ main (int    argc,
   g_test_add_func ("/cli/compare/mpd-matrices", test_mpd_matrices);
   g_test_add_func ("/cli/compare/hpctoolkit-releases", test_hpctoolkit_releases);
   g_test_add_func ("/cli/compare/info-other", test_info_other);
+  g_test_add_func ("/cli/compare/pictures", test_pictures);
   g_test_add_func ("/cli/compare/refusals", test_refusals);
 
   status = g_test_run ();
