@@ -184,6 +184,28 @@ test_compare_chapel (void)
     g_assert_cmpint (weft_time_model_get_selected_span (other_time)->begin, ==, other_start);
   }
 
+  /* Closing the tabs lets go of everything: the comparison and its page,
+   * then both documents and their datasets. */
+  {
+    AdwTabView *tabs = weft_window_get_tab_view (window);
+    GObject *weak[6] = {
+      G_OBJECT (page), G_OBJECT (comparison),
+      G_OBJECT (weft_document_view_get_document (view)), G_OBJECT (weft_document_view_get_document (base_view)),
+      G_OBJECT (weft_comparison_get_other (comparison)), G_OBJECT (weft_comparison_get_base (comparison)),
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (weak); i++)
+      g_object_add_weak_pointer (weak[i], (gpointer *)&weak[i]);
+    while (adw_tab_view_get_n_pages (tabs) > 0)
+      adw_tab_view_close_page (tabs, adw_tab_view_get_nth_page (tabs, 0));
+    weft_ui_spin (200);
+    for (guint i = 0; i < G_N_ELEMENTS (weak); i++)
+      {
+        if (weak[i] != NULL)
+          g_error ("object %u (%s) is still alive after its tab closed", i, G_OBJECT_TYPE_NAME (weak[i]));
+      }
+  }
+
   weft_ui_destroy_window (GTK_WIDGET (window));
 }
 
