@@ -94,6 +94,17 @@ weft_hpcstruct_get_n_modules (const WeftHpcstruct *self)
   return self->modules->len;
 }
 
+/* The path of load module @index (0 … get_n_modules − 1), as its LM scope
+ * names it. */
+const char *
+weft_hpcstruct_get_module_path (const WeftHpcstruct *self,
+                                guint                index)
+{
+  g_return_val_if_fail (index < self->modules->len, NULL);
+
+  return weft_hpcstruct_get_scope (self, g_array_index (self->modules, Module, index).scope)->name;
+}
+
 static const char *
 intern (WeftHpcstruct *self,
         const char    *s)

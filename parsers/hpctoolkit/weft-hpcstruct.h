@@ -55,6 +55,8 @@ guint                     weft_hpcstruct_get_n_scopes   (const WeftHpcstruct *se
 const WeftHpcstructScope *weft_hpcstruct_get_scope      (const WeftHpcstruct *self,
                                                          guint32         scope);
 guint                     weft_hpcstruct_get_n_modules  (const WeftHpcstruct *self);
+const char               *weft_hpcstruct_get_module_path (const WeftHpcstruct *self,
+                                                          guint           index);
 /* The LM scope of a load module path: exact path, else the same base name
  * (measurement and structure paths differ between machines). */
 guint32                   weft_hpcstruct_find_module    (const WeftHpcstruct *self,

@@ -427,6 +427,10 @@ merge_profile (Builder       *b,
   b->profile = index;
   b->last_old = NO_SET - 1;   /* no transition of this profile yet */
   weft_hpcrun_profile_get_rank_thread (p, &b->rank, &b->thread);
+  /* A profile that names no thread (or a negative one) is thread 0 of its
+   * rank, as one that names no rank is rank 0: thread sets hold no -1. */
+  if (b->thread < 0)
+    b->thread = 0;
   for (guint i = 0; i < n_nodes; i++)
     {
       guint32 parent = g_array_index (p->nodes, WeftHpcrunNode, i).parent;
@@ -922,6 +926,76 @@ stem (const char *path)
   return dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
 }
 
+/* A reader's error names its file ("PATH: byte 23: …"), as it must when it
+ * stands alone; a warning names the file apart, so the message drops it. */
+static const char *
+message_without_path (const char *message,
+                      const char *path)
+{
+  gsize n = strlen (path);
+
+  if (strncmp (message, path, n) == 0 && message[n] == ':' && message[n + 1] == ' ')
+    return message + n + 2;
+  return message;
+}
+
+/* The same for "PATH:LINE: …" (the XML reader's errors): the line becomes
+ * the warning's. */
+static void
+warn_with_line (WeftLoadContext *context,
+                const char      *path,
+                const char      *message)
+{
+  gsize n = strlen (path);
+  guint64 line = 0;
+  char *end = NULL;
+
+  if (strncmp (message, path, n) == 0 && message[n] == ':' && g_ascii_isdigit (message[n + 1]))
+    {
+      line = g_ascii_strtoull (message + n + 1, &end, 10);
+      if (end != NULL && *end == ':')
+        message = end + (end[1] == ' ' ? 2 : 1);
+      else
+        line = 0;
+    }
+  weft_load_context_warn (context, path, line, "%s", message_without_path (message, path));
+}
+
+/* A structure file for a program no profile ran (another build, another
+ * measurement's structs/) would silently name nothing: say so. */
+static void
+warn_unused_modules (WeftLoadContext     *context,
+                     const char          *path,
+                     const WeftHpcstruct *structure,
+                     guint                first,
+                     GPtrArray           *profiles)
+{
+  for (guint m = first; m < weft_hpcstruct_get_n_modules (structure); m++)
+    {
+      const char *module = weft_hpcstruct_get_module_path (structure, m);
+      g_autofree char *base = g_path_get_basename (module);
+      gboolean used = FALSE;
+
+      for (guint i = 0; i < profiles->len && !used; i++)
+        {
+          const WeftHpcrunProfile *p = g_ptr_array_index (profiles, i);
+
+          for (guint j = 0; j < p->modules->len && !used; j++)
+            {
+              const char *name = g_array_index (p->modules, WeftHpcrunModule, j).name;
+              g_autofree char *name_base = g_path_get_basename (name);
+
+              used = g_str_equal (name, module) || g_str_equal (name_base, base);
+            }
+        }
+      if (!used)
+        weft_load_context_warn (context, path, 0,
+                                _("This structure file describes %s, which no profile of the measurement ran; "
+                                  "its procedure and line names are not used"),
+                                module);
+    }
+}
+
 /* The measurement folder a trace (its folder), a structure file or the
  * structs/ folder (the folder above) belongs to; NULL for anything else. */
 static char *
@@ -1027,7 +1101,8 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
         else if (errors[i] != NULL)
           {
             /* One bad file among many: skip it, say so. */
-            weft_load_context_warn (context, g_ptr_array_index (runs, i), 0, "%s", errors[i]->message);
+            weft_load_context_warn (context, g_ptr_array_index (runs, i), 0, "%s",
+                                    message_without_path (errors[i]->message, g_ptr_array_index (runs, i)));
             if (first_error == NULL)
               first_error = g_steal_pointer (&errors[i]);
             g_clear_error (&errors[i]);
@@ -1058,7 +1133,7 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
           trace = weft_hpctrace_read_file (trace_path, &local);
           weft_load_context_advance (context, 1);
           if (trace == NULL)
-            weft_load_context_warn (context, trace_path, 0, "%s", local->message);
+            weft_load_context_warn (context, trace_path, 0, "%s", message_without_path (local->message, trace_path));
         }
       g_ptr_array_add (traces, trace);
     }
@@ -1066,13 +1141,17 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
   for (guint i = 0; i < structs->len; i++)
     {
       g_autoptr(GError) local = NULL;
+      guint n_modules;
 
       if (weft_load_context_set_error_if_cancelled (context, error))
         return NULL;
       if (structure == NULL)
         structure = weft_hpcstruct_new ();
+      n_modules = weft_hpcstruct_get_n_modules (structure);
       if (!weft_hpcstruct_load_file (structure, g_ptr_array_index (structs, i), &local))
-        weft_load_context_warn (context, g_ptr_array_index (structs, i), 0, "%s", local->message);
+        warn_with_line (context, g_ptr_array_index (structs, i), local->message);
+      else
+        warn_unused_modules (context, g_ptr_array_index (structs, i), structure, n_modules, profiles);
       weft_load_context_advance (context, 1);
     }
 
