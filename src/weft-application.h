@@ -6,6 +6,8 @@
 
 #include <adwaita.h>
 
+#include "weft-renderer-choice.h"
+
 G_BEGIN_DECLS
 
 #define WEFT_TYPE_APPLICATION (weft_application_get_type ())
@@ -16,6 +18,5 @@ WeftApplication *weft_application_new          (void);
 GSettings       *weft_application_get_settings (WeftApplication *self);
 GSettings       *weft_settings_new             (void);
 void             weft_init_resources           (void);
-void             weft_choose_renderer          (void);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "weft-renderer-choice.h"
 #include "weft-test-util.h"
 #include "weft-ui-test-util.h"
 
@@ -52,6 +53,10 @@ weft_ui_test_init (int    *argc,
       g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
       g_setenv (xdg[i].variable, path, TRUE);
     }
+  /* The renderer the application picks (cairo without a GPU): tests see
+   * what users see, and GL on a software rasterizer is neither fast nor
+   * clean under LeakSanitizer. */
+  weft_choose_renderer ();
   gtk_test_init (argc, argv, NULL);
 }
 
