@@ -840,6 +840,57 @@ filter_unwritten_chunks (hid_t            dset,
   H5Eclear2 (H5E_DEFAULT);
 }
 
+/* Whether the stored data of @dset is as large as its shape and element
+ * size say (see read_locked()). */
+static gboolean
+check_storage (hid_t        dset,
+               hid_t        dcpl,
+               hid_t        space,
+               hid_t        type,
+               H5T_class_t  type_class,
+               guint64      n_cells)
+{
+  size_t size = H5Tget_size (type);
+  H5D_layout_t layout = H5Pget_layout (dcpl);
+
+  if (type_class == H5T_INTEGER ? (size != 1 && size != 2 && size != 4 && size != 8)
+                                : (size != 2 && size != 4 && size != 8))
+    return FALSE;
+
+  if (layout == H5D_COMPACT)
+    return H5Dget_storage_size (dset) == n_cells * size;
+
+  if (layout == H5D_CHUNKED && H5Pget_nfilters (dcpl) == 0)
+    {
+      hsize_t chunk[WEFT_MATRIX_MAX_DIMS];
+      hsize_t n_chunks = 0;
+      hsize_t offset[WEFT_MATRIX_MAX_DIMS];
+      haddr_t address = HADDR_UNDEF;
+      unsigned filter_mask = 0;
+      hsize_t stored = 0;
+      guint64 chunk_bytes = size;
+      int rank = H5Pget_chunk (dcpl, WEFT_MATRIX_MAX_DIMS, chunk);
+
+      if (rank < 1 || rank > WEFT_MATRIX_MAX_DIMS)
+        return FALSE;
+      for (int d = 0; d < rank; d++)
+        {
+          if (chunk[d] == 0 || chunk[d] > G_MAXUINT32)
+            return FALSE;
+          chunk_bytes *= chunk[d];
+          if (chunk_bytes > G_MAXUINT32)
+            return FALSE;
+        }
+      /* The first stored chunk stands for all: they share the layout. */
+      if (H5Dget_num_chunks (dset, space, &n_chunks) < 0)
+        return FALSE;
+      if (n_chunks > 0 &&
+          (H5Dget_chunk_info (dset, space, 0, offset, &filter_mask, &address, &stored) < 0 || stored != chunk_bytes))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static WeftMatrix *
 read_locked (const char       *path,
              const char       *dataset,
@@ -967,6 +1018,19 @@ read_locked (const char       *path,
   if (matrix == NULL)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED, _("%s: dataset %s is too large to load"), path, name);
+      return NULL;
+    }
+
+  /* libhdf5 1.10 trusts sizes in the file that later versions check: an
+   * element size other than the layout's, or compact data smaller than the
+   * shape, is read past the end of its buffer (heap overflow). Refuse odd
+   * element sizes, compact data of the wrong size, and unfiltered chunks
+   * whose stored size is not the chunk's cells times the element size. */
+  if (!check_storage (dset, dcpl, space, type, type_class, n_cells))
+    {
+      H5Eclear2 (H5E_DEFAULT);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("%s: dataset %s is damaged (its data does not fill its shape)"),
+                   path, name);
       return NULL;
     }
 

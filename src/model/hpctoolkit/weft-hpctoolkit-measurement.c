@@ -757,7 +757,9 @@ build (WeftHpctoolkitMeasurement *self)
     }
   n_global = self->metrics->len;
   g_array_set_size (self->profile_totals, (gsize)self->profiles->len * n_global);
-  memset (self->profile_totals->data, 0, sizeof (double) * self->profiles->len * n_global);
+  /* No metric at all leaves the array without storage: data is NULL. */
+  if (self->profile_totals->len > 0)
+    memset (self->profile_totals->data, 0, sizeof (double) * self->profiles->len * n_global);
   for (guint i = 0; i < self->profiles->len; i++)
     {
       const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, i);
