@@ -376,7 +376,9 @@ location_index (Part              *part,
   file = weft_string_pool_intern_len (part->names, line->file, line->file_len);
   entry->id = part_location (part, file, line->line);
   entry->text = weft_string_pool_lookup (part->names, file);
-  entry->len = line->file_len;
+  /* strlen, not file_len: a name with a NUL inside interns as a shorter
+   * string, and the cache must not compare file_len bytes of that copy. */
+  entry->len = strlen (entry->text);
   entry->line = line->line;
 
   return entry->id;
@@ -613,6 +615,15 @@ weft_mpd_parse_split (const char       *data,
         g_thread_join (thread);
       else
         part_read (&second);
+      /* Cancelled: no join (it moves the second half's records, hundreds of
+       * megabytes for a big trace), just let go. */
+      if ((first.cancelled || second.cancelled) && weft_load_context_set_error_if_cancelled (context, error))
+        {
+          part_clear (&second);
+          part_clear (&first);
+          g_free (shared);
+          return NULL;
+        }
       part_join (&first, &second, first.n_lines, shared, capacity);
       part_clear (&second);
       if (first.records != shared)
