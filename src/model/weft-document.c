@@ -84,6 +84,13 @@ load_job_free (LoadJob *job)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadJob, load_job_free)
 
+static gpointer
+free_dataset_thread (gpointer data)
+{
+  g_object_unref (data);
+  return NULL;
+}
+
 static void
 weft_document_dispose (GObject *object)
 {
@@ -100,7 +107,12 @@ weft_document_dispose (GObject *object)
     }
   g_mutex_unlock (&self->progress_mutex);
 
-  g_clear_object (&self->dataset);
+  /* A big run's dataset takes a good part of a second to free (10^7 events,
+   * a 10^6-node tree): closing its tab should not freeze the window for it.
+   * Nothing else holds a dataset once its document goes (pages ref the
+   * document), so the last reference can be dropped on a thread of its own. */
+  if (self->dataset != NULL)
+    g_thread_unref (g_thread_new ("weft-free", free_dataset_thread, g_steal_pointer (&self->dataset)));
 
   G_OBJECT_CLASS (weft_document_parent_class)->dispose (object);
 }

@@ -198,7 +198,17 @@ test_compare_chapel (void)
       g_object_add_weak_pointer (weak[i], (gpointer *)&weak[i]);
     while (adw_tab_view_get_n_pages (tabs) > 0)
       adw_tab_view_close_page (tabs, adw_tab_view_get_nth_page (tabs, 0));
-    weft_ui_spin (200);
+    /* Datasets are freed on a thread of their own: give it a moment. */
+    for (guint tries = 0; tries < 50; tries++)
+      {
+        gboolean alive = FALSE;
+
+        weft_ui_spin (20);
+        for (guint i = 0; i < G_N_ELEMENTS (weak); i++)
+          alive |= g_atomic_pointer_get (&weak[i]) != NULL;
+        if (!alive)
+          break;
+      }
     for (guint i = 0; i < G_N_ELEMENTS (weak); i++)
       {
         if (weak[i] != NULL)
