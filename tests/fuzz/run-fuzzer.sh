@@ -19,6 +19,9 @@ mkdir -p "$work/corpus" "$work/artifacts"
 cp -R "$seeds"/. "$work/corpus/"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+# A GLib critical (a failed g_return_if_fail) is a bug the input found, even
+# when nothing crashes: make it fatal.
+export G_DEBUG="fatal-criticals"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 # A dictionary steers the mutations: the fourth argument, or one beside the
