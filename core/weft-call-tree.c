@@ -676,13 +676,29 @@ weft_call_tree_get_metric_flags (const WeftCallTree *self,
   return m != NULL ? m->flags : WEFT_CALL_METRIC_NONE;
 }
 
-/* Returns: the metric's index, or -1. */
+/**
+ * weft_call_tree_find_metric:
+ *
+ * In a comparison (weft_call_tree_is_comparison()), a measured metric's own
+ * name ("CPUTIME (sec)") stands for its change, "CPUTIME (sec) (difference)",
+ * so that options naming a run's metric apply to a comparison of runs.
+ *
+ * Returns: the metric's index, or -1.
+ */
 int
 weft_call_tree_find_metric (const WeftCallTree *self,
                             const char         *name)
 {
+  g_autofree char *difference = NULL;
+
   for (guint m = 0; name != NULL && m < self->metrics->len; m++)
     if (g_str_equal (g_array_index (self->metrics, Metric, m).name, name))
+      return (int)m;
+  if (name == NULL || !weft_call_tree_is_comparison (self))
+    return -1;
+  difference = g_strconcat (name, " (difference)", NULL);
+  for (guint m = 0; m < self->metrics->len; m++)
+    if (g_str_equal (g_array_index (self->metrics, Metric, m).name, difference))
       return (int)m;
   return -1;
 }

@@ -143,6 +143,7 @@ const char          *weft_call_tree_get_metric_unit    (const WeftCallTree  *sel
                                                         guint                metric);
 WeftCallMetricFlags  weft_call_tree_get_metric_flags   (const WeftCallTree  *self,
                                                         guint                metric);
+/* In a comparison, a run's metric name also finds its "… (difference)". */
 int                  weft_call_tree_find_metric        (const WeftCallTree  *self,
                                                         const char          *name);
 void                 weft_call_tree_set_exclusive      (WeftCallTree        *self,

@@ -192,12 +192,10 @@ update_matrix (WeftComparisonPage *self)
   view_options (self, &options);
   g_clear_pointer (&self->base_matrix, weft_matrix_unref);
   g_clear_pointer (&self->other_matrix, weft_matrix_unref);
-  self->base_matrix = plane (weft_dataset_dup_matrix (weft_comparison_get_base (self->comparison),
-                                                      self->matrix_view_name, &options, NULL));
-  self->other_matrix = plane (weft_dataset_dup_matrix (weft_comparison_get_other (self->comparison),
-                                                       self->matrix_view_name, &options, NULL));
   matrix = plane (weft_comparison_dup_matrix (self->comparison, self->matrix_view_name, &options,
-                                              &shapes_differ, &error));
+                                              &self->base_matrix, &self->other_matrix, &shapes_differ, &error));
+  self->base_matrix = plane (self->base_matrix);
+  self->other_matrix = plane (self->other_matrix);
   weft_matrix_view_set_matrix (self->matrix_view, matrix);
 
   if (matrix == NULL)
@@ -275,9 +273,8 @@ update_values (WeftComparisonPage *self)
   view_options (self, &options);
   g_clear_pointer (&self->base_values, weft_value_table_unref);
   g_clear_pointer (&self->other_values, weft_value_table_unref);
-  self->base_values = weft_dataset_dup_values (weft_comparison_get_base (self->comparison), "values", &options, NULL);
-  self->other_values = weft_dataset_dup_values (weft_comparison_get_other (self->comparison), "values", &options, NULL);
-  table = weft_dataset_dup_values (WEFT_DATASET (self->comparison), "values", &options, NULL);
+  table = weft_comparison_dup_values (self->comparison, "values", &options, &self->base_values, &self->other_values,
+                                      NULL);
 
   column = gtk_drop_down_get_selected (self->values_column);
   names = gtk_string_list_new (NULL);

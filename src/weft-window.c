@@ -123,14 +123,15 @@ update_actions (WeftWindow *self)
   const char *export_view = NULL;
   WeftViewOptions options;
   gboolean can_export = FALSE;
+  gboolean can_compare = current_compare_base (self) != NULL;
 
   if (page != NULL && WEFT_IS_PAGE (page))
     can_export = weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", can_export);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", view != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", current_compare_base (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with-folder", current_compare_base (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", can_compare);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with-folder", can_compare);
 
   /* AdwTabView takes Alt+1 … Alt+9 in the window's capture phase, before any
    * page sees them; a page whose views use them gets them while it is the

@@ -517,6 +517,22 @@ weft_psv_csv_to_string (WeftCallTree    *tree,
   return g_string_free (out, FALSE);
 }
 
+/* A comparison of two runs (weft_call_tree_compare()) has no process sets,
+ * only each side's figures: PSV, which holds one run's processes per frame,
+ * cannot say it. tree-csv can. */
+static gboolean
+check_not_comparison (WeftCallTree  *tree,
+                      const char    *format,
+                      GError       **error)
+{
+  if (!weft_call_tree_is_comparison (tree))
+    return TRUE;
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+               _("A comparison of call trees cannot be written as %s (PSV holds one run’s processes); use tree-csv"),
+               format);
+  return FALSE;
+}
+
 gboolean
 weft_psv_csv_write_full (WeftCallTree     *tree,
                          WeftPsvCsvFlags   flags,
@@ -530,6 +546,8 @@ weft_psv_csv_write_full (WeftCallTree     *tree,
   g_return_val_if_fail (tree != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (!check_not_comparison (tree, "PSV CSV", error))
+    return FALSE;
   file = weft_atomic_file_open (path, error);
   if (file == NULL)
     return FALSE;
@@ -1091,6 +1109,8 @@ weft_psv_xml_write (WeftCallTree  *tree,
   g_return_val_if_fail (tree != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (!check_not_comparison (tree, "PSV XML", error))
+    return FALSE;
   text = weft_psv_xml_to_string (tree, error);
   if (text == NULL)
     return FALSE;

@@ -332,21 +332,28 @@ side_options (WeftComparison         *self,
 
 /**
  * weft_comparison_dup_matrix:
+ * @base_out: (out) (optional) (transfer full): the base run's matrix
+ * @other_out: (out) (optional) (transfer full): the other run's
  * @shapes_differ: (out) (optional): set when some cells exist on one side
  *   only (they compare with zeros)
  *
- * The dataset's dup_matrix, telling also whether the shapes differed.
+ * The dataset's dup_matrix, giving also each run's own matrix (for a view
+ * that shows both values) and whether the shapes differed: each side is
+ * built once.
  */
 WeftMatrix *
 weft_comparison_dup_matrix (WeftComparison         *self,
                             const char             *view,
                             const WeftViewOptions  *options,
+                            WeftMatrix            **base_out,
+                            WeftMatrix            **other_out,
                             gboolean               *shapes_differ,
                             GError                **error)
 {
   g_autoptr(WeftMatrix) base = NULL;
   g_autoptr(WeftMatrix) other = NULL;
   WeftViewOptions base_options, other_options;
+  WeftMatrix *result;
 
   g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
 
@@ -360,7 +367,52 @@ weft_comparison_dup_matrix (WeftComparison         *self,
   if (other == NULL)
     return NULL;
 
-  return weft_matrix_compare (base, other, self->mode, shapes_differ, error);
+  result = weft_matrix_compare (base, other, self->mode, shapes_differ, error);
+  if (result != NULL && base_out != NULL)
+    *base_out = g_steal_pointer (&base);
+  if (result != NULL && other_out != NULL)
+    *other_out = g_steal_pointer (&other);
+  return result;
+}
+
+/**
+ * weft_comparison_dup_values:
+ * @base_out: (out) (optional) (transfer full): the base run's figures
+ * @other_out: (out) (optional) (transfer full): the other run's
+ *
+ * The dataset's dup_values, giving also each run's own table.
+ */
+WeftValueTable *
+weft_comparison_dup_values (WeftComparison         *self,
+                            const char             *view,
+                            const WeftViewOptions  *options,
+                            WeftValueTable        **base_out,
+                            WeftValueTable        **other_out,
+                            GError                **error)
+{
+  g_autoptr(WeftValueTable) base = NULL;
+  g_autoptr(WeftValueTable) other = NULL;
+  WeftViewOptions base_options, other_options;
+  WeftValueTable *result;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
+
+  if (!side_options (self, FALSE, options, &base_options, error) ||
+      !side_options (self, TRUE, options, &other_options, error))
+    return NULL;
+  base = weft_dataset_dup_values (self->base, view, &base_options, error);
+  if (base == NULL)
+    return NULL;
+  other = weft_dataset_dup_values (self->other, view, &other_options, error);
+  if (other == NULL)
+    return NULL;
+
+  result = weft_value_table_compare (base, other, self->mode);
+  if (base_out != NULL)
+    *base_out = g_steal_pointer (&base);
+  if (other_out != NULL)
+    *other_out = g_steal_pointer (&other);
+  return result;
 }
 
 static const char *
@@ -460,31 +512,16 @@ weft_comparison_iface_dup_matrix (WeftDataset           *dataset,
                                   const WeftViewOptions *options,
                                   GError               **error)
 {
-  return weft_comparison_dup_matrix (WEFT_COMPARISON (dataset), view, options, NULL, error);
+  return weft_comparison_dup_matrix (WEFT_COMPARISON (dataset), view, options, NULL, NULL, NULL, error);
 }
 
 static WeftValueTable *
-weft_comparison_dup_values (WeftDataset           *dataset,
-                            const char            *view,
-                            const WeftViewOptions *options,
-                            GError               **error)
+weft_comparison_iface_dup_values (WeftDataset           *dataset,
+                                  const char            *view,
+                                  const WeftViewOptions *options,
+                                  GError               **error)
 {
-  WeftComparison *self = WEFT_COMPARISON (dataset);
-  g_autoptr(WeftValueTable) base = NULL;
-  g_autoptr(WeftValueTable) other = NULL;
-  WeftViewOptions base_options, other_options;
-
-  if (!side_options (self, FALSE, options, &base_options, error) ||
-      !side_options (self, TRUE, options, &other_options, error))
-    return NULL;
-  base = weft_dataset_dup_values (self->base, view, &base_options, error);
-  if (base == NULL)
-    return NULL;
-  other = weft_dataset_dup_values (self->other, view, &other_options, error);
-  if (other == NULL)
-    return NULL;
-
-  return weft_value_table_compare (base, other, self->mode);
+  return weft_comparison_dup_values (WEFT_COMPARISON (dataset), view, options, NULL, NULL, error);
 }
 
 static WeftCallTree *
@@ -543,6 +580,6 @@ weft_comparison_dataset_iface_init (WeftDatasetInterface *iface)
   iface->list_views = weft_comparison_list_views;
   iface->add_json = weft_comparison_add_json;
   iface->dup_matrix = weft_comparison_iface_dup_matrix;
-  iface->dup_values = weft_comparison_dup_values;
+  iface->dup_values = weft_comparison_iface_dup_values;
   iface->dup_call_tree = weft_comparison_dup_call_tree;
 }

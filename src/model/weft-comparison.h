@@ -46,7 +46,15 @@ gboolean         weft_comparison_align_at        (WeftComparison   *self,
 WeftMatrix      *weft_comparison_dup_matrix      (WeftComparison   *self,
                                                   const char       *view,
                                                   const WeftViewOptions *options,
+                                                  WeftMatrix      **base_out,
+                                                  WeftMatrix      **other_out,
                                                   gboolean         *shapes_differ,
+                                                  GError          **error);
+WeftValueTable  *weft_comparison_dup_values      (WeftComparison   *self,
+                                                  const char       *view,
+                                                  const WeftViewOptions *options,
+                                                  WeftValueTable  **base_out,
+                                                  WeftValueTable  **other_out,
                                                   GError          **error);
 
 G_END_DECLS

@@ -346,27 +346,9 @@ write_data (const ViewEntry         *entry,
 
       if (tree == NULL)
         return FALSE;
-      /* PSV holds process sets per frame, which a difference of two runs has
-       * none of: tree-csv has a column for each side instead. */
-      if (weft_call_tree_is_comparison (tree) && g_str_has_prefix (request->format, "psv-"))
-        {
-          g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                       _("A comparison of call trees cannot be written as %s (PSV holds one run’s processes); use tree-csv"),
-                       request->format);
-          return FALSE;
-        }
       if (options->metric != NULL)
         {
           metric = weft_call_tree_find_metric (tree, options->metric);
-          /* A comparison's columns are "METRIC (difference)", "… (ratio)"… */
-          if (metric < 0 && WEFT_IS_COMPARISON (dataset))
-            {
-              g_autofree char *name = g_strdup_printf ("%s (%s)", options->metric,
-                                                       weft_comparison_get_mode (WEFT_COMPARISON (dataset)) == WEFT_COMPARE_RATIO
-                                                       ? "ratio" : "difference");
-
-              metric = weft_call_tree_find_metric (tree, name);
-            }
           if (metric < 0)
             {
               g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,

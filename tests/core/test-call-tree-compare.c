@@ -190,6 +190,9 @@ test_match (void)
   g_assert_cmpfloat (inclusive (cmp, "main", "samples (base)"), ==, 10);
   g_assert_cmpfloat (inclusive (cmp, "main", "samples (other)"), ==, 14);
   g_assert_cmpfloat (inclusive (cmp, "main", "samples (difference)"), ==, 4);
+  /* A run's own metric name stands for its change in a comparison. */
+  g_assert_cmpint (weft_call_tree_find_metric (cmp, "samples"), ==, weft_call_tree_find_metric (cmp, "samples (difference)"));
+  g_assert_cmpint (weft_call_tree_find_metric (cmp, "no such metric"), ==, -1);
   g_assert_cmpfloat (inclusive (cmp, "main", "samples (ratio)"), ==, 1.4);
   g_assert_cmpfloat (exclusive (cmp, "main", "samples (base)"), ==, 0);
   g_assert_cmpfloat (exclusive (cmp, "main", "samples (other)"), ==, 1);

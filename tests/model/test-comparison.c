@@ -134,7 +134,7 @@ test_anchors (void)
   d = (span.end - compute) / 2;
   options.has_range = TRUE;
   options.range = (WeftTimeSpan) { 0, d };
-  difference = weft_comparison_dup_matrix (comparison, "comm-matrix", &options, NULL, &error);
+  difference = weft_comparison_dup_matrix (comparison, "comm-matrix", &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
 
   early_options.has_range = late_options.has_range = TRUE;

@@ -176,15 +176,20 @@ weft_matrix_view_set_matrix (WeftMatrixView *self,
                              WeftMatrix     *matrix)
 {
   int old_rows, old_columns, n_rows, n_columns;
+  WeftColorScaleMode old_mode;
 
   g_return_if_fail (WEFT_IS_MATRIX_VIEW (self));
   g_return_if_fail (matrix == NULL || weft_matrix_get_n_dims (matrix) <= 2);
 
   matrix_size (weft_matrix_renderer_get_matrix (self->renderer), &old_rows, &old_columns);
+  old_mode = weft_matrix_renderer_get_scale_mode (self->renderer);
   if (!weft_matrix_renderer_set_matrix (self->renderer, matrix))
     return;
 
   g_object_freeze_notify (G_OBJECT (self));
+  /* A comparison's matrix brings its own scale (its value kind). */
+  if (weft_matrix_renderer_get_scale_mode (self->renderer) != old_mode)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCALE_MODE]);
   matrix_size (matrix, &n_rows, &n_columns);
   if (n_rows != old_rows || n_columns != old_columns)
     weft_matrix_renderer_reset_view (self->renderer);

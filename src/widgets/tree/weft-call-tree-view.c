@@ -464,18 +464,24 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
     }
   /* A comparison's metrics are already base, other, difference and ratio of
    * each measured one: their inclusive values are the columns. */
-  for (guint m = 0; weft_call_tree_is_comparison (tree) && m < weft_call_tree_get_n_metrics (tree); m++)
-    add_column (self, weft_call_tree_get_metric_name (tree, m), COLUMN_INCLUSIVE, m, FALSE);
-  for (guint m = 0; !weft_call_tree_is_comparison (tree) && m < weft_call_tree_get_n_metrics (tree); m++)
+  if (weft_call_tree_is_comparison (tree))
     {
-      const char *name = weft_call_tree_get_metric_name (tree, m);
-      g_autofree char *inclusive = g_strdup_printf (_("%s (incl.)"), name);
-      g_autofree char *exclusive = g_strdup_printf (_("%s (excl.)"), name);
-      g_autofree char *percent = g_strdup_printf (_("%s %%"), name);
+      for (guint m = 0; m < weft_call_tree_get_n_metrics (tree); m++)
+        add_column (self, weft_call_tree_get_metric_name (tree, m), COLUMN_INCLUSIVE, m, FALSE);
+    }
+  else
+    {
+      for (guint m = 0; m < weft_call_tree_get_n_metrics (tree); m++)
+        {
+          const char *name = weft_call_tree_get_metric_name (tree, m);
+          g_autofree char *inclusive = g_strdup_printf (_("%s (incl.)"), name);
+          g_autofree char *exclusive = g_strdup_printf (_("%s (excl.)"), name);
+          g_autofree char *percent = g_strdup_printf (_("%s %%"), name);
 
-      add_column (self, inclusive, COLUMN_INCLUSIVE, m, FALSE);
-      add_column (self, exclusive, COLUMN_EXCLUSIVE, m, FALSE);
-      add_column (self, percent, COLUMN_PERCENT, m, FALSE);
+          add_column (self, inclusive, COLUMN_INCLUSIVE, m, FALSE);
+          add_column (self, exclusive, COLUMN_EXCLUSIVE, m, FALSE);
+          add_column (self, percent, COLUMN_PERCENT, m, FALSE);
+        }
     }
 
   rebuild_model (self);
