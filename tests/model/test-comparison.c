@@ -103,6 +103,8 @@ test_anchors (void)
   WeftTimeSpan span = weft_event_table_get_span (table);
   g_autoptr(WeftComparison) comparison = NULL;
   g_autoptr(WeftMatrix) difference = NULL;
+  g_autoptr(WeftMatrix) base_side = NULL;
+  g_autoptr(WeftMatrix) other_side = NULL;
   g_autoptr(WeftMatrix) early = NULL;
   g_autoptr(WeftMatrix) late = NULL;
   g_autoptr(GError) error = NULL;
@@ -134,7 +136,7 @@ test_anchors (void)
   d = (span.end - compute) / 2;
   options.has_range = TRUE;
   options.range = (WeftTimeSpan) { 0, d };
-  difference = weft_comparison_dup_matrix (comparison, "comm-matrix", &options, NULL, NULL, NULL, &error);
+  difference = weft_comparison_dup_matrix (comparison, "comm-matrix", &options, &base_side, &other_side, NULL, &error);
   g_assert_no_error (error);
 
   early_options.has_range = late_options.has_range = TRUE;
@@ -147,6 +149,9 @@ test_anchors (void)
       double want = weft_matrix_get (late, i) - weft_matrix_get (early, i);
 
       g_assert_cmpfloat (weft_matrix_get (difference, i), ==, want);
+      /* Each side as the run alone gives it, over its own range. */
+      g_assert_cmpfloat (weft_matrix_get (base_side, i), ==, weft_matrix_get (early, i));
+      g_assert_cmpfloat (weft_matrix_get (other_side, i), ==, weft_matrix_get (late, i));
       n_nonzero += want != 0;
     }
   g_assert_cmpuint (n_nonzero, >, 0);
