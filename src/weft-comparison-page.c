@@ -17,6 +17,10 @@
  * The tag and kind pickers (when both runs list choices, as Chapel's do)
  * apply to both sides alike.
  * Difference or ratio is chosen in the header (Ctrl+Shift+R switches).
+ * Matrix, values and call tree are computed in a worker (two trees of a
+ * million frames take half a second to compare): a change asks for the
+ * parts it affects, cancels the run in flight and a spinner turns until the
+ * latest state is shown.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +34,7 @@
 
 #include "weft-call-tree-compare.h"
 #include "weft-call-tree-view.h"
+#include "weft-comparison-figures.h"
 #include "weft-comparison-page.h"
 #include "weft-flame-graph-view.h"
 #include "weft-matrix-view.h"
@@ -57,6 +62,14 @@ struct _WeftComparisonPage
   GtkWidget         *box;
   GtkDropDown       *mode_dropdown;
   GtkStack          *stack;
+  GtkSpinner        *spinner;
+
+  /* The run in flight (its cancellable) and the parts it computes; the
+   * parts changes asked for since; the idle that starts the next run. */
+  GCancellable       *cancellable;
+  WeftComparisonParts running_parts;
+  WeftComparisonParts pending_parts;
+  guint               refresh_source;
 
   const char        *matrix_view_name;   /* "comm-matrix", "array" or NULL */
   WeftMatrixView    *matrix_view;
@@ -88,6 +101,16 @@ static void weft_comparison_page_iface_init (WeftPageInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (WeftComparisonPage, weft_comparison_page, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (WEFT_TYPE_PAGE, weft_comparison_page_iface_init))
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+#define ALL_PARTS (WEFT_COMPARISON_PART_MATRIX | WEFT_COMPARISON_PART_VALUES | WEFT_COMPARISON_PART_TREE)
 
 static void
 view_options (WeftComparisonPage *self,
@@ -179,28 +202,21 @@ matrix_tooltip_cb (WeftMatrixView *view,
 }
 
 static void
-update_matrix (WeftComparisonPage *self)
+apply_matrix (WeftComparisonPage    *self,
+              WeftComparisonFigures *figures)
 {
   g_autoptr(WeftMatrix) matrix = NULL;
-  g_autoptr(GError) error = NULL;
-  WeftViewOptions options;
-  gboolean shapes_differ = FALSE;
 
-  if (self->matrix_view_name == NULL)
-    return;
-
-  view_options (self, &options);
   g_clear_pointer (&self->base_matrix, weft_matrix_unref);
   g_clear_pointer (&self->other_matrix, weft_matrix_unref);
-  matrix = plane (weft_comparison_dup_matrix (self->comparison, self->matrix_view_name, &options,
-                                              &self->base_matrix, &self->other_matrix, &shapes_differ, &error));
-  self->base_matrix = plane (self->base_matrix);
-  self->other_matrix = plane (self->other_matrix);
+  matrix = plane (g_steal_pointer (&figures->matrix));
+  self->base_matrix = plane (g_steal_pointer (&figures->base_matrix));
+  self->other_matrix = plane (g_steal_pointer (&figures->other_matrix));
   weft_matrix_view_set_matrix (self->matrix_view, matrix);
 
   if (matrix == NULL)
-    gtk_label_set_text (self->matrix_note, error != NULL ? error->message : "");
-  else if (shapes_differ)
+    gtk_label_set_text (self->matrix_note, figures->matrix_error != NULL ? figures->matrix_error->message : "");
+  else if (figures->shapes_differ)
     {
       const gsize *b = weft_matrix_get_shape (self->base_matrix);
       const gsize *o = weft_matrix_get_shape (self->other_matrix);
@@ -260,21 +276,17 @@ update_values_details (WeftComparisonPage *self)
 }
 
 static void
-update_values (WeftComparisonPage *self)
+apply_values (WeftComparisonPage    *self,
+              WeftComparisonFigures *figures)
 {
-  g_autoptr(WeftValueTable) table = NULL;
+  g_autoptr(WeftValueTable) table = g_steal_pointer (&figures->values);
   g_autoptr(GtkStringList) names = NULL;
-  WeftViewOptions options;
   guint column;
 
-  if (self->values_view == NULL)
-    return;
-
-  view_options (self, &options);
   g_clear_pointer (&self->base_values, weft_value_table_unref);
   g_clear_pointer (&self->other_values, weft_value_table_unref);
-  table = weft_comparison_dup_values (self->comparison, "values", &options, &self->base_values, &self->other_values,
-                                      NULL);
+  self->base_values = g_steal_pointer (&figures->base_values);
+  self->other_values = g_steal_pointer (&figures->other_values);
 
   column = gtk_drop_down_get_selected (self->values_column);
   names = gtk_string_list_new (NULL);
@@ -317,35 +329,22 @@ values_sort_cb (WeftComparisonPage *self)
 /* --- Call tree --------------------------------------------------------------- */
 
 static void
-update_tree (WeftComparisonPage *self)
+apply_tree (WeftComparisonPage    *self,
+            WeftComparisonFigures *figures)
 {
-  g_autoptr(WeftCallTree) tree = NULL;
-  g_autoptr(GError) error = NULL;
+  WeftCallTree *tree = figures->tree;
   g_autofree char *summary = NULL;
-  WeftViewOptions options;
-  guint n_base = 0, n_other = 0, n_nodes;
+  guint n_base = figures->n_base_only, n_other = figures->n_other_only, n_nodes;
 
-  if (self->tree_view_name == NULL)
-    return;
-
-  view_options (self, &options);
-  tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->comparison), self->tree_view_name, &options, &error);
   weft_call_tree_view_set_tree (self->tree_view, tree);
   weft_flame_graph_view_set_tree (self->flame_graph, tree);
   if (tree == NULL)
     {
-      gtk_label_set_text (self->tree_summary, error != NULL ? error->message : "");
+      gtk_label_set_text (self->tree_summary, figures->tree_error != NULL ? figures->tree_error->message : "");
       return;
     }
 
   n_nodes = weft_call_tree_get_n_nodes (tree);
-  for (WeftCallNode n = 1; n < n_nodes; n++)
-    {
-      WeftCompareSide side = weft_call_tree_get_compare_side (tree, n);
-
-      n_base += side == WEFT_COMPARE_SIDE_BASE_ONLY;
-      n_other += side == WEFT_COMPARE_SIDE_OTHER_ONLY;
-    }
   summary = g_strdup_printf (_("%u frames: %u in both runs, %u only in the base run (−), %u only in the other run (+)"),
                              n_nodes - 1, n_nodes - 1 - n_base - n_other, n_base, n_other);
   gtk_label_set_text (self->tree_summary, summary);
@@ -375,7 +374,8 @@ mirror_span (WeftComparisonPage *self,
   return (WeftTimeSpan) { span->begin + shift, span->end + shift };
 }
 
-static void refresh_views (WeftComparisonPage *self);
+static void queue_refresh (WeftComparisonPage  *self,
+                           WeftComparisonParts  parts);
 static GtkWidget *labelled_row (const char *text,
                                 GtkWidget  *child);
 
@@ -424,7 +424,7 @@ selection_changed_cb (WeftTimeModel      *model,
     return;
   self->has_range = has;
   self->range = range;
-  refresh_views (self);
+  queue_refresh (self, ALL_PARTS);
 }
 
 /* "Each run's start", then every label both runs have (a tag, a mark) in
@@ -454,7 +454,7 @@ align_changed_cb (WeftComparisonPage *self)
   visible_changed_cb (self->base_time, NULL, self);
   selection_changed_cb (self->base_time, NULL, self);
   if (self->has_range)
-    refresh_views (self);
+    queue_refresh (self, ALL_PARTS);
 }
 
 /**
@@ -504,12 +504,118 @@ timeline_model (WeftTimelineView *view,
 
 /* --- The page ---------------------------------------------------------------- */
 
-static void
-refresh_views (WeftComparisonPage *self)
+gboolean
+weft_comparison_page_get_busy (WeftComparisonPage *self)
 {
-  update_matrix (self);
-  update_values (self);
-  update_tree (self);
+  g_return_val_if_fail (WEFT_IS_COMPARISON_PAGE (self), FALSE);
+
+  return self->cancellable != NULL || self->refresh_source != 0;
+}
+
+static void
+update_busy (WeftComparisonPage *self)
+{
+  gboolean busy = weft_comparison_page_get_busy (self);
+
+  if (self->spinner == NULL || busy == gtk_spinner_get_spinning (self->spinner))
+    return;
+  gtk_spinner_set_spinning (self->spinner, busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void start_refresh (WeftComparisonPage *self);
+
+static void
+figures_ready_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(WeftComparisonPage) self = user_data;
+  g_autoptr(WeftComparisonFigures) figures = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* A superseded run (or one of a disposed page) gives no figures, even
+   * when it had finished. */
+  figures = weft_comparison_figures_compute_finish (WEFT_COMPARISON (object), result, &error);
+  g_clear_object (&self->cancellable);
+  self->running_parts = 0;
+  if (self->box == NULL)
+    return;
+
+  if (figures != NULL)
+    {
+      if ((figures->parts & WEFT_COMPARISON_PART_MATRIX) != 0)
+        apply_matrix (self, figures);
+      if ((figures->parts & WEFT_COMPARISON_PART_VALUES) != 0)
+        apply_values (self, figures);
+      if ((figures->parts & WEFT_COMPARISON_PART_TREE) != 0)
+        apply_tree (self, figures);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("Could not compare the runs: %s", error->message);
+
+  /* Changes came while this run went on: one more, for the latest state. */
+  if (self->pending_parts != 0 && self->refresh_source == 0)
+    start_refresh (self);
+  update_busy (self);
+}
+
+static void
+start_refresh (WeftComparisonPage *self)
+{
+  WeftViewOptions options;
+
+  WeftComparisonParts parts = self->pending_parts;
+
+  /* Only the views these runs have. */
+  if (self->matrix_view_name == NULL)
+    parts &= ~WEFT_COMPARISON_PART_MATRIX;
+  if (self->values_view == NULL)
+    parts &= ~WEFT_COMPARISON_PART_VALUES;
+  if (self->tree_view_name == NULL)
+    parts &= ~WEFT_COMPARISON_PART_TREE;
+  self->pending_parts = 0;
+  if (parts == 0)
+    return;
+
+  view_options (self, &options);
+  self->running_parts = parts;
+  self->cancellable = g_cancellable_new ();
+  weft_comparison_figures_compute_async (self->comparison, self->running_parts, self->matrix_view_name,
+                                         self->tree_view_name, &options, self->cancellable, figures_ready_cb,
+                                         g_object_ref (self));
+}
+
+static gboolean
+refresh_idle_cb (gpointer user_data)
+{
+  WeftComparisonPage *self = user_data;
+
+  self->refresh_source = 0;
+  /* A cancelled run still in flight starts the next one when it ends. */
+  if (self->cancellable == NULL)
+    start_refresh (self);
+  update_busy (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Recomputes @parts for the page's current state; the run in flight, now
+ * out of date, is cancelled and its parts are asked for again. */
+static void
+queue_refresh (WeftComparisonPage  *self,
+               WeftComparisonParts  parts)
+{
+  self->pending_parts |= parts;
+  if (self->cancellable != NULL && !g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_cancellable_cancel (self->cancellable);
+      self->pending_parts |= self->running_parts;
+    }
+  if (self->refresh_source == 0)
+    self->refresh_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle_cb, self, NULL);
+  update_busy (self);
 }
 
 static void
@@ -522,8 +628,7 @@ mode_changed_cb (WeftComparisonPage *self)
     return;
   weft_comparison_set_mode (self->comparison, mode);
   /* Call trees carry both; matrices and values are recomputed. */
-  update_matrix (self);
-  update_values (self);
+  queue_refresh (self, WEFT_COMPARISON_PART_MATRIX | WEFT_COMPARISON_PART_VALUES);
 }
 
 static void
@@ -536,7 +641,7 @@ choice_changed_cb (GtkDropDown        *dropdown,
 
   g_free (*field);
   *field = item != NULL ? g_strdup (gtk_string_object_get_string (item)) : NULL;
-  refresh_views (self);
+  queue_refresh (self, ALL_PARTS);
 }
 
 /* A picker for @option when both runs list its values (Chapel's tags and
@@ -792,6 +897,10 @@ build (WeftComparisonPage *self)
   self->tag_dropdown = add_choice (self, header, "tag", _("Tag"),
                                    _("Both runs from this tag to the next (tags present in both runs)"));
   self->kind_dropdown = add_choice (self, header, "kind", _("Kind"), _("Which communication both runs show"));
+  self->spinner = GTK_SPINNER (gtk_spinner_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->spinner), _("Comparing the runs…"));
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->spinner));
   gtk_box_append (GTK_BOX (header), switcher);
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->mode_dropdown));
   gtk_box_append (GTK_BOX (self->box), header);
@@ -814,7 +923,7 @@ build (WeftComparisonPage *self)
   if (base_events != NULL && other_events != NULL)
     build_timelines_page (self, base_events, other_events);
 
-  refresh_views (self);
+  queue_refresh (self, ALL_PARTS);
 }
 
 /**
@@ -950,6 +1059,11 @@ weft_comparison_page_dispose (GObject *object)
 {
   WeftComparisonPage *self = WEFT_COMPARISON_PAGE (object);
 
+  /* A run in flight holds a reference: it ends at once, unused. */
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  self->pending_parts = 0;
+  self->spinner = NULL;
   g_clear_pointer (&self->box, gtk_widget_unparent);
 
   G_OBJECT_CLASS (weft_comparison_page_parent_class)->dispose (object);
@@ -976,6 +1090,25 @@ weft_comparison_page_finalize (GObject *object)
 }
 
 static void
+weft_comparison_page_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  WeftComparisonPage *self = WEFT_COMPARISON_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, weft_comparison_page_get_busy (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 weft_comparison_page_class_init (WeftComparisonPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -983,6 +1116,16 @@ weft_comparison_page_class_init (WeftComparisonPageClass *klass)
 
   object_class->dispose = weft_comparison_page_dispose;
   object_class->finalize = weft_comparison_page_finalize;
+  object_class->get_property = weft_comparison_page_get_property;
+
+  /**
+   * WeftComparisonPage:busy:
+   *
+   * Whether figures are being computed for the latest state.
+   */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "comparison-page");

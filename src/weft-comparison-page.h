@@ -20,6 +20,7 @@ GtkWidget      *weft_comparison_page_new            (WeftDocument        *base,
                                                      GError             **error);
 WeftComparison *weft_comparison_page_get_comparison (WeftComparisonPage  *self);
 GtkStack       *weft_comparison_page_get_stack      (WeftComparisonPage  *self);
+gboolean        weft_comparison_page_get_busy       (WeftComparisonPage  *self);
 void            weft_comparison_page_set_mode       (WeftComparisonPage  *self,
                                                      WeftCompareMode      mode);
 GtkWidget      *weft_comparison_page_get_view       (WeftComparisonPage  *self,

@@ -101,6 +101,32 @@ weft_comparison_new (WeftDataset      *base,
   return self;
 }
 
+/**
+ * weft_comparison_copy:
+ *
+ * Returns: (transfer full): a comparison of the same two runs with the same
+ *   mode and alignment, for a worker thread to compute with while the page
+ *   goes on changing the original's
+ */
+WeftComparison *
+weft_comparison_copy (WeftComparison *self)
+{
+  WeftComparison *copy;
+
+  g_return_val_if_fail (WEFT_IS_COMPARISON (self), NULL);
+
+  copy = g_object_new (WEFT_TYPE_COMPARISON, NULL);
+  copy->base = g_object_ref (self->base);
+  copy->other = g_object_ref (self->other);
+  copy->mode = self->mode;
+  copy->views = g_strdupv (self->views);
+  copy->aligned = self->aligned;
+  copy->anchors[0] = self->anchors[0];
+  copy->anchors[1] = self->anchors[1];
+
+  return copy;
+}
+
 WeftDataset *
 weft_comparison_get_base (WeftComparison *self)
 {

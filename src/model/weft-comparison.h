@@ -28,6 +28,7 @@ WeftComparison  *weft_comparison_new             (WeftDataset      *base,
                                                   WeftDataset      *other,
                                                   WeftCompareMode   mode,
                                                   GError          **error);
+WeftComparison  *weft_comparison_copy            (WeftComparison   *self);
 WeftDataset     *weft_comparison_get_base        (WeftComparison   *self);
 WeftDataset     *weft_comparison_get_other       (WeftComparison   *self);
 WeftCompareMode  weft_comparison_get_mode        (WeftComparison   *self);

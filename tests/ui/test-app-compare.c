@@ -57,6 +57,14 @@ compare_and_wait (WeftWindow       *window,
   return view;
 }
 
+/* The comparison's figures are computed in a worker: the views show the
+ * latest state when the page is no longer busy. */
+static gboolean
+page_settled (gpointer data)
+{
+  return !weft_comparison_page_get_busy (data);
+}
+
 static gboolean
 shows_timelines (gpointer data)
 {
@@ -98,6 +106,7 @@ test_compare_chapel (void)
   page = WEFT_COMPARISON_PAGE (weft_document_view_get_page (view));
   g_assert_true (WEFT_IS_COMPARISON_PAGE (page));
   comparison = weft_comparison_page_get_comparison (page);
+  g_assert_true (weft_ui_wait_for (page_settled, page));
   g_assert_nonnull (strstr (adw_tab_page_get_title (adw_tab_view_get_selected_page (weft_window_get_tab_view (window))),
                             " vs "));
 
@@ -149,6 +158,7 @@ test_compare_chapel (void)
   weft_ui_xdotool ("key", "ctrl+shift+r", NULL);
   weft_ui_spin (50);
   g_assert_cmpint (weft_comparison_get_mode (comparison), ==, WEFT_COMPARE_RATIO);
+  g_assert_true (weft_ui_wait_for (page_settled, page));
   shown = weft_matrix_view_get_matrix (matrix_view);
   g_assert_cmpint (weft_matrix_get_value_kind (shown), ==, WEFT_MATRIX_VALUES_RATIO);
   g_assert_cmpint (weft_matrix_renderer_get_scale_mode (weft_matrix_view_get_renderer (matrix_view)), ==,
@@ -182,6 +192,24 @@ test_compare_chapel (void)
     weft_time_model_select (base_time, base_start, base_start + 1000000);
     g_assert_true (weft_time_model_get_has_selection (other_time));
     g_assert_cmpint (weft_time_model_get_selected_span (other_time)->begin, ==, other_start);
+    g_assert_true (weft_comparison_page_get_busy (page));
+    g_assert_true (weft_ui_wait_for (page_settled, page));
+    {
+      WeftViewOptions options = { .has_range = TRUE, .range = { 0, 1000000 } };
+      g_autoptr(WeftMatrix) expected_matrix = weft_comparison_dup_matrix (comparison, "comm-matrix", &options,
+                                                                          NULL, NULL, NULL, NULL);
+      WeftMatrix *limited = weft_matrix_view_get_matrix (matrix_view);
+
+      g_assert_nonnull (expected_matrix);
+      for (guint r = 0; r < 8; r++)
+        for (guint c = 0; c < 8; c++)
+          g_assert_cmpfloat (weft_matrix_get_2d (limited, r, c), ==, weft_matrix_get_2d (expected_matrix, r, c));
+    }
+
+    /* Another selection, and the tab closes while its figures are still
+     * being computed: the run in flight lets go of the page below. */
+    weft_time_model_select (base_time, base_start, base_start + 2000000);
+    g_assert_true (weft_comparison_page_get_busy (page));
   }
 
   /* Closing the tabs lets go of everything: the comparison and its page,
@@ -275,6 +303,7 @@ test_compare_hpctoolkit (void)
   view = compare_and_wait (window, base_view, (GFile *const *)other_files->pdata, other_files->len);
   g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
   page = WEFT_COMPARISON_PAGE (weft_document_view_get_page (view));
+  g_assert_true (weft_ui_wait_for (page_settled, page));
 
   tree_view = WEFT_CALL_TREE_VIEW (weft_comparison_page_get_view (page, "tree"));
   g_assert_nonnull (tree_view);
