@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-export-dialog.h"
 #include "weft-exporter.h"
@@ -86,7 +87,8 @@ typedef struct
 static void
 export_job_free (ExportJob *job)
 {
-  g_clear_object (&job->dataset);
+  /* Maybe the last reference, when the tab closed during the export. */
+  weft_background_unref (g_steal_pointer (&job->dataset));
   g_free (job->view);
   g_free (job->format);
   g_free (job->path);

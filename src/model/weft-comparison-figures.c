@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include "weft-background.h"
 #include "weft-call-tree-compare.h"
 #include "weft-comparison-figures.h"
 
@@ -58,12 +59,16 @@ weft_comparison_figures_free (WeftComparisonFigures *figures)
 }
 
 static void
-compute_thread (GTask        *task,
-                gpointer      source_object,
-                gpointer      task_data,
-                GCancellable *cancellable)
+free_in_background (gpointer figures)
 {
-  Request *request = task_data;
+  weft_background_free (figures, (GDestroyNotify)weft_comparison_figures_free);
+}
+
+/* The parts asked for, or NULL when the run was cancelled between two. */
+static WeftComparisonFigures *
+compute (Request      *request,
+         GCancellable *cancellable)
+{
   g_autoptr(WeftComparisonFigures) figures = g_new0 (WeftComparisonFigures, 1);
 
   if ((request->parts & WEFT_COMPARISON_PART_MATRIX) != 0 && request->matrix_view != NULL)
@@ -73,8 +78,8 @@ compute_thread (GTask        *task,
                                                     &figures->shapes_differ, &figures->matrix_error);
       figures->parts |= WEFT_COMPARISON_PART_MATRIX;
     }
-  if (g_task_return_error_if_cancelled (task))
-    return;
+  if (g_cancellable_is_cancelled (cancellable))
+    return NULL;
 
   if ((request->parts & WEFT_COMPARISON_PART_VALUES) != 0)
     {
@@ -82,8 +87,8 @@ compute_thread (GTask        *task,
                                                     &figures->base_values, &figures->other_values, NULL);
       figures->parts |= WEFT_COMPARISON_PART_VALUES;
     }
-  if (g_task_return_error_if_cancelled (task))
-    return;
+  if (g_cancellable_is_cancelled (cancellable))
+    return NULL;
 
   if ((request->parts & WEFT_COMPARISON_PART_TREE) != 0 && request->tree_view != NULL)
     {
@@ -98,10 +103,26 @@ compute_thread (GTask        *task,
         }
       figures->parts |= WEFT_COMPARISON_PART_TREE;
     }
-  if (g_task_return_error_if_cancelled (task))
-    return;
 
-  g_task_return_pointer (task, g_steal_pointer (&figures), (GDestroyNotify)weft_comparison_figures_free);
+  return g_steal_pointer (&figures);
+}
+
+static void
+compute_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  int priority = weft_background_lower_priority ();
+  WeftComparisonFigures *figures = compute (task_data, cancellable);
+
+  weft_background_restore_priority (priority);
+  /* Figures the page will not use (two big trees, maybe) are freed here or
+   * in the background, never by the main thread, where the task ends. */
+  if (figures == NULL || g_task_return_error_if_cancelled (task))
+    weft_comparison_figures_free (figures);
+  else
+    g_task_return_pointer (task, figures, free_in_background);
 }
 
 /**

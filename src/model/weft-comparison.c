@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-call-tree-compare.h"
 #include "weft-comparison.h"
 #include "weft-error.h"
@@ -36,8 +37,10 @@ weft_comparison_finalize (GObject *object)
 {
   WeftComparison *self = WEFT_COMPARISON (object);
 
-  g_clear_object (&self->base);
-  g_clear_object (&self->other);
+  /* A comparison may outlive both documents (its page, a worker's copy):
+   * then it holds the runs' last references, too big to free here. */
+  weft_background_unref (g_steal_pointer (&self->base));
+  weft_background_unref (g_steal_pointer (&self->other));
   g_strfreev (self->views);
 
   G_OBJECT_CLASS (weft_comparison_parent_class)->finalize (object);

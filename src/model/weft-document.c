@@ -5,13 +5,8 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#ifdef __linux__
-#include <errno.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
+#include "weft-background.h"
 #include "weft-document.h"
 #include "weft-error.h"
 #include "weft-memory.h"
@@ -84,13 +79,6 @@ load_job_free (LoadJob *job)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadJob, load_job_free)
 
-static gpointer
-free_dataset_thread (gpointer data)
-{
-  g_object_unref (data);
-  return NULL;
-}
-
 static void
 weft_document_dispose (GObject *object)
 {
@@ -109,10 +97,9 @@ weft_document_dispose (GObject *object)
 
   /* A big run's dataset takes a good part of a second to free (10^7 events,
    * a 10^6-node tree): closing its tab should not freeze the window for it.
-   * Nothing else holds a dataset once its document goes (pages ref the
-   * document), so the last reference can be dropped on a thread of its own. */
-  if (self->dataset != NULL)
-    g_thread_unref (g_thread_new ("weft-free", free_dataset_thread, g_steal_pointer (&self->dataset)));
+   * Pages ref the document, and the workers of views that hold the dataset
+   * too drop theirs in the background as well. */
+  weft_background_unref (g_steal_pointer (&self->dataset));
 
   G_OBJECT_CLASS (weft_document_parent_class)->dispose (object);
 }
@@ -536,7 +523,12 @@ load_job_read (LoadJob  *job,
     {
       /* Loaders must say why; make sure a missing error is still an error. */
       if (error != NULL && *error == NULL)
-        g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("The %s reader failed"), job->format->id);
+        {
+          g_autofree char *display = g_file_get_parse_name (first);
+
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("%s: could not be read as a %s (the reader gave no reason)"),
+                       display, _(job->format->name));
+        }
       return NULL;
     }
 
@@ -564,38 +556,6 @@ load_job_run (LoadJob  *job,
   return dataset;
 }
 
-/* Loading runs at a lower priority than the window: readers use every
- * processor, and on a busy 2-core machine the main loop then waited up to a
- * hundred milliseconds for a turn. On Linux a nice value is per thread, and
- * the threads the readers start inherit it. Returns the value to restore
- * (the pool thread runs other tasks later). */
-static int
-lower_priority (void)
-{
-#ifdef __linux__
-  pid_t tid = (pid_t)syscall (SYS_gettid);
-  int old;
-
-  errno = 0;
-  old = getpriority (PRIO_PROCESS, (id_t)tid);
-  if (errno == 0)
-    setpriority (PRIO_PROCESS, (id_t)tid, MIN (old + 5, 19));
-  return old;
-#else
-  return 0;
-#endif
-}
-
-static void
-restore_priority (int old)
-{
-#ifdef __linux__
-  /* Raising it back may be refused without privileges; then the pool
-   * thread stays lower, which only background work uses. */
-  setpriority (PRIO_PROCESS, (id_t)syscall (SYS_gettid), old);
-#endif
-}
-
 static void
 load_worker (GTask        *task,
              gpointer      source_object,
@@ -605,15 +565,17 @@ load_worker (GTask        *task,
   LoadJob *job = task_data;
   GError *error = NULL;
   WeftDataset *dataset;
-  int priority = lower_priority ();
+  /* Below the window's priority, as every worker: the readers' own threads
+   * inherit it. */
+  int priority = weft_background_lower_priority ();
 
   dataset = load_job_run (job, &error);
-  restore_priority (priority);
+  weft_background_restore_priority (priority);
 
   if (dataset == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, dataset, g_object_unref);
+    g_task_return_pointer (task, dataset, weft_background_unref);
 }
 
 static LoadJob *

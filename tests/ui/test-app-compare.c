@@ -57,6 +57,14 @@ compare_and_wait (WeftWindow       *window,
   return view;
 }
 
+static void
+dataset_gone_cb (gpointer  main_thread,
+                 GObject  *dataset)
+{
+  if (g_thread_self () == main_thread)
+    g_error ("a dataset (%s) was freed on the main thread", G_OBJECT_TYPE_NAME (dataset));
+}
+
 /* The comparison's figures are computed in a worker: the views show the
  * latest state when the page is no longer busy. */
 static gboolean
@@ -224,6 +232,10 @@ test_compare_chapel (void)
 
     for (guint i = 0; i < G_N_ELEMENTS (weak); i++)
       g_object_add_weak_pointer (weak[i], (gpointer *)&weak[i]);
+    /* A run's data is never freed on the main thread (it takes a good part
+     * of a second for a big one), whoever lets go of it last. */
+    g_object_weak_ref (weak[4], dataset_gone_cb, g_thread_self ());
+    g_object_weak_ref (weak[5], dataset_gone_cb, g_thread_self ());
     while (adw_tab_view_get_n_pages (tabs) > 0)
       adw_tab_view_close_page (tabs, adw_tab_view_get_nth_page (tabs, 0));
     /* Datasets are freed on a thread of their own: give it a moment. */

@@ -37,6 +37,38 @@ fixture_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "visandor", "fixtures", name, NULL);
 }
 
+/* A layout in a worker stops when its cancellable fires (a closed tab's
+ * view): the renderer then shows nothing; the same layout uncancelled gives
+ * a column per task. */
+static void
+test_layout_cancelled (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "wide.visandor", NULL);
+  g_autoptr(GString) text = g_string_new ("0\n       100 5 0 0 A 0 \n       110 1 1000 70000 A 0 \n");
+  g_autoptr(WeftVisandorDataset) dataset = NULL;
+  g_autoptr(WeftVisandorTreeRenderer) renderer = weft_visandor_tree_renderer_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_printf (text, "%u 2 1000 %u A 0\n%u 3 1000 %u A 0\n", 200 + i, i, 200 + i, i);
+  g_string_append (text, "70300 4 1000 0 A 0\n70400 6 0 0 A 0\n");
+  g_file_set_contents (path, text->str, (gssize)text->len, &error);
+  g_assert_no_error (error);
+  dataset = load (path);
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (weft_visandor_tree_renderer_lay_out (renderer, dataset, cancellable));
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 0);
+
+  g_assert_true (weft_visandor_tree_renderer_lay_out (renderer, dataset, NULL));
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 70000);
+
+  g_clear_object (&dataset);
+  weft_test_rm_rf (dir);
+}
+
 /* Columns: goal 0 of 3AAB48 (0); goal 1 and, below it, goal 0 of 3AAB84 (1);
  * goal 1 of 3AAB84 and goal 0 of 3AAC00 (2); goal 0 of 3AABB4 (3). */
 static void
@@ -303,6 +335,7 @@ main (int   argc,
 
   g_test_add_func ("/visandor/export/layout-and-hits", test_layout_and_hits);
   g_test_add_func ("/visandor/export/folding", test_folding);
+  g_test_add_func ("/visandor/export/layout-cancelled", test_layout_cancelled);
   g_test_add_func ("/visandor/export/tree", test_export_tree);
   g_test_add_func ("/visandor/export/cli", test_cli);
 

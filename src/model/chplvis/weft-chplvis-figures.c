@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-chplvis-figures.h"
 #include "weft-error.h"
 
@@ -138,6 +139,7 @@ weft_chplvis_figures_compute (WeftChplvisDataset      *dataset,
 
 typedef struct
 {
+  WeftChplvisDataset *dataset;
   WeftChplvisQuery    query;
   WeftChplvisFigures *previous;
 } ComputeJob;
@@ -146,6 +148,7 @@ static void
 compute_job_free (ComputeJob *job)
 {
   g_clear_pointer (&job->previous, weft_chplvis_figures_unref);
+  weft_background_unref (g_steal_pointer (&job->dataset));
   g_free (job);
 }
 
@@ -210,6 +213,10 @@ weft_chplvis_figures_update_async (WeftChplvisDataset     *dataset,
   job = g_new0 (ComputeJob, 1);
   job->query = *query;
   job->previous = previous != NULL ? weft_chplvis_figures_ref (previous) : NULL;
+  /* The task frees its job after dropping its own reference to the dataset,
+   * on the main thread: when the tab closed meanwhile, this reference is the
+   * last, and freeing a big run must not happen there. */
+  job->dataset = g_object_ref (dataset);
 
   task = g_task_new (dataset, cancellable, callback, user_data);
   g_task_set_source_tag (task, weft_chplvis_figures_compute_async);

@@ -148,6 +148,11 @@ weft_visandor_tree_renderer_new (void)
   return g_object_new (WEFT_TYPE_VISANDOR_TREE_RENDERER, NULL);
 }
 
+/* Whether a walk should stop: checked every 65536 steps, so that a layout
+ * in a worker stops soon after its tab closed. */
+#define CANCELLED(steps, cancellable) \
+  ((++(steps) & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
+
 /* Stack entries of the tree walks (no recursion: a hostile trace may nest
  * a million levels deep). */
 enum { ENTER_NODE, ENTER_TASK, LEAVE_TASK, LEAVE_NODE };
@@ -174,14 +179,16 @@ typedef struct
 /* The figures of every subtree, folded or not: its last time and its number
  * of tasks (children before parents: a reverse preorder), and the spans of
  * each task. */
-static void
-build_tree (WeftVisandorTreeRenderer *self)
+static gboolean
+build_tree (WeftVisandorTreeRenderer *self,
+            GCancellable             *cancellable)
 {
   const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
   guint n_tasks = trace->tasks->len, n_nodes = trace->nodes->len;
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Step));
   g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint64 steps = 0;
 
   clear_tree (self);
   self->collapsed = g_new0 (guint8, MAX (n_nodes, 1));
@@ -194,6 +201,8 @@ build_tree (WeftVisandorTreeRenderer *self)
       Step step = g_array_index (stack, Step, stack->len - 1);
 
       g_array_set_size (stack, stack->len - 1);
+      if (CANCELLED (steps, cancellable))
+        return FALSE;
       if (step.what == ENTER_NODE)
         {
           g_array_append_val (order, step.index);
@@ -246,13 +255,15 @@ build_tree (WeftVisandorTreeRenderer *self)
       if (sp->task != WEFT_VISANDOR_NONE)
         self->task_spans[self->task_span_start[sp->task + 1]++] = i;
     }
+  return TRUE;
 }
 
 /* Columns for what is shown: a collapsed node takes one column and hides its
  * subtree. Also the preorder of the shown nodes with, for each, where its
  * subtree ends (drawing skips summarised subtrees with it). */
-static void
-build_layout (WeftVisandorTreeRenderer *self)
+static gboolean
+build_layout (WeftVisandorTreeRenderer *self,
+              GCancellable             *cancellable)
 {
   const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
   guint n_tasks = trace->tasks->len, n_nodes = trace->nodes->len;
@@ -260,6 +271,7 @@ build_layout (WeftVisandorTreeRenderer *self)
   g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree guint32 *position = g_new (guint32, MAX (n_nodes, 1));
   guint32 next = 0;
+  guint64 steps = 0;
 
   clear_layout (self);
   self->task_column = g_new (guint32, MAX (n_tasks, 1));
@@ -278,6 +290,8 @@ build_layout (WeftVisandorTreeRenderer *self)
       Step step = g_array_index (stack, Step, stack->len - 1);
 
       g_array_set_size (stack, stack->len - 1);
+      if (CANCELLED (steps, cancellable))
+        return FALSE;
       switch (step.what)
         {
         case ENTER_NODE:
@@ -343,27 +357,50 @@ build_layout (WeftVisandorTreeRenderer *self)
   for (guint i = 0; i < n_tasks; i++)
     if (self->task_column[i] != HIDDEN)
       self->column_tasks[self->column_start[self->task_column[i] + 1]++] = i;
+  return TRUE;
 }
 
 void
 weft_visandor_tree_renderer_set_dataset (WeftVisandorTreeRenderer *self,
                                          WeftVisandorDataset      *dataset)
 {
-  g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self));
-  g_return_if_fail (dataset == NULL || WEFT_IS_VISANDOR_DATASET (dataset));
+  weft_visandor_tree_renderer_lay_out (self, dataset, NULL);
+}
+
+/**
+ * weft_visandor_tree_renderer_lay_out:
+ * @dataset: (nullable): the trace to show
+ * @cancellable: (nullable): stops the layout (a big trace's takes seconds)
+ *
+ * weft_visandor_tree_renderer_set_dataset(), for a worker thread.
+ *
+ * Returns: %FALSE when cancelled: the renderer then shows nothing
+ */
+gboolean
+weft_visandor_tree_renderer_lay_out (WeftVisandorTreeRenderer *self,
+                                     WeftVisandorDataset      *dataset,
+                                     GCancellable             *cancellable)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self), FALSE);
+  g_return_val_if_fail (dataset == NULL || WEFT_IS_VISANDOR_DATASET (dataset), FALSE);
 
   if (!g_set_object (&self->dataset, dataset))
-    return;
+    return TRUE;
   clear_layout (self);
   clear_tree (self);
   self->begin = 0;
   self->end = 0;
-  if (dataset != NULL)
+  if (dataset == NULL)
+    return TRUE;
+  if (!build_tree (self, cancellable) || !build_layout (self, cancellable))
     {
-      build_tree (self);
-      build_layout (self);
-      self->end = weft_visandor_dataset_get_trace (dataset)->end;
+      clear_layout (self);
+      clear_tree (self);
+      g_clear_object (&self->dataset);
+      return FALSE;
     }
+  self->end = weft_visandor_dataset_get_trace (dataset)->end;
+  return TRUE;
 }
 
 #define SWAP(a, b) G_STMT_START { __typeof__ (a) swap_tmp = (a); (a) = (b); (b) = swap_tmp; } G_STMT_END
@@ -489,7 +526,7 @@ weft_visandor_tree_renderer_set_collapsed (WeftVisandorTreeRenderer *self,
   if (self->collapsed[node] == !!collapsed)
     return;
   self->collapsed[node] = !!collapsed;
-  build_layout (self);
+  build_layout (self, NULL);
 }
 
 gboolean
@@ -512,7 +549,7 @@ weft_visandor_tree_renderer_expand_all (WeftVisandorTreeRenderer *self)
   if (self->dataset == NULL)
     return;
   memset (self->collapsed, 0, MAX (weft_visandor_dataset_get_trace (self->dataset)->nodes->len, 1));
-  build_layout (self);
+  build_layout (self, NULL);
 }
 
 /**
@@ -555,7 +592,7 @@ weft_visandor_tree_renderer_collapse_others (WeftVisandorTreeRenderer *self,
         self->collapsed[i] = i != node;
     }
   /* Inside the kept subtree nothing is folded by this. */
-  build_layout (self);
+  build_layout (self, NULL);
 }
 
 /* Goals or branches in @node's subtree, folded or not. */

@@ -41,6 +41,9 @@ G_DECLARE_FINAL_TYPE (WeftVisandorTreeRenderer, weft_visandor_tree_renderer, WEF
 WeftVisandorTreeRenderer *weft_visandor_tree_renderer_new            (void);
 void                      weft_visandor_tree_renderer_set_dataset    (WeftVisandorTreeRenderer *self,
                                                                       WeftVisandorDataset      *dataset);
+gboolean                  weft_visandor_tree_renderer_lay_out        (WeftVisandorTreeRenderer *self,
+                                                                      WeftVisandorDataset      *dataset,
+                                                                      GCancellable             *cancellable);
 void                      weft_visandor_tree_renderer_take_layout (WeftVisandorTreeRenderer *self,
                                                                    WeftVisandorTreeRenderer *from);
 void                      weft_visandor_tree_renderer_set_theme      (WeftVisandorTreeRenderer *self,

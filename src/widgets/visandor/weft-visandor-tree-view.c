@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-visandor-tree-view.h"
 
 /* A drag shorter than this along the time axis is a click. */
@@ -497,9 +498,13 @@ layout_worker (GTask        *task,
   /* The scratch renderer is this thread's alone until the task returns; the
    * dataset is only read. */
   WeftVisandorTreeRenderer *scratch = task_data;
+  int priority = weft_background_lower_priority ();
+  gboolean done;
 
-  weft_visandor_tree_renderer_set_dataset (scratch, g_object_get_data (G_OBJECT (task), "dataset"));
-  g_task_return_boolean (task, TRUE);
+  /* Stops soon when the tab closes meanwhile. */
+  done = weft_visandor_tree_renderer_lay_out (scratch, g_object_get_data (G_OBJECT (task), "dataset"), cancellable);
+  weft_background_restore_priority (priority);
+  g_task_return_boolean (task, done);
 }
 
 static void
@@ -561,8 +566,11 @@ weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
       self->layout_cancellable = g_cancellable_new ();
       task = g_task_new (NULL, self->layout_cancellable, layout_done_cb, g_object_ref (self));
       g_task_set_source_tag (task, weft_visandor_tree_view_set_dataset);
-      g_task_set_task_data (task, scratch, g_object_unref);
-      g_object_set_data_full (G_OBJECT (task), "dataset", g_object_ref (dataset), g_object_unref);
+      /* The task frees these where its callback runs, on the main thread;
+       * when the tab closed meanwhile, they are the whole layout and the
+       * dataset's last reference: seconds of freeing for a big trace. */
+      g_task_set_task_data (task, scratch, weft_background_unref);
+      g_object_set_data_full (G_OBJECT (task), "dataset", g_object_ref (dataset), weft_background_unref);
       g_task_run_in_thread (task, layout_worker);
     }
   if (was_busy != (self->layout_cancellable != NULL))

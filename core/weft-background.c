@@ -1,0 +1,107 @@
+/* weft-background.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib-object.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include "weft-background.h"
+
+/**
+ * weft_background_lower_priority:
+ *
+ * Lowers the calling thread below the window's priority (nice +5): readers
+ * and layouts use every processor, and on a busy 2-core machine the main
+ * loop then waited up to a hundred milliseconds for a turn. On Linux a nice
+ * value is per thread, and the threads the caller starts inherit it.
+ *
+ * Returns: the value to give weft_background_restore_priority() when done
+ *   (a pool thread runs other tasks later)
+ */
+int
+weft_background_lower_priority (void)
+{
+#ifdef __linux__
+  pid_t tid = (pid_t)syscall (SYS_gettid);
+  int old;
+
+  errno = 0;
+  old = getpriority (PRIO_PROCESS, (id_t)tid);
+  if (errno == 0)
+    setpriority (PRIO_PROCESS, (id_t)tid, MIN (old + 5, 19));
+  return old;
+#else
+  return 0;
+#endif
+}
+
+void
+weft_background_restore_priority (int old)
+{
+#ifdef __linux__
+  /* Raising it back may be refused without privileges; then the pool
+   * thread stays lower, which only background work uses. */
+  setpriority (PRIO_PROCESS, (id_t)syscall (SYS_gettid), old);
+#endif
+}
+
+typedef struct
+{
+  gpointer       data;
+  GDestroyNotify free_func;
+} Garbage;
+
+static gpointer
+free_thread (gpointer user_data)
+{
+  Garbage *garbage = user_data;
+
+  /* The thread ends here: no need to restore its priority. */
+  weft_background_lower_priority ();
+  garbage->free_func (garbage->data);
+  g_free (garbage);
+  return NULL;
+}
+
+/**
+ * weft_background_free:
+ * @data: (nullable): what to free, or to drop a reference to
+ * @free_func: how
+ *
+ * Calls @free_func on @data in a short-lived thread of its own, so that the
+ * caller (the main thread, typically) does not wait for a big free.
+ */
+void
+weft_background_free (gpointer       data,
+                      GDestroyNotify free_func)
+{
+  Garbage *garbage;
+
+  if (data == NULL)
+    return;
+  garbage = g_new (Garbage, 1);
+  garbage->data = data;
+  garbage->free_func = free_func;
+  g_thread_unref (g_thread_new ("weft-free", free_thread, garbage));
+}
+
+/**
+ * weft_background_unref:
+ * @object: (nullable) (type GObject): a reference to drop
+ *
+ * weft_background_free() for a GObject reference; usable as a
+ * #GDestroyNotify (e.g. for a GTask's data, which the task frees where its
+ * callback ran: on the main thread).
+ */
+void
+weft_background_unref (gpointer object)
+{
+  weft_background_free (object, g_object_unref);
+}

@@ -1,0 +1,23 @@
+/* weft-background.h: work that must not take turns from the main loop.
+ *
+ * Two things every worker of the app needs: to run below the window's
+ * priority, and to let go of big data without the main thread paying for
+ * it. Freeing a big run (10^7 events, a 10^6-node tree) takes a good part of
+ * a second; whoever drops the last reference pays, and a task's callback or
+ * a view's dispose runs on the main thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+int  weft_background_lower_priority   (void);
+void weft_background_restore_priority (int            old);
+void weft_background_free             (gpointer       data,
+                                       GDestroyNotify free_func);
+void weft_background_unref            (gpointer       object);
+
+G_END_DECLS
