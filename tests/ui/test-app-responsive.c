@@ -238,11 +238,11 @@ test_responsive (void)
       printf ("bench responsive-%s-%.0fMB-max-gap %.1f ms\n", families[f], size / 1e6, ticks.max_gap / 1000.0);
       printf ("bench responsive-%s-%.0fMB-page-build-gap %.1f ms\n", families[f], size / 1e6, ticks.page_gap / 1000.0);
       g_assert_cmpuint (ticks.n_ticks, >, 2);
-      /* MPD loads still stall the main loop now and then, by 45–70 ms at
-       * 54 MB and up to 0.5–0.8 s at 900 MB, mid-read and only when other
-       * loads ran before (not yet explained: see the closing note of
-       * 2026-11-26); until found, its bound is twice the target. */
-      g_assert_cmpfloat (ticks.max_gap / 1000.0, <, g_str_equal (families[f], "mpd") ? 2 * MAX_GAP_MS : MAX_GAP_MS);
+      /* MPD, loaded after VisAndOr, once stalled here by up to 0.8 s at
+       * 900 MB: the closed VisAndOr tab's layout worker ran on and its task
+       * freed the layout and the dataset on the main thread when it ended.
+       * The family order keeps that case covered. */
+      g_assert_cmpfloat (ticks.max_gap / 1000.0, <, MAX_GAP_MS);
 
       ticks.view = NULL;
       gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
