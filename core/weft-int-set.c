@@ -157,8 +157,9 @@ set_parse_error (GError       **error,
 
   if (error_column != NULL)
     *error_column = column;
-  /* TRANSLATORS: “0-3,x” is not a compact integer set: expected a number at column 5 */
-  g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("“%s” is not a %s: %s at column %u"),
+  /* TRANSLATORS: “0-3,x” is not a compact integer set: expected a number at character 5
+   * (counted in the quoted text; a file reader puts its own line and column before this) */
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("“%s” is not a %s: %s at character %u"),
                shown, kind, why, column);
 }
 

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "weft-warning.h"
 
 G_DEFINE_BOXED_TYPE (WeftWarning, weft_warning, weft_warning_copy, weft_warning_free)
@@ -23,6 +25,53 @@ weft_warning_new (const char *file,
   self->message = g_strdup (message);
 
   return self;
+}
+
+/**
+ * weft_warning_new_from_error_message:
+ * @file: the file the message is about
+ * @message: a reader's error message, which names @file itself when it stands
+ *   alone ("FILE:LINE: …" or "FILE: …")
+ *
+ * Turns an error about one file into a warning (the file is skipped, the
+ * load goes on). The warning carries the file and line apart, so the message
+ * drops its "FILE:LINE: " or "FILE: " start rather than naming the file twice.
+ *
+ * Returns: (transfer full): the warning
+ */
+WeftWarning *
+weft_warning_new_from_error_message (const char *file,
+                                     const char *message)
+{
+  gsize n;
+  guint64 line = 0;
+
+  g_return_val_if_fail (file != NULL, NULL);
+  g_return_val_if_fail (message != NULL, NULL);
+
+  n = strlen (file);
+  if (strncmp (message, file, n) == 0 && message[n] == ':')
+    {
+      const char *rest = message + n + 1;
+
+      if (g_ascii_isdigit (*rest))
+        {
+          char *end = NULL;
+          guint64 value = g_ascii_strtoull (rest, &end, 10);
+
+          if (end != NULL && *end == ':')
+            {
+              line = value;
+              rest = end + 1;
+            }
+        }
+      if (*rest == ' ')
+        message = rest + 1;
+      else
+        line = 0;
+    }
+
+  return weft_warning_new (file, line, message);
 }
 
 WeftWarning *

@@ -17,15 +17,17 @@ typedef struct _WeftWarning
   char   *message;
 } WeftWarning;
 
-GType        weft_warning_get_type  (void) G_GNUC_CONST;
-WeftWarning *weft_warning_new       (const char        *file,
-                                     guint64            line,
-                                     const char        *message);
-WeftWarning *weft_warning_copy      (const WeftWarning *warning);
-void         weft_warning_free      (WeftWarning       *warning);
-char        *weft_warning_to_string (const WeftWarning *warning);
-int          weft_warning_compare   (gconstpointer      a,
-                                     gconstpointer      b);
+GType        weft_warning_get_type                (void) G_GNUC_CONST;
+WeftWarning *weft_warning_new                     (const char        *file,
+                                                   guint64            line,
+                                                   const char        *message);
+WeftWarning *weft_warning_new_from_error_message  (const char        *file,
+                                                   const char        *message);
+WeftWarning *weft_warning_copy                    (const WeftWarning *warning);
+void         weft_warning_free                    (WeftWarning       *warning);
+char        *weft_warning_to_string               (const WeftWarning *warning);
+int          weft_warning_compare                 (gconstpointer      a,
+                                                   gconstpointer      b);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftWarning, weft_warning_free)
 

@@ -23,6 +23,8 @@
 #define MAX_COLUMN     0x7ffffff0u
 #define RELEASE_CHUNK  (16u << 20)
 #define PROGRESS_CHUNK (1u << 20)
+/* Characters of a line a warning quotes. */
+#define MAX_SHOWN      60
 
 /* tid → 32-bit value, open addressing. Task ids are arbitrary 64-bit numbers
  * (18446744073709551615 happens), so no key value can mean "empty": an empty
@@ -143,6 +145,8 @@ typedef struct
   WeftLoadContext   *context;
   const char        *path;
   guint64            line;
+  const char        *line_text;      /* the line being read, for messages */
+  const char        *line_text_end;
   gboolean           last_line_cut;  /* the file ends without a newline */
   guint64            n_lines_total;
 
@@ -199,16 +203,22 @@ static void
 skip_malformed (Parser *p,
                 int     kind)
 {
+  g_autofree char *found = NULL;
+
   p->locale->n_skipped++;
 
   if (p->last_line_cut && p->line == p->n_lines_total)
-    weft_load_context_warn (p->context, p->path, p->line,
-                            _("The file ends in the middle of a %s record (it was cut short); line skipped"),
-                            weft_chplvis_record_kind_name (kind));
-  else
-    weft_load_context_warn (p->context, p->path, p->line,
-                            _("Malformed %s record, expected “%s”; line skipped"),
-                            weft_chplvis_record_kind_name (kind), expected_format[kind]);
+    {
+      weft_load_context_warn (p->context, p->path, p->line,
+                              _("the file ends in the middle of a %s record (it was cut short); line skipped"),
+                              weft_chplvis_record_kind_name (kind));
+      return;
+    }
+
+  found = weft_text_excerpt (p->line_text, p->line_text_end, MAX_SHOWN);
+  weft_load_context_warn (p->context, p->path, p->line,
+                          _("malformed %s record: expected “%s”, found “%s”; line skipped"),
+                          weft_chplvis_record_kind_name (kind), expected_format[kind], found);
 }
 
 static gboolean
@@ -221,7 +231,7 @@ check_nid (Parser *p,
 
   p->locale->n_skipped++;
   weft_load_context_warn (p->context, p->path, p->line,
-                          _("This %s record is for locale %d, but the file is locale %d's; line skipped"),
+                          _("this %s record is for locale %d, but the file is locale %d's; line skipped"),
                           weft_chplvis_record_kind_name (kind), nid, p->locale->nid);
   return FALSE;
 }
@@ -236,7 +246,7 @@ check_peer (Parser *p,
 
   p->locale->n_skipped++;
   weft_load_context_warn (p->context, p->path, p->line,
-                          _("This %s record names locale %d, but the run has %d locales; line skipped"),
+                          _("this %s record names locale %d, but the run has %d locales; line skipped"),
                           weft_chplvis_record_kind_name (kind), rid, p->locale->n_nodes);
   return FALSE;
 }
@@ -279,7 +289,7 @@ warn_full (Parser *p)
     {
       p->warned_full = TRUE;
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("Too many records of one kind in one file; the rest are skipped"));
+                              _("too many records of one kind in one file; the rest are skipped"));
     }
 }
 
@@ -577,7 +587,7 @@ parse_task (Parser     *p,
       /* chplvis keeps the first task of a tid in a tag and ignores the second. */
       t->flags[task] |= WEFT_CHPLVIS_TASK_DUPLICATE;
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("Task %" PRIu64 " was already created at line %u; "
+                              _("task %" PRIu64 " was already created at line %u; "
                                 "this second task record is not counted"),
                               tid, t->line[previous]);
     }
@@ -665,8 +675,8 @@ parse_begin_end (Parser     *p,
         {
           weft_load_context_warn (p->context, p->path, p->line,
                                   (t->flags[task] & WEFT_CHPLVIS_TASK_HAS_BEGIN)
-                                    ? _("Task %" PRIu64 " already began; this Btask is ignored")
-                                    : _("Task %" PRIu64 " already ended; this Btask is ignored"),
+                                    ? _("task %" PRIu64 " already began; this Btask is ignored")
+                                    : _("task %" PRIu64 " already ended; this Btask is ignored"),
                                   tid);
           return;
         }
@@ -684,7 +694,7 @@ parse_begin_end (Parser     *p,
       if (t->flags[task] & WEFT_CHPLVIS_TASK_HAS_END)
         {
           weft_load_context_warn (p->context, p->path, p->line,
-                                  _("Task %" PRIu64 " already ended; this Etask is ignored"), tid);
+                                  _("task %" PRIu64 " already ended; this Etask is ignored"), tid);
           return;
         }
       if (!sched_append (p, task | WEFT_CHPLVIS_SCHED_END))
@@ -894,7 +904,7 @@ parse_mark (Parser     *p,
 
   if (kind == WEFT_CHPLVIS_RECORD_END && p->locale->complete)
     {
-      weft_load_context_warn (p->context, p->path, p->line, _("A second End record; ignored"));
+      weft_load_context_warn (p->context, p->path, p->line, _("a second End record; ignored"));
       return;
     }
 
@@ -918,7 +928,7 @@ parse_mark (Parser     *p,
         {
           p->warned_tag_order = TRUE;
           weft_load_context_warn (p->context, p->path, p->line,
-                                  _("Tag number %d where %d was expected; tags are numbered by their order in the file"),
+                                  _("tag number %d where %d was expected; tags are numbered by their order in the file"),
                                   tag, mark->tag);
         }
       if (nid == 0)
@@ -1027,7 +1037,7 @@ parse_table (Parser     *p,
           skip_malformed (p, kind);
           return;
         }
-      if (!check_index (p, kind, index, _("File index")))
+      if (!check_index (p, kind, index, _("file index")))
         return;
       weft_scan_rest (&pos, end, &text, &text_len);
       if ((guint)index >= tables->files->len)
@@ -1037,10 +1047,10 @@ parse_table (Parser     *p,
       /* The runtime prints every empty entry as "fname: 0 <unknown>". */
       else if (!(index == 0 && text_len == strlen ("<unknown>") && memcmp (text, "<unknown>", text_len) == 0))
         weft_load_context_warn (p->context, p->path, p->line,
-                                _("File index %d is named twice; the first name is kept"), index);
+                                _("file index %d is named twice; the first name is kept"), index);
       if (tables->table_size >= 0 && index >= tables->table_size)
         weft_load_context_warn (p->context, p->path, p->line,
-                                _("File index %d is beyond the table size (Tablesize %" PRId64 ")"),
+                                _("file index %d is beyond the table size (Tablesize %" PRId64 ")"),
                                 index, tables->table_size);
       break;
 
@@ -1052,7 +1062,7 @@ parse_table (Parser     *p,
           skip_malformed (p, kind);
           return;
         }
-      if (!check_index (p, kind, index, _("Function id")))
+      if (!check_index (p, kind, index, _("function id")))
         return;
       weft_scan_rest (&pos, end, &text, &text_len);
       if ((guint)index >= tables->functions->len)
@@ -1062,7 +1072,7 @@ parse_table (Parser     *p,
 
         if (function->name != NULL)
           weft_load_context_warn (p->context, p->path, p->line,
-                                  _("Function id %d is named twice; the first name is kept"), index);
+                                  _("function id %d is named twice; the first name is kept"), index);
         else
           {
             function->name = dup_text (text, text_len, TRUE);
@@ -1072,7 +1082,7 @@ parse_table (Parser     *p,
       }
       if (tables->fid_table_size >= 0 && index >= tables->fid_table_size)
         weft_load_context_warn (p->context, p->path, p->line,
-                                _("Function id %d is beyond the table size (FIDNsize %" PRId64 ")"),
+                                _("function id %d is beyond the table size (FIDNsize %" PRId64 ")"),
                                 index, tables->fid_table_size);
       break;
 
@@ -1082,7 +1092,7 @@ parse_table (Parser     *p,
           skip_malformed (p, kind);
           return;
         }
-      if (!check_index (p, kind, index, _("Tag number")))
+      if (!check_index (p, kind, index, _("tag number")))
         return;
       /* The name exactly as tagVdebug() got it, blanks included ("%d %s"):
        * chplvis keeps trailing blanks too, but drops leading ones (see the
@@ -1192,13 +1202,19 @@ parse_record (Parser     *p,
   const char *pos = NULL;
   int kind = identify (line, end, &pos);
 
+  p->line_text = line;
+  p->line_text_end = end;
+
   if (kind < 0)
     {
+      g_autofree char *found = NULL;
+
       if (weft_scan_at_end (line, end))
         return;
+      found = weft_text_excerpt (line, end, MAX_SHOWN);
       p->locale->n_skipped++;
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("Not a VisualDebug record; line skipped"));
+                              _("not a VisualDebug record: “%s”; line skipped"), found);
       return;
     }
 
@@ -1208,7 +1224,7 @@ parse_record (Parser     *p,
     {
       p->warned_after_end = TRUE;
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("Records after the End record (End should be the last line); they are read"));
+                              _("records after the End record (End should be the last line); they are read"));
     }
 
   switch (kind)
@@ -1261,7 +1277,7 @@ parse_record (Parser     *p,
     case WEFT_CHPLVIS_RECORD_HEADER:
       p->locale->n_skipped++;
       weft_load_context_warn (p->context, p->path, p->line,
-                              _("A second ChplVdebug header (startVdebug called twice?); ignored"));
+                              _("a second ChplVdebug header (startVdebug called twice?); ignored"));
       break;
 
     case WEFT_CHPLVIS_N_RECORD_KINDS:
@@ -1423,9 +1439,13 @@ parse_header (Parser      *p,
   return TRUE;
 
 malformed:
-  g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
-               _("%s:1: malformed VisualDebug header, expected “%s”"),
-               p->path, expected_format[WEFT_CHPLVIS_RECORD_HEADER]);
+  {
+    g_autofree char *found = weft_text_excerpt (line, end, MAX_SHOWN);
+
+    g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
+                 _("%s:1: malformed VisualDebug header: expected “%s”, found “%s”"),
+                 p->path, expected_format[WEFT_CHPLVIS_RECORD_HEADER], found);
+  }
   return FALSE;
 }
 

@@ -469,14 +469,16 @@ read_candidates (GPtrArray        *candidates,
 
       if (job.errors[i] != NULL)
         {
-          weft_load_context_warn (context, candidate->path, 0, _("%s; the file is left out"),
-                                  job.errors[i]->message);
+          /* The error names the file ("PATH:1: …"); the warning names it apart. */
+          g_autofree char *message = g_strdup_printf (_("%s; the file is left out"), job.errors[i]->message);
+
+          weft_load_context_add_warning (context, weft_warning_new_from_error_message (candidate->path, message));
           if (candidate->locale >= 0)
             failed_locale[candidate->locale] = TRUE;
         }
       else if (candidate->locale >= 0 && job.locales[i] != NULL && job.locales[i]->nid != candidate->locale)
         weft_load_context_warn (context, candidate->path, 1,
-                                _("The file name says locale %d but its header says locale %d; the header is believed"),
+                                _("the file name says locale %d but its header says locale %d; the header is believed"),
                                 candidate->locale, job.locales[i]->nid);
     }
 
@@ -490,7 +492,7 @@ read_candidates (GPtrArray        *candidates,
         g_autofree char *expected = prefix != NULL ? g_strdup_printf ("%s%u", prefix, i) : NULL;
 
         weft_load_context_warn (context, expected, 0,
-                                _("The file of locale %u is missing; that locale shows no data"), i);
+                                _("the file of locale %u is missing; that locale shows no data"), i);
       }
 
 out:

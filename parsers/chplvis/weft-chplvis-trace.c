@@ -461,7 +461,7 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
       if (by_nid[locale->nid] != NULL)
         {
           weft_load_context_warn (context, locale->path, 1,
-                                  _("This file is also locale %d, like %s; it is left out"),
+                                  _("this file is also locale %d, like “%s”; it is left out"),
                                   locale->nid, by_nid[locale->nid]->path);
           continue;
         }
@@ -514,27 +514,27 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
 
       if (locale->n_nodes != nodes)
         weft_load_context_warn (context, locale->path, 1,
-                                _("The header says the run has %d locales, but %s says %d"),
+                                _("the header says the run has %d locales, but “%s” says %d"),
                                 locale->n_nodes, nodes_from->path, nodes);
       if (locale != first && fabs (locale->seq - first->seq) > 0.01)
         weft_load_context_warn (context, locale->path, 1,
-                                _("This file is from another run: its run id (seq) is %.3f, %s has %.3f"),
+                                _("this file is from another run: its run id (seq) is %.3f, “%s” has %.3f"),
                                 locale->seq, first->path, first->seq);
       if (locale->version_major != first->version_major || locale->version_minor != first->version_minor)
         weft_load_context_warn (context, locale->path, 1,
-                                _("This file is format %d.%d, %s is %d.%d"),
+                                _("this file is format %d.%d, “%s” is %d.%d"),
                                 locale->version_major, locale->version_minor, first->path,
                                 first->version_major, first->version_minor);
       if (!locale->complete)
         {
           weft_load_context_warn (context, locale->path, locale->n_lines,
-                                  _("Incomplete: the file has no End record (the run crashed or was cut short); "
+                                  _("incomplete: the file has no End record (the run crashed or was cut short); "
                                     "its data stops here"));
           trace->complete = FALSE;
         }
       if (locale->n_tags != first->n_tags)
         weft_load_context_warn (context, locale->path, locale->n_lines,
-                                _("This locale has %u Tag records, %s has %u"),
+                                _("this file has %u Tag records, “%s” has %u"),
                                 locale->n_tags, first->path, first->n_tags);
 
       trace->origin = MIN (trace->origin, locale->start.time);
@@ -576,7 +576,7 @@ weft_chplvis_trace_new (WeftChplvisLocale **locales,
   for (guint i = 0; i < trace->n_tags; i++)
     if (i >= trace->tables.tag_names->len || g_ptr_array_index (trace->tables.tag_names, i) == NULL)
       weft_load_context_warn (context, first->path, 0,
-                              _("Tag %u has no name (no tname record); it is called “tag %u”"), i, i);
+                              _("tag %u has no name (no tname record); it is called “tag %u”"), i, i);
 
   return g_steal_pointer (&trace);
 }

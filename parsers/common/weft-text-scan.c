@@ -51,6 +51,64 @@ weft_line_reader_next (WeftLineReader  *reader,
   return TRUE;
 }
 
+/**
+ * weft_text_excerpt:
+ * @text: the text found (a line or a field), not nul-terminated
+ * @end: one past its last byte
+ * @max_chars: how many characters to keep at most
+ *
+ * The text as a message can quote it: valid UTF-8 without control
+ * characters (both shown as U+FFFD), without blanks around it, cut after
+ * @max_chars characters with "…" added.
+ *
+ * Returns: (transfer full): the excerpt
+ */
+char *
+weft_text_excerpt (const char *text,
+                   const char *end,
+                   gsize       max_chars)
+{
+  g_autofree char *valid = NULL;
+  gboolean cut = FALSE;
+  gsize len;
+
+  while (text < end && g_ascii_isspace (*text))
+    text++;
+  while (end > text && g_ascii_isspace (end[-1]))
+    end--;
+
+  /* No character takes more than 4 bytes, so the first @max_chars lie within
+   * @max_chars * 4 bytes and the rest need not be looked at. */
+  len = (gsize)(end - text);
+  if (len > max_chars * 4)
+    {
+      len = max_chars * 4;
+      cut = TRUE;
+    }
+  valid = g_utf8_make_valid (text, (gssize)len);
+  if ((gsize)g_utf8_strlen (valid, -1) > max_chars)
+    {
+      *g_utf8_offset_to_pointer (valid, (glong)max_chars) = '\0';
+      cut = TRUE;
+    }
+
+  /* Control characters (a NUL, an escape) show as U+FFFD too, a tab as a blank. */
+  {
+    GString *shown = g_string_sized_new (strlen (valid) + 4);
+
+    for (const char *c = valid; *c != '\0'; c++)
+      if (*c == '\t')
+        g_string_append_c (shown, ' ');
+      else if ((guchar)*c < 0x20 || *c == 0x7f)
+        g_string_append (shown, "\xef\xbf\xbd");
+      else
+        g_string_append_c (shown, *c);
+    if (cut)
+      g_string_append (shown, "…");
+    return g_string_free (shown, FALSE);
+  }
+}
+
 gsize
 weft_line_reader_get_offset (const WeftLineReader *reader)
 {

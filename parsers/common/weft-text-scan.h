@@ -50,6 +50,10 @@ void     weft_scan_rest     (const char **pos,
                              const char **rest,
                              gsize       *rest_len);
 
+char    *weft_text_excerpt  (const char  *text,
+                             const char  *end,
+                             gsize        max_chars);
+
 
 /* The number scanners are inline: readers call them in their inner loops.
  * Up to 19 digits cannot overflow a guint64, so only longer numbers take the

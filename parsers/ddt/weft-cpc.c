@@ -574,7 +574,7 @@ weft_cpc_csv_parse (const char       *data,
         {
           if (seen_overlaps (seen, processes))
             weft_load_context_warn (context, weft_csv_reader_get_filename (reader), line,
-                                    _("some of the processes %s also have another value"), set_field->text);
+                                    _("some of the processes “%s” also have another value"), set_field->text);
           seen_add (seen, processes);
         }
 

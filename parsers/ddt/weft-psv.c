@@ -227,9 +227,9 @@ read_set_field (WeftCallTree        *tree,
         }
     }
   {
-    g_autofree char *message = g_strdup_printf (_("“%.*s” is neither a count nor a compact %s set: %s"),
-                                                (int)MIN (len, 80), text,
-                                                threads ? _("thread") : _("process"),
+    /* The set's own message quotes the field. */
+    g_autofree char *message = g_strdup_printf (threads ? _("expected a thread count or a compact thread set: %s")
+                                                        : _("expected a process count or a compact process set: %s"),
                                                 set_error->message);
 
     return set_error_at (error, reader, field->line,
@@ -727,8 +727,7 @@ read_frame_attributes (XmlState      *state,
           WeftIntSet *set = weft_int_set_parse (v, len, &column, &set_error);
 
           if (set == NULL)
-            return xml_fail (state, element, error, _("processes=\"%s\" is not a compact integer set: %s"),
-                             value, set_error->message);
+            return xml_fail (state, element, error, _("in the processes attribute: %s"), set_error->message);
           if (weft_int_set_is_empty (set))
             weft_int_set_free (set);
           else
@@ -739,8 +738,7 @@ read_frame_attributes (XmlState      *state,
           WeftThreadSet *set = weft_thread_set_parse (v, len, &column, &set_error);
 
           if (set == NULL)
-            return xml_fail (state, element, error, _("threads=\"%s\" is not a compact thread set: %s"),
-                             value, set_error->message);
+            return xml_fail (state, element, error, _("in the threads attribute: %s"), set_error->message);
           if (weft_thread_set_is_empty (set))
             weft_thread_set_free (set);
           else
@@ -755,7 +753,7 @@ read_frame_attributes (XmlState      *state,
         }
       else if (state->context != NULL)
         weft_load_context_warn (state->context, state->filename, (guint64)xmlGetLineNo (element),
-                                _("unknown attribute %s on <frame> ignored"), name);
+                                _("unknown attribute “%s” on <frame> ignored"), name);
     }
   if (counts[0] != G_MAXUINT64 || counts[1] != G_MAXUINT64)
     weft_call_tree_set_counts (state->tree, node, counts[0], counts[1]);

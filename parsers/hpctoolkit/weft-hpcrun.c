@@ -51,6 +51,21 @@ fail_at (Cursor     *c,
   return FALSE;
 }
 
+/* Bytes found where a tag or mark was expected, as a message can show them. */
+static char *
+shown_bytes (const guint8 *p,
+             gsize         n)
+{
+  GString *shown = g_string_sized_new (n);
+
+  for (gsize i = 0; i < n; i++)
+    if (g_ascii_isprint (p[i]))
+      g_string_append_c (shown, (char)p[i]);
+    else
+      g_string_append_printf (shown, "\\x%02x", p[i]);
+  return g_string_free (shown, FALSE);
+}
+
 static inline gboolean
 need (Cursor     *c,
       guint64     n,
@@ -59,7 +74,7 @@ need (Cursor     *c,
   if (c->pos > c->len)
     return fail_at (c, c->pos, "%s is past the end of its section", what);
   if (n > c->len - c->pos)
-    return fail_at (c, c->pos, "%s needs %" G_GUINT64_FORMAT " bytes, the file has %" G_GSIZE_FORMAT " left",
+    return fail_at (c, c->pos, "%s needs %" G_GUINT64_FORMAT " bytes, but only %" G_GSIZE_FORMAT " are left",
                     what, n, c->len - c->pos);
   return TRUE;
 }
@@ -391,9 +406,9 @@ read_metric (Cursor           *c,
   if (aux_bytes > 0)
     {
       m->has_aux = TRUE;
-      if (!read_u16 (c, &m->is_frequency, "metric aux") || !read_u16 (c, &m->is_multiplexed, "metric aux")
-          || !read_f64 (c, &m->period_mean, "metric aux") || !read_u64 (c, &m->num_samples, "metric aux")
-          || !skip (c, aux_bytes - 20, "metric aux"))
+      if (!read_u16 (c, &m->is_frequency, "metric auxiliary info") || !read_u16 (c, &m->is_multiplexed, "metric auxiliary info")
+          || !read_f64 (c, &m->period_mean, "metric auxiliary info") || !read_u64 (c, &m->num_samples, "metric auxiliary info")
+          || !skip (c, aux_bytes - 20, "metric auxiliary info"))
         return FALSE;
     }
   return TRUE;
@@ -583,10 +598,14 @@ read_epoch (Cursor            *c,
   if (!need (c, 8, "epoch tag"))
     return FALSE;
   if (memcmp (c->data + c->pos, "EPOCH___", 8) != 0)
-    return fail_at (c, c->pos, "expected an EPOCH___ tag");
+    {
+      g_autofree char *found = shown_bytes (c->data + c->pos, 8);
+
+      return fail_at (c, c->pos, "expected the epoch tag “EPOCH___”, found “%s”", found);
+    }
   c->pos += 8;
   if (!read_u64 (c, &flags, "epoch flags") || !read_u64 (c, &granularity, "epoch granularity")
-      || !read_u32 (c, &ra_offset, "epoch ra offset") || !skip_nvpairs (c))
+      || !read_u32 (c, &ra_offset, "epoch return-address offset") || !skip_nvpairs (c))
     return FALSE;
   lush = (flags & 1) != 0;
   if (!read_metric_table (c, p, aux_bytes, &n_metrics))
@@ -889,7 +908,10 @@ parse_v4 (const guint8  *data,
   f = data + len - FOOTER_SIZE;
   if (be64 (f + 13 * 8) != FOOTER_MAGIC)
     {
-      fail_at (&c, len - 8, "the footer's magic is not “HPCRUNsm” (truncated file?)");
+      g_autofree char *found = shown_bytes (f + 13 * 8, 8);
+
+      fail_at (&c, len - 8, "expected the footer mark “HPCRUNsm” at the end of the file, found “%s” "
+               "(is the file cut short?)", found);
       return NULL;
     }
   for (guint i = 0; i < N_SECTIONS; i++)
@@ -975,7 +997,7 @@ weft_hpcrun_parse (const guint8  *data,
 
   if (len < WEFT_HPCRUN_HEADER_LEN || !weft_hpcrun_is_header (data, len))
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: byte 0: not an hpcrun profile (no “%s” magic)",
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: byte 0: not an hpcrun profile (it does not start with “%s”)",
                    path, WEFT_HPCRUN_MAGIC);
       return NULL;
     }
@@ -998,7 +1020,7 @@ weft_hpcrun_parse (const guint8  *data,
     }
   if (data[23] != 'b')
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED, "%s: byte 23: endian tag “%c” is not “b”",
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED, "%s: byte 23: expected the byte-order tag “b” (big-endian), found “%c”",
                    path, g_ascii_isprint (data[23]) ? data[23] : '?');
       return NULL;
     }

@@ -202,6 +202,17 @@ finish_module (Module *m)
     m->max_len = MAX (m->max_len, g_array_index (m->ranges, Range, i).hi - g_array_index (m->ranges, Range, i).lo);
 }
 
+/* The line of the element being read: the parser itself may already be
+ * further on (it reads ahead), which is no line to point a user at. */
+static int
+element_line (xmlTextReaderPtr reader)
+{
+  xmlNodePtr node = xmlTextReaderCurrentNode (reader);
+  long line = node != NULL ? xmlGetLineNo (node) : -1;
+
+  return line > 0 && line <= G_MAXINT ? (int)line : xmlTextReaderGetParserLineNumber (reader);
+}
+
 static gboolean
 read_structure (WeftHpcstruct     *self,
                 xmlTextReaderPtr   reader,
@@ -247,8 +258,10 @@ read_structure (WeftHpcstruct     *self,
           {
             if (strcmp ((const char *)element, "HPCToolkitStructure") != 0)
               {
-                g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: not an HPCToolkit structure file (root <%s>)",
-                             name, xmlTextReaderGetParserLineNumber (reader), element);
+                g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
+                             "%s:%d: not an HPCToolkit structure file (expected the root element "
+                             "<HPCToolkitStructure>, found <%s>)",
+                             name, element_line (reader), element);
                 return FALSE;
               }
             seen_root = TRUE;
@@ -258,20 +271,20 @@ read_structure (WeftHpcstruct     *self,
         if (kind < 0)
           {
             g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: unknown element <%s>",
-                         name, xmlTextReaderGetParserLineNumber (reader), element);
+                         name, element_line (reader), element);
             return FALSE;
           }
         if ((kind == WEFT_HPCSTRUCT_LM) != (stack->len == 0))
           {
             g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: <%s> %s",
-                         name, xmlTextReaderGetParserLineNumber (reader), element,
+                         name, element_line (reader), element,
                          kind == WEFT_HPCSTRUCT_LM ? "inside another scope" : "outside a load module");
             return FALSE;
           }
         if (stack->len >= MAX_DEPTH)
           {
             g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: scopes nested deeper than %d",
-                         name, xmlTextReaderGetParserLineNumber (reader), MAX_DEPTH);
+                         name, element_line (reader), MAX_DEPTH);
             return FALSE;
           }
         if (stack->len > 0)
@@ -314,7 +327,7 @@ read_structure (WeftHpcstruct     *self,
             if (!parse_ranges (v, index, m->scope, entry, entry ? m->entries : m->ranges))
               {
                 g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: malformed address ranges “%s”",
-                             name, xmlTextReaderGetParserLineNumber (reader), v);
+                             name, element_line (reader), v);
                 return FALSE;
               }
           }
@@ -375,7 +388,7 @@ weft_hpcstruct_load_memory (WeftHpcstruct  *self,
 
   if (len > G_MAXINT)
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: too large", name);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: too large for the XML reader", name);
       return FALSE;
     }
   reader = xmlReaderForMemory (data, (int)len, name, NULL, XML_OPTIONS);

@@ -58,7 +58,7 @@ weft_hpctrace_parse (const guint8  *data,
 
   if (len < 24 || !weft_hpctrace_is_header (data, len))
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: byte 0: not an hpctrace file (no “%s” magic)",
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: byte 0: not an hpctrace file (it does not start with “%s”)",
                    path, WEFT_HPCTRACE_MAGIC);
       return NULL;
     }
@@ -71,7 +71,7 @@ weft_hpctrace_parse (const guint8  *data,
     {
       if (len < 32)
         {
-          g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: byte %" G_GSIZE_FORMAT ": the 01.01 header needs 32 bytes",
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s: byte %" G_GSIZE_FORMAT ": the file ends inside its header (a 01.01 header has 32 bytes)",
                        path, len);
           return NULL;
         }
@@ -90,7 +90,9 @@ weft_hpctrace_parse (const guint8  *data,
     }
   if (data[23] != 'b')
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED, "%s: byte 23: endian tag is not “b”", path);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
+                   "%s: byte 23: expected the byte-order tag “b” (big-endian), found “%c”",
+                   path, g_ascii_isprint (data[23]) ? data[23] : '?');
       return NULL;
     }
   record = (trace->flags & FLAG_DATA_CENTRIC) ? 16 : 12;

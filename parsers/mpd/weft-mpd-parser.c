@@ -400,11 +400,18 @@ warn_line (Part                *part,
 
   warning.line_no = line_no;
   if (status == WEFT_MPD_LINE_UNKNOWN_EVENT)
-    warning.message = g_strdup_printf (_("Unknown event “%.*s”; the line is skipped"),
-                                       (int)parsed->event_len, parsed->event_name);
+    {
+      g_autofree char *event = weft_text_excerpt (parsed->event_name, parsed->event_name + parsed->event_len, 60);
+
+      warning.message = g_strdup_printf (_("unknown event “%s”; the line is skipped"), event);
+    }
   else
-    warning.message = g_strdup_printf (_("Not a trace line (program output or a damaged line), skipped: “%.*s”"),
-                                       (int)MIN (line_end - line, 60), line);
+    {
+      g_autofree char *found = weft_text_excerpt (line, line_end, 60);
+
+      warning.message = g_strdup_printf (_("not a trace line (program output or a damaged line), skipped: “%s”"),
+                                         found);
+    }
   g_array_append_val (part->warnings, warning);
 }
 

@@ -496,7 +496,7 @@ on_node (Reader  *r,
 
   if (n_declared < 0)
     WARN (r, _("%s of node %llX has a negative number of %s (%d)"),
-          weft_visandor_code_name (code), (unsigned long long)id, code == WEFT_VISANDOR_FORK ? "tasks" : "branches", n_declared);
+          weft_visandor_code_name (code), (unsigned long long)id, code == WEFT_VISANDOR_FORK ? "goals" : "branches", n_declared);
 
   node.id = id;
   node.time = time;
@@ -896,31 +896,59 @@ parse_type_line (const char *line,
   return p == end ? type : -1;
 }
 
-/* The warning a scan status gives, or NULL when the line is an event. */
+/* What a field that does not scan should have been, or NULL when the line
+ * is an event. */
 static const char *
-scan_warning (WeftVisandorScanStatus status)
+scan_expected (WeftVisandorScanStatus status)
 {
   switch (status)
     {
     case WEFT_VISANDOR_SCAN_BAD_STAMP:
-      return _("the timestamp does not parse as an unsigned decimal number; line ignored");
+      return _("a timestamp (an unsigned decimal number)");
     case WEFT_VISANDOR_SCAN_BAD_CODE:
-      return _("the event code does not parse as a decimal number; line ignored");
+      return _("an event code (a decimal number)");
     case WEFT_VISANDOR_SCAN_BAD_NODE:
-      return _("the node id does not parse as a hexadecimal number; line ignored");
+      return _("a node id (a hexadecimal number)");
     case WEFT_VISANDOR_SCAN_BAD_BRANCHES:
-      return _("the task or branch number does not parse as a decimal number; line ignored");
+      return _("a task or branch number (a decimal number)");
     case WEFT_VISANDOR_SCAN_BAD_WAM:
-      return _("the WAM id does not parse as a hexadecimal number; line ignored");
+      return _("a WAM id (a hexadecimal number)");
     case WEFT_VISANDOR_SCAN_BAD_AGENT:
-      return _("the agent does not parse as a decimal number; line ignored");
-    case WEFT_VISANDOR_SCAN_TRAILING:
-      return _("text after the agent field ignored");
+      return _("an agent number (a decimal number)");
     case WEFT_VISANDOR_SCAN_OK:
+    case WEFT_VISANDOR_SCAN_TRAILING:
     case WEFT_VISANDOR_SCAN_BLANK:
     default:
       return NULL;
     }
+}
+
+/* A line that does not scan: which field, what it holds. */
+static void
+warn_bad_field (Reader                  *r,
+                const WeftVisandorEvent *event)
+{
+  const char *start = event->bad_field;
+  const char *stop;
+  g_autofree char *found = NULL;
+
+  while (start < event->bad_end && (*start == ' ' || *start == '\t'))
+    start++;
+  stop = start;
+  while (stop < event->bad_end && *stop != ' ' && *stop != '\t')
+    stop++;
+  if (stop > start)
+    {
+      g_autofree char *token = weft_text_excerpt (start, stop, 40);
+
+      /* TRANSLATORS: the text found in the file, quoted */
+      found = g_strdup_printf (_("“%s”"), token);
+    }
+  else
+    found = g_strdup (_("the end of the line"));
+
+  /* TRANSLATORS: expected a node id (a hexadecimal number), found “4G”; line ignored */
+  WARN (r, _("expected %s, found %s; line ignored"), scan_expected (event->status), found);
 }
 
 static void
@@ -936,9 +964,12 @@ build_event (Reader                  *r,
   r->line = event->line;
   if (G_UNLIKELY (event->status != WEFT_VISANDOR_SCAN_OK))
     {
-      WARN (r, "%s", scan_warning (event->status));
       if (event->status != WEFT_VISANDOR_SCAN_TRAILING)
-        return;
+        {
+          warn_bad_field (r, event);
+          return;
+        }
+      WARN (r, _("text after the agent field ignored"));
     }
   if (agent < 0 || agent >= WEFT_VISANDOR_MAX_AGENTS)
     {

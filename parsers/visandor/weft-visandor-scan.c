@@ -28,7 +28,8 @@
  * @line: the line, without its newline
  *
  * Returns: how the line reads; @event holds the fields read when it is
- *   %WEFT_VISANDOR_SCAN_OK or %WEFT_VISANDOR_SCAN_TRAILING.
+ *   %WEFT_VISANDOR_SCAN_OK or %WEFT_VISANDOR_SCAN_TRAILING, and where the
+ *   field that failed starts for a BAD_* status.
  */
 WeftVisandorScanStatus
 weft_visandor_scan_line (const char        *line,
@@ -38,19 +39,33 @@ weft_visandor_scan_line (const char        *line,
   const char *p = line;
   guint64 wam;
   int code, branches, agent;
+  WeftVisandorScanStatus bad;
 
+  /* A failed scan leaves p at the start of the field. */
   if (!weft_scan_u64 (&p, end, &event->stamp))
-    return weft_scan_at_end (line, end) ? WEFT_VISANDOR_SCAN_BLANK : WEFT_VISANDOR_SCAN_BAD_STAMP;
-  if (!weft_scan_int (&p, end, &code))
-    return WEFT_VISANDOR_SCAN_BAD_CODE;
-  if (!weft_scan_hex_u64 (&p, end, &event->id))
-    return WEFT_VISANDOR_SCAN_BAD_NODE;
-  if (!weft_scan_int (&p, end, &branches))
-    return WEFT_VISANDOR_SCAN_BAD_BRANCHES;
-  if (!weft_scan_hex_u64 (&p, end, &wam))
-    return WEFT_VISANDOR_SCAN_BAD_WAM;
-  if (!weft_scan_int (&p, end, &agent))
-    return WEFT_VISANDOR_SCAN_BAD_AGENT;
+    {
+      if (weft_scan_at_end (line, end))
+        return WEFT_VISANDOR_SCAN_BLANK;
+      bad = WEFT_VISANDOR_SCAN_BAD_STAMP;
+    }
+  else if (!weft_scan_int (&p, end, &code))
+    bad = WEFT_VISANDOR_SCAN_BAD_CODE;
+  else if (!weft_scan_hex_u64 (&p, end, &event->id))
+    bad = WEFT_VISANDOR_SCAN_BAD_NODE;
+  else if (!weft_scan_int (&p, end, &branches))
+    bad = WEFT_VISANDOR_SCAN_BAD_BRANCHES;
+  else if (!weft_scan_hex_u64 (&p, end, &wam))
+    bad = WEFT_VISANDOR_SCAN_BAD_WAM;
+  else if (!weft_scan_int (&p, end, &agent))
+    bad = WEFT_VISANDOR_SCAN_BAD_AGENT;
+  else
+    bad = WEFT_VISANDOR_SCAN_OK;
+  if (bad != WEFT_VISANDOR_SCAN_OK)
+    {
+      event->bad_field = p;
+      event->bad_end = end;
+      return bad;
+    }
 
   event->code = code;
   event->branches = branches;

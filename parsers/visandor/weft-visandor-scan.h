@@ -30,8 +30,22 @@ typedef enum
 /* One line, as read. The WAM id is checked but not kept (nothing uses it). */
 typedef struct
 {
-  guint64 stamp;
-  guint64 id;
+  union
+  {
+    struct
+    {
+      guint64 stamp;
+      guint64 id;
+    };
+    /* A line that does not scan (a BAD_* status): where the field that
+     * failed starts (blanks before it included) and where the line ends, in
+     * the text scanned, for the warning to quote it. */
+    struct
+    {
+      const char *bad_field;
+      const char *bad_end;
+    };
+  };
   guint64 line;       /* 1-based line number */
   gint32  code;
   gint32  branches;

@@ -94,7 +94,9 @@ print_warnings_stderr (WeftDocument *document)
       g_printerr ("warning: %s\n", text);
     }
   if (n_total > warnings->len)
-    g_printerr ("warning: … and %u more warnings\n", n_total - warnings->len);
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "warning: … and %u more warning\n", "warning: … and %u more warnings\n",
+                             n_total - warnings->len),
+                n_total - warnings->len);
 }
 
 static void
@@ -483,7 +485,7 @@ main (int    argc,
   if (g_str_equal (argv[1], "compare"))
     return command_export (argc - 1, argv + 1, TRUE);
 
-  g_printerr ("weft-cli: unknown command “%s”\n\n", argv[1]);
+  g_printerr (_("weft-cli: unknown command “%s”\n\n"), argv[1]);
   print_help (stderr);
   return EXIT_USAGE;
 }

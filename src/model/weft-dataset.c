@@ -8,6 +8,7 @@
 
 #include "weft-dataset.h"
 #include "weft-error.h"
+#include "weft-format.h"
 
 G_DEFINE_INTERFACE (WeftDataset, weft_dataset, G_TYPE_OBJECT)
 
@@ -62,6 +63,27 @@ weft_dataset_get_family (WeftDataset *self)
   g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
 
   return WEFT_DATASET_GET_IFACE (self)->get_family (self);
+}
+
+/**
+ * weft_dataset_get_family_name:
+ *
+ * Returns: what the family is called in messages: its format's translated
+ *   name ("Chapel VisualDebug trace"), or the family id when no format of
+ *   that id is registered.
+ */
+const char *
+weft_dataset_get_family_name (WeftDataset *self)
+{
+  const char *family;
+  const WeftFormat *format;
+
+  g_return_val_if_fail (WEFT_IS_DATASET (self), NULL);
+
+  family = weft_dataset_get_family (self);
+  format = weft_format_lookup (family);
+
+  return format != NULL ? _(format->name) : family;
 }
 
 const char *
@@ -196,8 +218,8 @@ check_view (WeftDataset  *self,
   if (vfunc == NULL || !weft_dataset_has_view (self, view))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A %s document has no “%s” view"),
-                   weft_dataset_get_family (self), view);
+                   _("This %s has no “%s” view"),
+                   weft_dataset_get_family_name (self), view);
       return FALSE;
     }
 

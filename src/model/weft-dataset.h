@@ -74,6 +74,7 @@ struct _WeftDatasetInterface
 };
 
 const char         *weft_dataset_get_family         (WeftDataset           *self);
+const char         *weft_dataset_get_family_name    (WeftDataset           *self);
 const char         *weft_dataset_get_format_version (WeftDataset           *self);
 GStrv               weft_dataset_dup_sources        (WeftDataset           *self);
 WeftEventTable     *weft_dataset_get_event_table    (WeftDataset           *self);

@@ -365,7 +365,7 @@ weft_format_detect_full (GFile         *file,
       formats = weft_format_list (&n_formats);
       tried = g_string_new (NULL);
       for (guint i = 0; i < n_formats; i++)
-        g_string_append_printf (tried, "\n • %s: %s", _(formats[i]->name), formats[i]->expects);
+        g_string_append_printf (tried, "\n • %s: %s", _(formats[i]->name), _(formats[i]->expects));
 
       if (data.input.is_directory)
         g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNKNOWN_FORMAT,

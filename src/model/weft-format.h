@@ -47,7 +47,7 @@ struct _WeftFormat
   const char         *name;         /* "Chapel VisualDebug trace" (translatable, N_()) */
   const char         *mime_type;    /* one of data/io.github.weftviz.Weft.mime.xml */
   const char * const *patterns;     /* file chooser globs, NULL-terminated; may be NULL */
-  const char         *expects;      /* what the sniffer looks for, for "unknown format" errors */
+  const char         *expects;      /* what the sniffer looks for, for "unknown format" errors (translatable, N_()) */
   gboolean            opens_directories;
 
   WeftSniffScore (*sniff) (const WeftSniffInput  *input);

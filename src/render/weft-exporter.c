@@ -409,8 +409,8 @@ weft_exporter_export (WeftDataset             *dataset,
       g_autofree char *list = g_strjoinv (", ", (char **)available);
 
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A %s document has no “%s” view (it has: %s)"),
-                   weft_dataset_get_family (dataset), request->view,
+                   _("This %s has no “%s” view (it has: %s)"),
+                   weft_dataset_get_family_name (dataset), request->view,
                    list[0] != '\0' ? list : _("none"));
       return FALSE;
     }
@@ -425,8 +425,8 @@ weft_exporter_export (WeftDataset             *dataset,
       if (table == NULL)
         {
           g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                       _("A %s document has no time axis, so --range does not apply"),
-                       weft_dataset_get_family (dataset));
+                       _("This %s has no time axis, so --range does not apply"),
+                       weft_dataset_get_family_name (dataset));
           return FALSE;
         }
       span = weft_event_table_get_span (table);

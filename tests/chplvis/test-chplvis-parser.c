@@ -428,30 +428,31 @@ test_malformed (void)
   g_assert_no_error (error);
   g_assert_nonnull (locale);
 
-  g_assert_true (has_warning (context, 2, "Not a VisualDebug record"));
-  g_assert_true (has_warning (context, 3, "Not a VisualDebug record"));
-  g_assert_true (has_warning (context, 4, "Malformed task record"));
-  g_assert_true (has_warning (context, 5, "Malformed task record"));
-  g_assert_true (has_warning (context, 6, "Malformed task record"));
-  g_assert_true (has_warning (context, 7, "Malformed get record"));
-  g_assert_true (has_warning (context, 8, "Malformed get record"));
+  g_assert_true (has_warning (context, 2, "not a VisualDebug record: “garbage line without colon”; line skipped"));
+  g_assert_true (has_warning (context, 3, "not a VisualDebug record: “Weird: 1000.1 0 1”"));
+  g_assert_true (has_warning (context, 4, "malformed task record: expected “task: TIME NID TID PARENT O|L LINE FILE FID”, "
+                                          "found “task: 1000.1 0 2 1 X 1 1 1”; line skipped"));
+  g_assert_true (has_warning (context, 5, "malformed task record"));
+  g_assert_true (has_warning (context, 6, "malformed task record"));
+  g_assert_true (has_warning (context, 7, "malformed get record"));
+  g_assert_true (has_warning (context, 8, "malformed get record"));
   g_assert_true (has_warning (context, 9, "names locale 7"));
   g_assert_true (has_warning (context, 10, "is for locale 1"));
-  g_assert_true (has_warning (context, 11, "Malformed put record"));
-  g_assert_true (has_warning (context, 12, "Malformed put record"));
-  g_assert_true (has_warning (context, 13, "Malformed fork record"));
-  g_assert_true (has_warning (context, 14, "Malformed Btask record"));
-  g_assert_true (has_warning (context, 15, "Malformed Tag record"));
-  g_assert_true (has_warning (context, 17, "File index 2147483647"));
-  g_assert_true (has_warning (context, 18, "File index -3"));
-  g_assert_true (has_warning (context, 19, "Malformed FIDNsize record"));
-  g_assert_true (has_warning (context, 20, "Function id -5"));
-  g_assert_true (has_warning (context, 21, "Tag number 99999999"));
-  g_assert_true (has_warning (context, 23, "Malformed get record"));
-  g_assert_true (has_warning (context, 24, "Not a VisualDebug record"));
-  g_assert_true (has_warning (context, 25, "Tag number 7 where 0 was expected"));
-  g_assert_true (has_warning (context, 26, "Malformed Btask record"));
-  g_assert_true (has_warning (context, 27, "Malformed Etask record"));
+  g_assert_true (has_warning (context, 11, "malformed put record"));
+  g_assert_true (has_warning (context, 12, "malformed put record"));
+  g_assert_true (has_warning (context, 13, "malformed fork record"));
+  g_assert_true (has_warning (context, 14, "malformed Btask record"));
+  g_assert_true (has_warning (context, 15, "malformed Tag record"));
+  g_assert_true (has_warning (context, 17, "file index 2147483647"));
+  g_assert_true (has_warning (context, 18, "file index -3"));
+  g_assert_true (has_warning (context, 19, "malformed FIDNsize record"));
+  g_assert_true (has_warning (context, 20, "function id -5"));
+  g_assert_true (has_warning (context, 21, "tag number 99999999"));
+  g_assert_true (has_warning (context, 23, "malformed get record"));
+  g_assert_true (has_warning (context, 24, "not a VisualDebug record: “\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd binary”"));
+  g_assert_true (has_warning (context, 25, "tag number 7 where 0 was expected"));
+  g_assert_true (has_warning (context, 26, "malformed Btask record"));
+  g_assert_true (has_warning (context, 27, "malformed Etask record"));
   g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 24);
   g_assert_cmpuint (locale->n_skipped, ==, 23);
 
@@ -497,8 +498,8 @@ test_long_lines (void)
   locale = weft_chplvis_parse_locale (text->str, text->len, "mem", WEFT_CHPLVIS_PARSE_NONE, context, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (strlen (g_ptr_array_index (locale->tables.files, 1)), ==, name_len);
-  g_assert_true (has_warning (context, 3, "Malformed get record"));
-  g_assert_true (has_warning (context, 4, "Not a VisualDebug record"));
+  g_assert_true (has_warning (context, 3, "malformed get record"));
+  g_assert_true (has_warning (context, 4, "not a VisualDebug record"));
   g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 2);
   g_assert_true (locale->complete);
 }
@@ -1052,7 +1053,7 @@ test_mismatches (void)
       { m3, "no End record" },
       { m4, "also locale 3" },
       { m4, "file name says locale 4" },
-      { m5, "empty" },
+      { m5, "the file is empty; the file is left out" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
@@ -1069,6 +1070,13 @@ test_mismatches (void)
           g_error ("no warning “%s” for %s", expected[i][1], expected[i][0]);
       }
     g_assert_cmpuint (warnings->len, ==, G_N_ELEMENTS (expected) + 1);  /* + M-3's tag count */
+    /* Each names its file once, in the warning's own field. */
+    for (guint j = 0; j < warnings->len; j++)
+      {
+        const WeftWarning *warning = g_ptr_array_index (warnings, j);
+
+        g_assert_true (warning->file == NULL || strstr (warning->message, warning->file) == NULL);
+      }
   }
 
   weft_test_rm_rf (root);

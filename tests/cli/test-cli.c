@@ -133,6 +133,65 @@ test_load_errors (void)
   weft_test_rm_rf (dir);
 }
 
+/* What a user reads about a damaged document: each file named once, the line,
+ * what was expected and what was found. */
+static void
+test_damaged_texts (void)
+{
+  g_autofree char *demo = demo_trace ();
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *run_dir = g_build_filename (dir, "DEMO", NULL);
+  g_autofree char *bad = g_build_filename (run_dir, "DEMO-2", NULL);
+  g_autofree char *broken = g_build_filename (run_dir, "DEMO-0", NULL);
+  g_autofree char *expected_bad = g_strdup_printf ("%s:1: not a Chapel VisualDebug file", bad);
+  g_autofree char *expected_broken = g_strdup_printf ("%s:2: not a VisualDebug record: “garbage here”; line skipped",
+                                                      broken);
+  g_auto(Run) info = { 0 };
+  g_auto(Run) view = { 0 };
+
+  g_assert_cmpint (g_mkdir (run_dir, 0755), ==, 0);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("DEMO-%u", i);
+      g_autofree char *from = g_build_filename (demo, name, NULL);
+      g_autofree char *to = g_build_filename (run_dir, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize len;
+
+      g_assert_true (g_file_get_contents (from, &contents, &len, NULL));
+      if (i == 0)
+        {
+          /* A line that is no record, after the header. */
+          char *nl = strchr (contents, '\n');
+          g_autofree char *damaged = g_strdup_printf ("%.*s\ngarbage here%s", (int)(nl - contents), contents, nl);
+
+          g_assert_true (g_file_set_contents (to, damaged, -1, NULL));
+        }
+      else if (i == 2)
+        g_assert_true (g_file_set_contents (to, "ChplVdebog: this is not it\n", -1, NULL));
+      else
+        g_assert_true (g_file_set_contents (to, contents, (gssize)len, NULL));
+    }
+
+  run_cli (&info, "info", run_dir, NULL);
+  g_assert_cmpint (info.status, ==, 0);
+  g_assert_nonnull (strstr (info.out, expected_bad));
+  g_assert_nonnull (strstr (info.out, expected_broken));
+  /* The left-out file is named once, at the start of its line. */
+  {
+    g_autofree char *twice = g_strdup_printf ("%s: %s", bad, bad);
+
+    g_assert_null (strstr (info.out, twice));
+  }
+
+  /* A view the family does not have names the family as users know it. */
+  run_cli (&view, "export", "--view", "stacks", "--format", "png", "-o", "/tmp/weft-never-written.png", demo, NULL);
+  g_assert_cmpint (view.status, ==, 1);
+  g_assert_nonnull (strstr (view.err, "This Chapel VisualDebug trace has no “stacks” view (it has: "));
+
+  weft_test_rm_rf (dir);
+}
+
 static void
 test_info_json (void)
 {
@@ -344,6 +403,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/load-errors", test_load_errors);
+  g_test_add_func ("/cli/damaged-texts", test_damaged_texts);
   g_test_add_func ("/cli/info-json", test_info_json);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
   g_test_add_func ("/cli/export-failures", test_export_failures);

@@ -165,6 +165,33 @@ test_warning_strings (void)
   g_assert_cmpstr (c, ==, "m");
 }
 
+/* A reader's error about one file becomes a warning that names the file once. */
+static void
+test_warning_from_error (void)
+{
+  static const struct
+  {
+    const char *message;
+    guint64     line;
+    const char *expected;
+  } cases[] = {
+    { "d/f-1:1: not a Chapel VisualDebug file", 1, "not a Chapel VisualDebug file" },
+    { "d/f-1: byte 23: endian tag “x” is not “b”", 0, "byte 23: endian tag “x” is not “b”" },
+    { "d/f-1:12:7: bad field", 0, "d/f-1:12:7: bad field" },  /* a column: kept whole */
+    { "Failed to open file “d/f-1”: denied", 0, "Failed to open file “d/f-1”: denied" },
+    { "d/f-10: other file", 0, "d/f-10: other file" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(WeftWarning) warning = weft_warning_new_from_error_message ("d/f-1", cases[i].message);
+
+      g_assert_cmpstr (warning->file, ==, "d/f-1");
+      g_assert_cmpuint (warning->line, ==, cases[i].line);
+      g_assert_cmpstr (warning->message, ==, cases[i].expected);
+    }
+}
+
 static void
 test_string_pool (void)
 {
@@ -456,6 +483,36 @@ test_text_scan_fields (void)
   g_assert_false (weft_scan_token (&p, end, &tok, &len));
 }
 
+/* What a message quotes of a line: valid UTF-8, cut after whole characters. */
+static void
+test_text_excerpt (void)
+{
+  static const struct
+  {
+    const char *text;
+    gsize       max_chars;
+    const char *expected;
+  } cases[] = {
+    { "  fname: zz x.chpl \r", 20, "fname: zz x.chpl" },
+    { "abcdef", 3, "abc…" },
+    { "abc", 3, "abc" },
+    { "été à Zürich", 4, "été …" },
+    { "ab\xff\xfe", 10, "ab\xef\xbf\xbd\xef\xbf\xbd" },
+    { "\xe2\x80\xa6\xe2\x80\xa6\xe2\x80", 2, "………" },  /* two, then the cut mark */
+    { "", 5, "" },
+    { "a\x01" "b\tc", 10, "a\xef\xbf\xbd" "b c" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *excerpt = weft_text_excerpt (cases[i].text, cases[i].text + strlen (cases[i].text),
+                                                    cases[i].max_chars);
+
+      g_assert_cmpstr (excerpt, ==, cases[i].expected);
+      g_assert_true (g_utf8_validate (excerpt, -1, NULL));
+    }
+}
+
 static void
 test_text_scan_rejects (void)
 {
@@ -647,6 +704,7 @@ main (int    argc,
   g_test_add_func ("/core/load-context/warnings", test_load_context_warnings);
   g_test_add_func ("/core/load-context/warning-cap", test_load_context_warning_cap);
   g_test_add_func ("/core/warning/strings", test_warning_strings);
+  g_test_add_func ("/core/warning/from-error", test_warning_from_error);
   g_test_add_func ("/core/string-pool", test_string_pool);
   g_test_add_func ("/core/units", test_units);
   g_test_add_func ("/core/atomic-file", test_atomic_file);
@@ -657,6 +715,7 @@ main (int    argc,
   g_test_add_func ("/core/text-scan/lines", test_text_scan_lines);
   g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
   g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);
+  g_test_add_func ("/core/text-scan/excerpt", test_text_excerpt);
 
   return g_test_run ();
 }

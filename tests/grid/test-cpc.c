@@ -219,7 +219,7 @@ test_read_skips_bad_rows (void)
     { 3, "column 3: ", "expected a number, found “x”" },
     { 4, "column 2: ", "this row has 1 field; the header names 2" },
     { 5, "column 4: ", "the range 5-2 ends before it starts" },
-    { 6, "some of the processes 3-4 also have another value", "" },
+    { 6, "some of the processes “3-4” also have another value", "" },
   };
 
   g_assert_no_error (error);

@@ -90,7 +90,7 @@ test_parse_errors (void)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(WeftIntSet) set = NULL;
-      g_autofree char *column_text = g_strdup_printf ("at column %u", cases[i].column);
+      g_autofree char *column_text = g_strdup_printf ("at character %u", cases[i].column);
       guint column = 0;
 
       set = weft_int_set_parse (cases[i].input, -1, &column, &error);

@@ -223,7 +223,7 @@ test_csv_errors (void)
   assert_csv_error ("Depth, Processes, Threads, Function\n0, \"0-3,x\", 1, main\n",
                     "bad.csv:2:");
   assert_csv_error ("Depth, Processes, Threads, Function\n0, \"0-3,x\", 1, main\n",
-                    "neither a count nor a compact process set");
+                    "expected a process count or a compact process set: “0-3,x” is not a compact integer set");
   assert_csv_error ("Depth, Processes, Threads, Function\n0, 1, 1, \"main\n1, 1, 1, f\n",
                     "bad.csv:2:");
   assert_csv_error ("Depth, Processes, Threads, Function\n0, 1, 1.x, main\n",
@@ -335,7 +335,7 @@ test_xml_errors (void)
   assert_xml_error ("<stacks>\n<frame><position/>\n<stack/></frame></stacks>",
                     "bad.xml:3: unknown element <stack> in <frame>");
   assert_xml_error ("<stacks>\n\n<frame processes=\"0-x\"><position/></frame></stacks>",
-                    "bad.xml:3: processes=\"0-x\" is not a compact integer set");
+                    "bad.xml:3: in the processes attribute: “0-x” is not a compact integer set");
   assert_xml_error ("<stacks>\n<frame threadcount=\"many\"><position/></frame></stacks>",
                     "bad.xml:2: threadcount=\"many\" is not a count");
   assert_xml_error ("<stacks>\n<frame><position><line>x</line></position></frame></stacks>",

@@ -258,7 +258,7 @@ test_corrupt_v4 (void)
   expect_error (data, 20, WEFT_ERROR_PARSE, "not an hpcrun profile");
   /* Bad footer magic. */
   copy[len - 1] ^= 0xff;
-  expect_error (copy, len, WEFT_ERROR_PARSE, "magic");
+  expect_error (copy, len, WEFT_ERROR_PARSE, "expected the footer mark “HPCRUNsm” at the end of the file, found “HPCRUNs\\x92”");
   memcpy (copy, data, len);
   /* A section beyond the file. */
   put_be64 (copy + len - 112 + 5 * 8, 1u << 30);
@@ -532,6 +532,26 @@ test_struct_errors (void)
       g_assert_error (error, WEFT_ERROR, WEFT_ERROR_PARSE);
       g_assert_true (g_str_has_prefix (error->message, "bad.hpcstruct:"));
     }
+
+  /* The line is the element's, not where the parser has read ahead to. */
+  {
+    static const struct { const char *text; const char *message; } placed[] = {
+      { "<?xml version=\"1.0\"?>\n<Other/>\n\n\n",
+        "bad.hpcstruct:2: not an HPCToolkit structure file (expected the root element <HPCToolkitStructure>, "
+        "found <Other>)" },
+      { "<HPCToolkitStructure>\n<LM n='a'>\n<F n='f'>\n\n<Q/>\n</F>\n</LM>\n</HPCToolkitStructure>\n",
+        "bad.hpcstruct:5: unknown element <Q>" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (placed); i++)
+      {
+        g_autoptr(WeftHpcstruct) s = weft_hpcstruct_new ();
+        g_autoptr(GError) error = NULL;
+
+        g_assert_false (weft_hpcstruct_load_memory (s, placed[i].text, strlen (placed[i].text), "bad.hpcstruct", &error));
+        g_assert_cmpstr (error->message, ==, placed[i].message);
+      }
+  }
 }
 
 /* Reading many files on several threads gives each file what reading it

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "weft-document.h"
@@ -341,7 +342,7 @@ test_unknown_format (void)
   formats = weft_format_list (&n_formats);
   g_assert_cmpuint (n_formats, >=, 1);
   for (guint i = 0; i < n_formats; i++)
-    g_assert_nonnull (strstr (error->message, formats[i]->expects));
+    g_assert_nonnull (strstr (error->message, _(formats[i]->expects)));
 
   remove_tmp (path);
 }

@@ -302,8 +302,8 @@ test_damaged (void)
   g_assert_true (has_warning (context, 5, "FINISH_GOAL of goal 0 of node 99 before its START_GOAL"));
   g_assert_true (has_warning (context, 6, "JOIN of node 77 before its FORK"));
   g_assert_true (has_warning (context, 7, "unknown event code 99"));
-  g_assert_true (has_warning (context, 8, "timestamp does not parse"));
-  g_assert_true (has_warning (context, 9, "node id does not parse"));
+  g_assert_true (has_warning (context, 8, "expected a timestamp (an unsigned decimal number), found “15x”; line ignored"));
+  g_assert_true (has_warning (context, 9, "expected a node id (a hexadecimal number), found “4G”; line ignored"));
   g_assert_true (has_warning (context, 10, "agent -3 is outside"));
   g_assert_true (has_warning (context, 12, "SUCC_BRANCH of goal 5 of node 48 before its START_BRANCH"));
   g_assert_true (has_warning (context, 13, "STOP_BUSY of branch 1 of node 48 on agent 2 without its START_BUSY"));
@@ -319,6 +319,27 @@ test_damaged (void)
   g_assert_cmpint (weft_visandor_trace_task (trace, 1)->start, ==, 10);
   g_assert_cmpint (weft_visandor_trace_task (trace, 0)->end, ==, 70);
   g_assert_cmpuint (trace->n_events, ==, 12);
+}
+
+/* A line that does not scan says which field, what it should be and what it holds. */
+static void
+test_damaged_fields (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(WeftVisandorTrace) trace = parse_text ("0\n"
+                                                   "100 1 48 2 A 0\n"
+                                                   "110 x 48 0 A 0\n"      /* 3 */
+                                                   "120 2 48 two A 0\n"    /* 4 */
+                                                   "130 2 48 0 W? 0\n"     /* 5 */
+                                                   "140 2 48 0 A\n"        /* 6 */
+                                                   "150 2 48 0 A 0\n",
+                                                   context);
+
+  g_assert_true (has_warning (context, 3, "expected an event code (a decimal number), found “x”; line ignored"));
+  g_assert_true (has_warning (context, 4, "expected a task or branch number (a decimal number), found “two”"));
+  g_assert_true (has_warning (context, 5, "expected a WAM id (a hexadecimal number), found “W?”"));
+  g_assert_true (has_warning (context, 6, "expected an agent number (a decimal number), found the end of the line"));
+  g_assert_cmpuint (trace->n_events, ==, 2);
 }
 
 static void
@@ -515,6 +536,7 @@ main (int   argc,
   g_test_add_func ("/visandor/parser/and-nested", test_and_nested);
   g_test_add_func ("/visandor/parser/suspend-resume", test_suspend_resume);
   g_test_add_func ("/visandor/parser/damaged", test_damaged);
+  g_test_add_func ("/visandor/parser/damaged-fields", test_damaged_fields);
   g_test_add_func ("/visandor/parser/no-type-line", test_no_type_line);
   g_test_add_func ("/visandor/parser/empty", test_empty);
   g_test_add_func ("/visandor/parser/header", test_header);

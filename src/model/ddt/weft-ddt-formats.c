@@ -152,7 +152,7 @@ static const WeftFormat mda_format = {
   .name = N_("DDT multi-dimensional array"),
   .mime_type = "application/x-hdf",  /* and text/csv: a CSV array has no type of its own */
   .patterns = mda_patterns,
-  .expects = "an HDF5 file, or a CSV file without a header whose fields are all numbers or \"\"",
+  .expects = N_("an HDF5 file, or a CSV file without a header whose fields are all numbers or \"\""),
   .sniff = weft_mda_format_sniff,
   .load = weft_mda_format_load,
 };
@@ -162,7 +162,7 @@ static const WeftFormat cpc_format = {
   .name = N_("DDT cross-process comparison"),
   .mime_type = "text/x-ddt-cpc-csv",
   .patterns = cpc_patterns,
-  .expects = "a CSV file whose first row is “Value, Processes”",
+  .expects = N_("a CSV file whose first row is “Value, Processes”"),
   .sniff = weft_cpc_format_sniff,
   .load = weft_cpc_format_load,
 };

@@ -72,8 +72,8 @@ static const WeftFormat psv_format = {
   .mime_type = "text/x-ddt-stacks-csv",
   .patterns = NULL,
   /* Shown in markup: no angle brackets. */
-  .expects = "a CSV file whose first row is “Depth, Processes, Threads, Function”, or an XML file whose "
-             "root element is “stacks”",
+  .expects = N_("a CSV file whose first row is “Depth, Processes, Threads, Function”, or an XML file whose "
+                "root element is “stacks”"),
   .opens_directories = FALSE,
   .sniff = weft_psv_format_sniff,
   .load = weft_psv_format_load,

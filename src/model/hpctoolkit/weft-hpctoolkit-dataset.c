@@ -306,7 +306,7 @@ weft_hpctoolkit_dataset_dup_call_tree (WeftDataset            *dataset,
                                     weft_hpctoolkit_dataset_node_role, NULL);
   if (g_strcmp0 (view, "stacks") != 0)
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("No tree view “%s”"), view);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("An HPCToolkit measurement has no tree view “%s”; it has stacks, callers and flat"), view);
       return NULL;
     }
   /* The tree is complete and read-only once built. */
@@ -327,7 +327,7 @@ weft_hpctoolkit_dataset_dup_values (WeftDataset            *dataset,
 
   if (g_strcmp0 (view, "values") != 0)
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("No values view “%s”"), view);
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("An HPCToolkit measurement has no values view “%s”; it has values"), view);
       return NULL;
     }
   for (guint g = 0; g < weft_hpctoolkit_measurement_get_n_metrics (m); g++)

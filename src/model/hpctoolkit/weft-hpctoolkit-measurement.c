@@ -928,39 +928,15 @@ stem (const char *path)
   return dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
 }
 
-/* A reader's error names its file ("PATH: byte 23: …"), as it must when it
- * stands alone; a warning names the file apart, so the message drops it. */
-static const char *
-message_without_path (const char *message,
-                      const char *path)
-{
-  gsize n = strlen (path);
-
-  if (strncmp (message, path, n) == 0 && message[n] == ':' && message[n + 1] == ' ')
-    return message + n + 2;
-  return message;
-}
-
-/* The same for "PATH:LINE: …" (the XML reader's errors): the line becomes
- * the warning's. */
+/* A reader's error names its file ("PATH: byte 23: …", "PATH:LINE: …" from
+ * the XML reader), as it must when it stands alone; as a warning, the file
+ * (and line) go apart and the message drops them. */
 static void
-warn_with_line (WeftLoadContext *context,
-                const char      *path,
-                const char      *message)
+warn_error (WeftLoadContext *context,
+            const char      *path,
+            const char      *message)
 {
-  gsize n = strlen (path);
-  guint64 line = 0;
-  char *end = NULL;
-
-  if (strncmp (message, path, n) == 0 && message[n] == ':' && g_ascii_isdigit (message[n + 1]))
-    {
-      line = g_ascii_strtoull (message + n + 1, &end, 10);
-      if (end != NULL && *end == ':')
-        message = end + (end[1] == ' ' ? 2 : 1);
-      else
-        line = 0;
-    }
-  weft_load_context_warn (context, path, line, "%s", message_without_path (message, path));
+  weft_load_context_add_warning (context, weft_warning_new_from_error_message (path, message));
 }
 
 /* A structure file for a program no profile ran (another build, another
@@ -992,7 +968,7 @@ warn_unused_modules (WeftLoadContext     *context,
         }
       if (!used)
         weft_load_context_warn (context, path, 0,
-                                _("This structure file describes %s, which no profile of the measurement ran; "
+                                _("this structure file describes “%s”, which no profile of the measurement ran; "
                                   "its procedure and line names are not used"),
                                 module);
     }
@@ -1047,7 +1023,9 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
 
       if (path == NULL)
         {
-          g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("Only local files can be read"));
+          g_autofree char *uri = g_file_get_uri (files[i]);
+
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("%s: only local files can be read"), uri);
           return NULL;
         }
       if (g_file_test (path, G_FILE_TEST_IS_DIR))
@@ -1103,8 +1081,7 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
         else if (errors[i] != NULL)
           {
             /* One bad file among many: skip it, say so. */
-            weft_load_context_warn (context, g_ptr_array_index (runs, i), 0, "%s",
-                                    message_without_path (errors[i]->message, g_ptr_array_index (runs, i)));
+            warn_error (context, g_ptr_array_index (runs, i), errors[i]->message);
             if (first_error == NULL)
               first_error = g_steal_pointer (&errors[i]);
             g_clear_error (&errors[i]);
@@ -1135,7 +1112,7 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
           trace = weft_hpctrace_read_file (trace_path, &local);
           weft_load_context_advance (context, 1);
           if (trace == NULL)
-            weft_load_context_warn (context, trace_path, 0, "%s", message_without_path (local->message, trace_path));
+            warn_error (context, trace_path, local->message);
         }
       g_ptr_array_add (traces, trace);
     }
@@ -1151,7 +1128,7 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
         structure = weft_hpcstruct_new ();
       n_modules = weft_hpcstruct_get_n_modules (structure);
       if (!weft_hpcstruct_load_file (structure, g_ptr_array_index (structs, i), &local))
-        warn_with_line (context, g_ptr_array_index (structs, i), local->message);
+        warn_error (context, g_ptr_array_index (structs, i), local->message);
       else
         warn_unused_modules (context, g_ptr_array_index (structs, i), structure, n_modules, profiles);
       weft_load_context_advance (context, 1);

@@ -1110,8 +1110,8 @@ weft_timeline_draw_picture (WeftDataset           *dataset,
   if (table == NULL)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A %s document has no events to draw as a timeline"),
-                   weft_dataset_get_family (dataset));
+                   _("This %s has no events to draw as a timeline"),
+                   weft_dataset_get_family_name (dataset));
       return FALSE;
     }
 
