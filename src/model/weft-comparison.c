@@ -83,8 +83,8 @@ weft_comparison_new (WeftDataset      *base,
   if (g_strcmp0 (weft_dataset_get_family (base), weft_dataset_get_family (other)) != 0)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("Cannot compare runs of different kinds: the base is a %s document, the other a %s document"),
-                   weft_dataset_get_family (base), weft_dataset_get_family (other));
+                   _("Cannot compare runs of different kinds (base: %s; other: %s)"),
+                   weft_dataset_get_family_name (base), weft_dataset_get_family_name (other));
       return NULL;
     }
 
@@ -317,8 +317,9 @@ weft_comparison_align_at (WeftComparison  *self,
   if (base_time == NULL || other_time == NULL)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("Cannot align the runs at “%s”: the %s run has no such tag or event"),
-                   label, base_time == NULL ? _("base") : _("other"));
+                   base_time == NULL ? _("Cannot align the runs at “%s”: the base run has no such tag or event")
+                                     : _("Cannot align the runs at “%s”: the other run has no such tag or event"),
+                   label);
       return FALSE;
     }
   weft_comparison_set_anchors (self, TRUE, *base_time, *other_time);
@@ -349,8 +350,8 @@ side_options (WeftComparison         *self,
   if (table == NULL)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A %s document has no time axis, so a time range does not apply"),
-                   weft_dataset_get_family (side));
+                   _("This %s has no time axis, so a time range does not apply"),
+                   weft_dataset_get_family_name (side));
       return FALSE;
     }
   anchor = weft_comparison_get_anchor (self, other);
