@@ -8,7 +8,10 @@
  * giving the view the tree to the end of the first frame that shows it; best
  * of N, each time a new view) and the same for its hot path expanded
  * (call-tree-view-hot-path, ms to expand and select the hottest path and
- * paint it).
+ * paint it). Then the flame graph of the same tree: its first paint
+ * (flame-graph-view-first-paint) and a paint after the pointer moved to
+ * another frame (flame-graph-view-hover-paint: the drawing is kept, only the
+ * outline is new).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +24,7 @@
 
 #include "bench-util.h"
 #include "weft-call-tree-view.h"
+#include "weft-flame-graph-view.h"
 #include "weft-hpcrun.h"
 #include "weft-hpctoolkit-measurement.h"
 #include "weft-test-util.h"
@@ -66,7 +70,7 @@ main (int   argc,
   WeftCallTree *tree;
   GtkWidget *window;
   const char *name;
-  double best_paint = G_MAXDOUBLE, best_hot = G_MAXDOUBLE;
+  double best_paint = G_MAXDOUBLE, best_hot = G_MAXDOUBLE, best_flame = G_MAXDOUBLE, best_hover = G_MAXDOUBLE;
   int runs = 5;
 
   if (argc > 2 && strcmp (argv[1], "--runs") == 0)
@@ -119,6 +123,33 @@ main (int   argc,
     }
   g_print ("bench call-tree-view-first-paint %.1f ms\n", best_paint);
   g_print ("bench call-tree-view-hot-path %.1f ms\n", best_hot);
+
+  for (int r = 0; r < runs; r++)
+    {
+      GtkWidget *view = weft_flame_graph_view_new ();
+      WeftFlameGraphRenderer *renderer = weft_flame_graph_view_get_renderer (WEFT_FLAME_GRAPH_VIEW (view));
+      WeftCallNode hovered = weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT);
+      gint64 start;
+
+      gtk_window_set_child (GTK_WINDOW (window), view);
+      wait_paint (window);
+      start = g_get_monotonic_time ();
+      weft_flame_graph_view_set_tree (WEFT_FLAME_GRAPH_VIEW (view), tree);
+      wait_paint (window);
+      best_flame = MIN (best_flame, weft_bench_ms_since (start));
+
+      /* Down the first children: a new frame under the pointer each time. */
+      for (int i = 0; i <= r && weft_call_tree_get_first_child (tree, hovered) != WEFT_CALL_NODE_NONE; i++)
+        hovered = weft_call_tree_get_first_child (tree, hovered);
+      start = g_get_monotonic_time ();
+      weft_flame_graph_renderer_set_hover (renderer, hovered);
+      gtk_widget_queue_draw (view);
+      wait_paint (window);
+      best_hover = MIN (best_hover, weft_bench_ms_since (start));
+      gtk_window_set_child (GTK_WINDOW (window), NULL);
+    }
+  g_print ("bench flame-graph-view-first-paint %.1f ms\n", best_flame);
+  g_print ("bench flame-graph-view-hover-paint %.1f ms\n", best_hover);
 
   gtk_window_destroy (GTK_WINDOW (window));
   weft_test_rm_rf (tmp);

@@ -35,6 +35,7 @@ struct _WeftFlameGraphRenderer
   int              compare_other;
   WeftCallNode     focus;
   WeftCallNode     hover;
+  gboolean         draw_outlines;  /* of the hovered and selected frames */
   WeftCallNode     selected;
   WeftRenderTheme  theme;
   double          *leaf_counts;  /* the fallback value: no metric, no processes */
@@ -70,6 +71,7 @@ weft_flame_graph_renderer_init (WeftFlameGraphRenderer *self)
   self->focus = WEFT_CALL_TREE_ROOT;
   self->hover = WEFT_CALL_NODE_NONE;
   self->selected = WEFT_CALL_NODE_NONE;
+  self->draw_outlines = TRUE;
   self->root_value = -1;
   self->total_processes = -1;
   weft_render_theme_init_light (&self->theme);
@@ -210,6 +212,23 @@ weft_flame_graph_renderer_set_selected (WeftFlameGraphRenderer *self,
     return FALSE;
   self->selected = node;
   return TRUE;
+}
+
+/**
+ * weft_flame_graph_renderer_set_draw_outlines:
+ * @draw_outlines: whether draw() outlines the hovered and selected frames
+ *
+ * A view keeps the drawing of a big tree (a million frames take a third of a
+ * second to draw) and draws those outlines over it instead, so that moving the
+ * pointer does not draw the whole graph again.
+ */
+void
+weft_flame_graph_renderer_set_draw_outlines (WeftFlameGraphRenderer *self,
+                                             gboolean                draw_outlines)
+{
+  g_return_if_fail (WEFT_IS_FLAME_GRAPH_RENDERER (self));
+
+  self->draw_outlines = draw_outlines;
 }
 
 WeftCallNode
@@ -709,7 +728,7 @@ draw_box (WeftFlameGraphRenderer *self,
       cairo_set_line_width (cr, 2);
       cairo_stroke (cr);
     }
-  if (node == self->selected || node == self->hover)
+  if (self->draw_outlines && (node == self->selected || node == self->hover))
     {
       cairo_rectangle (cr, x + 0.5, y + 0.5, MAX (w - 2, 0.5), ROW_HEIGHT - 2);
       if (node == self->selected)

@@ -53,6 +53,8 @@ gboolean      weft_flame_graph_renderer_set_hover     (WeftFlameGraphRenderer *s
 gboolean      weft_flame_graph_renderer_set_selected  (WeftFlameGraphRenderer *self,
                                                        WeftCallNode            node);
 WeftCallNode  weft_flame_graph_renderer_get_hover     (WeftFlameGraphRenderer *self);
+void          weft_flame_graph_renderer_set_draw_outlines (WeftFlameGraphRenderer *self,
+                                                           gboolean                draw_outlines);
 WeftCallNode  weft_flame_graph_renderer_get_selected  (WeftFlameGraphRenderer *self);
 void          weft_flame_graph_renderer_set_theme     (WeftFlameGraphRenderer *self,
                                                        const WeftRenderTheme  *theme);

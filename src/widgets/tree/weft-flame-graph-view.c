@@ -38,10 +38,12 @@ update_accessible (WeftFlameGraphView *self)
                                   -1);
 }
 
+/* What the kept picture shows changed: draw it again. */
 static void
 changed (WeftFlameGraphView *self)
 {
   update_accessible (self);
+  weft_drawn_widget_drop_picture (WEFT_DRAWN_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -240,6 +242,46 @@ weft_flame_graph_view_query_tooltip (GtkWidget  *widget,
 
 /* --- WeftDrawnWidget ------------------------------------------------------------ */
 
+/* The outline of @node over the picture, if it is shown. */
+static void
+append_outline (WeftFlameGraphView *self,
+                GtkSnapshot        *snapshot,
+                WeftCallNode        node,
+                float               line_width,
+                const WeftRgba     *color)
+{
+  cairo_rectangle_t rect;
+
+  if (node == WEFT_CALL_NODE_NONE ||
+      !weft_flame_graph_renderer_get_node_rect (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                                gtk_widget_get_height (GTK_WIDGET (self)), node, &rect))
+    return;
+  weft_snapshot_append_frame (snapshot,
+                              &GRAPHENE_RECT_INIT (rect.x, rect.y, MAX (rect.width - 1, 2 * line_width),
+                                                   rect.height - 1),
+                              line_width, color);
+}
+
+/* The graph is drawn once into a kept picture (a million frames take a third
+ * of a second); hovering and selecting only outline a frame over it. */
+static void
+weft_flame_graph_view_snapshot (GtkWidget   *widget,
+                                GtkSnapshot *snapshot)
+{
+  WeftFlameGraphView *self = WEFT_FLAME_GRAPH_VIEW (widget);
+  const WeftRenderTheme *theme;
+  WeftCallNode selected = weft_flame_graph_renderer_get_selected (self->renderer);
+  WeftCallNode hover = weft_flame_graph_renderer_get_hover (self->renderer);
+
+  if (gtk_widget_get_width (widget) <= 0 || gtk_widget_get_height (widget) <= 0)
+    return;
+  weft_drawn_widget_append_picture (WEFT_DRAWN_WIDGET (self), snapshot);
+  theme = weft_drawn_widget_ensure_theme (WEFT_DRAWN_WIDGET (self));
+  if (hover != selected)
+    append_outline (self, snapshot, hover, 1, &theme->foreground);
+  append_outline (self, snapshot, selected, 2, &theme->accent);
+}
+
 static void
 weft_flame_graph_view_draw (WeftDrawnWidget       *widget,
                             cairo_t               *cr,
@@ -276,6 +318,7 @@ weft_flame_graph_view_class_init (WeftFlameGraphViewClass *klass)
 
   object_class->dispose = weft_flame_graph_view_dispose;
   widget_class->query_tooltip = weft_flame_graph_view_query_tooltip;
+  widget_class->snapshot = weft_flame_graph_view_snapshot;
 
   drawn_class->draw = weft_flame_graph_view_draw;
   drawn_class->theme_changed = weft_flame_graph_view_theme_changed;
@@ -309,6 +352,7 @@ static void
 weft_flame_graph_view_init (WeftFlameGraphView *self)
 {
   self->renderer = weft_flame_graph_renderer_new ();
+  weft_flame_graph_renderer_set_draw_outlines (self->renderer, FALSE);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
