@@ -8,7 +8,8 @@
  * giving the view the tree to the end of the first frame that shows it; best
  * of N, each time a new view) and the same for its hot path expanded
  * (call-tree-view-hot-path, ms to expand and select the hottest path and
- * paint it). Then the flame graph of the same tree: its first paint
+ * paint it), and selecting a frame whose path is already open again
+ * (call-tree-view-reselect, as a click in the flame graph does). Then the flame graph of the same tree: its first paint
  * (flame-graph-view-first-paint) and a paint after the pointer moved to
  * another frame (flame-graph-view-hover-paint: the drawing is kept, only the
  * outline is new).
@@ -70,7 +71,7 @@ main (int   argc,
   WeftCallTree *tree;
   GtkWidget *window;
   const char *name;
-  double best_paint = G_MAXDOUBLE, best_hot = G_MAXDOUBLE, best_flame = G_MAXDOUBLE, best_hover = G_MAXDOUBLE;
+  double best_paint = G_MAXDOUBLE, best_hot = G_MAXDOUBLE, best_reselect = G_MAXDOUBLE, best_flame = G_MAXDOUBLE, best_hover = G_MAXDOUBLE;
   int runs = 5;
 
   if (argc > 2 && strcmp (argv[1], "--runs") == 0)
@@ -119,10 +120,23 @@ main (int   argc,
                  weft_call_tree_view_get_n_rows (WEFT_CALL_TREE_VIEW (view)));
       wait_paint (window);
       best_hot = MIN (best_hot, weft_bench_ms_since (start));
+
+      {
+        WeftCallNode hottest = weft_call_tree_view_get_selected (WEFT_CALL_TREE_VIEW (view));
+        WeftCallNode parent = weft_call_tree_get_parent (tree, hottest);
+
+        start = g_get_monotonic_time ();
+        if (!weft_call_tree_view_select_node (WEFT_CALL_TREE_VIEW (view), parent) ||
+            weft_call_tree_view_get_selected (WEFT_CALL_TREE_VIEW (view)) != parent)
+          g_error ("the hot path's parent frame could not be selected");
+        wait_paint (window);
+        best_reselect = MIN (best_reselect, weft_bench_ms_since (start));
+      }
       gtk_window_set_child (GTK_WINDOW (window), NULL);
     }
   g_print ("bench call-tree-view-first-paint %.1f ms\n", best_paint);
   g_print ("bench call-tree-view-hot-path %.1f ms\n", best_hot);
+  g_print ("bench call-tree-view-reselect %.1f ms\n", best_reselect);
 
   for (int r = 0; r < runs; r++)
     {

@@ -526,12 +526,54 @@ scroll_to (WeftCallTreeView *self,
       gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
 }
 
+/* The row of the last frame of @path (listed from it up to the top row), or
+ * G_MAXUINT when some frame has no row: with @expand, each ancestor is
+ * expanded on the way; without, a collapsed ancestor ends the walk. */
+static guint
+walk_path (WeftCallTreeView *self,
+           GArray           *path,
+           gboolean          expand)
+{
+  guint position = 0;
+
+  /* Children follow their parent's row, so each ancestor is searched for from
+   * the row after the one before. */
+  for (guint i = path->len; i-- > 0;)
+    {
+      WeftCallNode want = g_array_index (path, WeftCallNode, i);
+      guint n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+      gboolean found = FALSE;
+
+      for (; position < n_rows; position++)
+        {
+          g_autoptr(GtkTreeListRow) row = row_at (self, position);
+
+          if (weft_call_tree_item_get_node (row_item (row)) == want)
+            {
+              if (i > 0 && !gtk_tree_list_row_get_expanded (row))
+                {
+                  if (!expand)
+                    return G_MAXUINT;
+                  gtk_tree_list_row_set_expanded (row, TRUE);
+                }
+              found = TRUE;
+              break;
+            }
+        }
+      if (!found)
+        return G_MAXUINT;
+      if (i > 0)
+        position++;
+    }
+  return position;
+}
+
 gboolean
 weft_call_tree_view_select_node (WeftCallTreeView *self,
                                  WeftCallNode      node)
 {
   g_autoptr(GArray) path = NULL;
-  guint position = 0;
+  guint position;
 
   g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
 
@@ -552,41 +594,28 @@ weft_call_tree_view_select_node (WeftCallTreeView *self,
         break;
     }
 
+  /* Already open (a click in the flame graph near the last one): select its
+   * row and keep the rows on screen. */
+  position = walk_path (self, path, FALSE);
+  if (position != G_MAXUINT)
+    {
+      gtk_single_selection_set_selected (self->selection, position);
+      scroll_to (self, position);
+      return TRUE;
+    }
+
   /* The column view rebinds its rows at every expansion (in GTK 4.8, a
    * path 20 frames deep into a 10^6-node tree took seconds): it sees the
-   * model again once the path is open. */
+   * model again once the path is open. Giving it the model again builds its
+   * rows anew, which costs a few hundred milliseconds for a big tree: only
+   * when something had to be opened. */
   gtk_column_view_set_model (self->column_view, NULL);
-
-  /* Children follow their parent's row, so each ancestor is searched for from
-   * the row after the one before. */
-  for (guint i = path->len; i-- > 0;)
-    {
-      WeftCallNode want = g_array_index (path, WeftCallNode, i);
-      guint n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
-      gboolean found = FALSE;
-
-      for (; position < n_rows; position++)
-        {
-          g_autoptr(GtkTreeListRow) row = row_at (self, position);
-
-          if (weft_call_tree_item_get_node (row_item (row)) == want)
-            {
-              if (i > 0)
-                gtk_tree_list_row_set_expanded (row, TRUE);
-              found = TRUE;
-              break;
-            }
-        }
-      if (!found)
-        {
-          gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-          return FALSE;
-        }
-      if (i > 0)
-        position++;
-    }
-  gtk_single_selection_set_selected (self->selection, position);
+  position = walk_path (self, path, TRUE);
+  if (position != G_MAXUINT)
+    gtk_single_selection_set_selected (self->selection, position);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  if (position == G_MAXUINT)
+    return FALSE;
   scroll_to (self, position);
   return TRUE;
 }
