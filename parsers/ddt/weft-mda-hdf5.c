@@ -38,7 +38,9 @@
  * name come from the attributes when present (any string type); a dataset of
  * another program gets its name as the value name.
  *
- * Every HDF5 call runs under weft_hdf5_lock().
+ * Every HDF5 call runs under weft_hdf5_lock(). Reading and listing first have
+ * a child process read the file (weft-hdf5-probe.c): libhdf5 has bugs of its
+ * own on damaged files that would crash or hang the app, or exhaust its memory.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,6 +56,7 @@
 #include "weft-atomic-file.h"
 #include "weft-error.h"
 #include "weft-hdf5.h"
+#include "weft-hdf5-probe.h"
 #include "weft-mda.h"
 
 #define CHUNK_TARGET_CELLS  4096
@@ -61,6 +64,11 @@
 #define MAX_NAME_BYTES      (4 * 1024)
 /* Checking more chunks than this one by one would take longer than reading. */
 #define MAX_CHUNKS_CHECKED  (G_GUINT64_CONSTANT (1) << 22)
+/* More links than any array export holds, far fewer than a runaway walk. */
+#define MAX_LINKS_VISITED   1000000
+/* The most read_locked() allocates itself, values and filtered mask: the probe
+ * child's memory limit leaves room for it besides libhdf5's budget. */
+#define READER_BYTES        (WEFT_MDA_MAX_CELLS * (sizeof (double) + 1))
 
 #define FILTERED_SENTENCE \
   "Filtered cells are not stored: chunks holding only filtered cells are never written, " \
@@ -513,6 +521,8 @@ typedef struct
 {
   GPtrArray *names;   /* every numeric dataset's path */
   gboolean   first;   /* stop at the first one */
+  guint64    visited;
+  gboolean   runaway; /* stopped: too many links or too long a path */
 } FindDatasets;
 
 static gboolean
@@ -551,6 +561,13 @@ find_numeric_datasets (hid_t             group,
 {
   FindDatasets *find = data;
 
+  /* libhdf5 1.10 follows a group that holds itself ("data/data/data/…")
+   * without end: stop the walk, which then fails. */
+  if (++find->visited > MAX_LINKS_VISITED || strlen (name) > MAX_NAME_BYTES)
+    {
+      find->runaway = TRUE;
+      return -1;
+    }
   if (!is_numeric_dataset (group, name, info))
     return 0;
 
@@ -559,16 +576,27 @@ find_numeric_datasets (hid_t             group,
 }
 
 /* Lists the numeric datasets of @file (depth-first in name order), or only
- * the first one. */
+ * the first one; NULL with @error set when the file cannot be walked. */
 static GPtrArray *
-list_numeric_datasets (hid_t     file,
-                       gboolean  first)
+list_numeric_datasets (hid_t        file,
+                       const char  *path,
+                       gboolean     first,
+                       GError     **error)
 {
-  FindDatasets find = { g_ptr_array_new_with_free_func (g_free), first };
+  FindDatasets find = { g_ptr_array_new_with_free_func (g_free), first, 0, FALSE };
 
   if (H5Lvisit (file, H5_INDEX_NAME, H5_ITER_INC, find_numeric_datasets, &find) < 0)
     {
       g_ptr_array_unref (find.names);
+      if (find.runaway)
+        {
+          H5Eclear2 (H5E_DEFAULT);
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
+                       _("“%s” is damaged: its groups hold more than %u links or link to each other without end"),
+                       path, (guint)MAX_LINKS_VISITED);
+        }
+      else
+        weft_hdf5_set_error (error, WEFT_ERROR_PARSE, _("Could not read %s"), path);
       return NULL;
     }
   return find.names;
@@ -933,13 +961,10 @@ read_locked (const char       *path,
     name = g_strdup (dataset);
   else
     {
-      g_autoptr(GPtrArray) names = list_numeric_datasets (file, TRUE);
+      g_autoptr(GPtrArray) names = list_numeric_datasets (file, path, TRUE, error);
 
       if (names == NULL)
-        {
-          weft_hdf5_set_error (error, WEFT_ERROR_PARSE, _("Could not read %s"), path);
-          return NULL;
-        }
+        return NULL;
       if (names->len == 0)
         {
           g_set_error (error, WEFT_ERROR, WEFT_ERROR_EMPTY, _("%s holds no dataset of numbers"), path);
@@ -1071,10 +1096,13 @@ read_locked (const char       *path,
  * weft_mda_hdf5_read:
  * @dataset: (nullable): the dataset to read ("data", "group/array"); %NULL
  *   for the first dataset of numbers
- * @context: (nullable): receives warnings about attributes that are ignored
+ * @context: (nullable): receives warnings about attributes that are ignored;
+ *   its cancellable stops the probe of the file
  *
  * Reads an MDA HDF5 file (or any HDF5 file's numeric dataset) into a matrix of
- * the dataset's rank; see the top of weft-mda-hdf5.c.
+ * the dataset's rank; see the top of weft-mda-hdf5.c. A file libhdf5 cannot
+ * read without crashing, hanging or exhausting memory is refused with a
+ * WEFT_ERROR_PARSE (weft-hdf5-probe.c).
  *
  * Returns: (transfer full): the matrix, or %NULL with @error set.
  */
@@ -1088,6 +1116,10 @@ weft_mda_hdf5_read (const char       *path,
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!weft_hdf5_probe_file (path, READER_BYTES,
+                             context != NULL ? weft_load_context_get_cancellable (context) : NULL, error))
+    return NULL;
 
   weft_hdf5_lock ();
   matrix = read_locked (path, dataset, context, error);
@@ -1110,11 +1142,14 @@ list_datasets_locked (const char  *path,
       return NULL;
     }
   file = H5Fopen (path, H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (file < 0 || (names = list_numeric_datasets (file, FALSE)) == NULL)
+  if (file < 0)
     {
       weft_hdf5_set_error (error, WEFT_ERROR_PARSE, _("Could not read %s"), path);
       return NULL;
     }
+  names = list_numeric_datasets (file, path, FALSE, error);
+  if (names == NULL)
+    return NULL;
   g_ptr_array_add (names, NULL);
 
   return (GStrv)g_ptr_array_free (g_steal_pointer (&names), FALSE);
@@ -1122,22 +1157,58 @@ list_datasets_locked (const char  *path,
 
 /**
  * weft_mda_hdf5_list_datasets:
+ * @cancellable: (nullable): stops the probe of the file
  *
  * Returns: (transfer full): the paths of every integer or floating-point
  *   dataset in @path, depth-first in name order (the first is the one
  *   weft_mda_hdf5_read() takes by default), or %NULL with @error set.
  */
 GStrv
-weft_mda_hdf5_list_datasets (const char  *path,
-                             GError     **error)
+weft_mda_hdf5_list_datasets (const char    *path,
+                             GCancellable  *cancellable,
+                             GError       **error)
 {
   GStrv names;
 
   g_return_val_if_fail (path != NULL, NULL);
+
+  if (!weft_hdf5_probe_file (path, READER_BYTES, cancellable, error))
+    return NULL;
 
   weft_hdf5_lock ();
   names = list_datasets_locked (path, error);
   weft_hdf5_unlock ();
 
   return names;
+}
+
+/* --- The probe child ---------------------------------------------------------- */
+
+/* What a probe child does with the file (see weft-hdf5-probe.c): list the
+ * numeric datasets and read every one, so that a dataset picked later is
+ * covered too. The default pick (dataset NULL) walks a prefix of the same
+ * listing. */
+static void
+probe_every_dataset (const char *path)
+{
+  g_auto(GStrv) names = NULL;
+
+  weft_hdf5_lock ();
+  names = list_datasets_locked (path, NULL);
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      WeftMatrix *matrix = read_locked (path, names[i], NULL, NULL);
+
+      if (matrix != NULL)
+        weft_matrix_unref (matrix);
+    }
+  weft_hdf5_unlock ();
+}
+
+/* Here, in the reader's own object file, so that every program that can read
+ * HDF5 can also be its own probe child. Returns at once in any other run. */
+__attribute__ ((constructor)) static void
+probe_child_constructor (void)
+{
+  weft_hdf5_probe_child_main (probe_every_dataset);
 }

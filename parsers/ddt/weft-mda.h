@@ -25,7 +25,9 @@
  * sparse)"): see weft-mda-hdf5.c for the layout; in short one chunked F64LE
  * dataset "/data" whose filtered cells are never written and read back as the
  * fill value, a NaN with a reserved bit pattern, and "weft:" attributes for the
- * title, value name, dimension names, starts and labels.
+ * title, value name, dimension names, starts and labels. Reading and listing
+ * have a child process read the file first (weft-hdf5-probe.h), so that
+ * libhdf5's own bugs on damaged files cannot crash or hang the app.
  *
  * Writers replace @path atomically (a temporary file beside it, renamed on
  * success): a failed write leaves an existing file as it was.
@@ -80,7 +82,8 @@ WeftMatrix *weft_mda_hdf5_read  (const char       *path,
                                  const char       *dataset,
                                  WeftLoadContext  *context,
                                  GError          **error);
-GStrv       weft_mda_hdf5_list_datasets (const char  *path,
-                                 GError          **error);
+GStrv       weft_mda_hdf5_list_datasets (const char    *path,
+                                         GCancellable  *cancellable,
+                                         GError       **error);
 
 G_END_DECLS

@@ -96,7 +96,9 @@ weft_mda_dataset_load (GFile            *file,
   self->is_hdf5 = has_hdf5_signature (file);
   if (self->is_hdf5)
     {
-      self->arrays = weft_mda_hdf5_list_datasets (self->path, error);
+      GCancellable *cancellable = context != NULL ? weft_load_context_get_cancellable (context) : NULL;
+
+      self->arrays = weft_mda_hdf5_list_datasets (self->path, cancellable, error);
       if (self->arrays == NULL)
         return NULL;
       if (self->arrays[0] == NULL)
