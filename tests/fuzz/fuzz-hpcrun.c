@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "weft-hpcrun.h"
 #include "weft-hpctoolkit-measurement.h"
@@ -64,6 +65,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (weft_call_tree_get_n_metrics (tree) > 0)
     {
       int g = -1;
+      const char *name;
 
       for (guint i = 0; i < weft_hpctoolkit_measurement_get_n_metrics (m) && g < 0; i++)
         if (weft_hpctoolkit_measurement_get_metric (m, i)->formula[0] == '\0'
@@ -71,12 +73,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
           g = (int)i;
       if (g < 0)
         abort ();
+      /* Metrics are matched by name (a damaged profile may name two alike:
+       * they are one metric then), so g is a measurement index: the values
+       * that count are those of every metric of the profile with g's name. */
+      name = weft_hpctoolkit_measurement_get_metric (m, (guint)g)->name;
       for (guint i = 0; i < p->values_array->len; i++)
-        if (g_array_index (p->values_array, WeftHpcrunValue, i).metric == (guint)g)
-          {
-            sum += g_array_index (p->values_array, WeftHpcrunValue, i).value;
-            scale += fabs (g_array_index (p->values_array, WeftHpcrunValue, i).value);
-          }
+        {
+          const WeftHpcrunValue *value = &g_array_index (p->values_array, WeftHpcrunValue, i);
+
+          if (strcmp (g_array_index (p->metrics, WeftHpcrunMetric, value->metric).name, name) == 0)
+            {
+              sum += value->value;
+              scale += fabs (value->value);
+            }
+        }
       /* Values placed on nodes add up to the total (up to rounding); raw
        * bits may be NaN or infinite, which compare to nothing. */
       if (isfinite (scale) && fabs (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, 0) - sum) > 1e-9 * (scale + 1))

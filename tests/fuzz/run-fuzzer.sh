@@ -41,11 +41,23 @@ echo "replaying $(ls "$seeds" | wc -l) seeds"
 if [ "$seconds" -gt 0 ]; then
   echo "fuzzing for $seconds s"
   "$harness" $dict -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus"
+    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" || true
 fi
 
 if [ -n "$(ls -A "$work/artifacts")" ]; then
-  echo "fuzzer left artifacts:" >&2
+  # Kept beyond the work folder (removed on exit), and small ones printed, so
+  # that a crash found in CI can be replayed and kept as a regression seed.
+  keep="${WEFT_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}/$(basename "$harness")"
+  mkdir -p "$keep"
+  cp "$work/artifacts"/* "$keep/"
+  echo "fuzzer left artifacts (kept in $keep):" >&2
   ls -l "$work/artifacts" >&2
+  for f in "$work/artifacts"/*; do
+    if [ "$(stat -c %s "$f")" -le 4096 ]; then
+      echo "base64 of $(basename "$f"):" >&2
+      base64 -w 0 "$f" >&2
+      echo >&2
+    fi
+  done
   exit 1
 fi
