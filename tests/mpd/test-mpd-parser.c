@@ -533,6 +533,34 @@ test_event_names (void)
     g_assert_cmpint (weft_mpd_event_lookup (others[i], strlen (others[i])), ==, -1);
 }
 
+/* Ordering a big trace takes seconds: a cancelled load does not wait for it
+ * (the trace is freed behind it), and an uncancelled one orders as before. */
+static void
+test_model_cancelled (void)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", "mpd-demo.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftMpdModel) plain = NULL;
+  g_autoptr(WeftMpdModel) model = NULL;
+  WeftMpdTrace *trace = weft_mpd_read (file, NULL, &error);
+
+  g_assert_no_error (error);
+  model = weft_mpd_model_new_cancellable (trace, cancellable);
+  plain = weft_mpd_model_new (weft_mpd_read (file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  g_assert_cmpuint (model->n_processes, ==, plain->n_processes);
+  g_assert_cmpuint (model->n_messages, ==, plain->n_messages);
+  for (gsize i = 0; i < model->trace->n_records; i++)
+    g_assert_cmpint (model->lamport[i], ==, plain->lamport[i]);
+
+  g_cancellable_cancel (cancellable);
+  g_assert_null (weft_mpd_model_new_cancellable (weft_mpd_read (file, NULL, &error), cancellable));
+  g_assert_no_error (error);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -544,6 +572,7 @@ main (int   argc,
   g_test_add_func ("/mpd/sniff", test_sniff);
   g_test_add_func ("/mpd/damaged", test_damaged);
   g_test_add_func ("/mpd/lamport", test_lamport);
+  g_test_add_func ("/mpd/model-cancelled", test_model_cancelled);
   g_test_add_func ("/mpd/man-page", test_man_page);
   g_test_add_func ("/mpd/corpus", test_corpus);
   g_test_add_func ("/mpd/forward", test_forward);

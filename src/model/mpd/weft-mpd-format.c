@@ -49,7 +49,12 @@ weft_mpd_format_load (GFile * const    *files,
     return NULL;
 
   weft_load_context_begin_stage (context, from + (1.0 - from) * 0.6, 1.0, _("Ordering the events"));
-  model = weft_mpd_model_new (g_steal_pointer (&trace));
+  model = weft_mpd_model_new_cancellable (g_steal_pointer (&trace), weft_load_context_get_cancellable (context));
+  if (model == NULL)
+    {
+      weft_load_context_set_error_if_cancelled (context, error);
+      return NULL;
+    }
   weft_memory_release_freed ();
 
   return (WeftDataset *)weft_mpd_dataset_new (model, context, error);

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "weft-background.h"
 #include "weft-memory.h"
 #include "weft-mpd-model.h"
 
@@ -102,6 +103,7 @@ typedef struct
 typedef struct
 {
   WeftMpdModel *model;
+  GCancellable *cancellable;   /* stops the walk (checked every 65536 records) */
   IdMap         current;       /* (vm, id) → open process */
   IdMap         ids;           /* (vm, id) → seen */
   IdMap         invocations;   /* (vm, invoker id) → queue */
@@ -356,12 +358,20 @@ build (Builder *b)
 
   for (guint32 i = 0; i < t->n_records; i++)
     {
-      const WeftMpdRecord *r = &t->records[i];
-      guint32 pi = process_for (b, r, i);
-      WeftMpdProcess *p = &g_array_index (b->processes, WeftMpdProcess, pi);
-      ProcState *s = &g_array_index (b->state, ProcState, pi);
+      const WeftMpdRecord *r;
+      guint32 pi;
+      WeftMpdProcess *p;
+      ProcState *s;
       gint64 recv = 0;
       QueueNode node;
+
+      /* A cancelled load stops here: the model is then only freed. */
+      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (b->cancellable))
+        return;
+      r = &t->records[i];
+      pi = process_for (b, r, i);
+      p = &g_array_index (b->processes, WeftMpdProcess, pi);
+      s = &g_array_index (b->state, ProcState, pi);
 
       if (b->n_vm_list == 0 || b->vms[b->n_vm_list - 1] != r->vm)
         note_vm (b, r->vm);
@@ -577,11 +587,37 @@ sized_array (gsize   element_size,
 WeftMpdModel *
 weft_mpd_model_new (WeftMpdTrace *trace)
 {
-  WeftMpdModel *m = g_new0 (WeftMpdModel, 1);
+  return weft_mpd_model_new_cancellable (trace, NULL);
+}
+
+/**
+ * weft_mpd_model_new_cancellable:
+ * @trace: (transfer full): the trace
+ * @cancellable: (nullable): stops the ordering (seconds for a big trace)
+ *
+ * Returns: (transfer full): the model, or %NULL when @cancellable fired
+ *   (@trace is freed then)
+ */
+WeftMpdModel *
+weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
+                                GCancellable *cancellable)
+{
+  WeftMpdModel *m;
   Builder b = { 0 };
   gsize n = trace->n_records;
+  gboolean cancelled;
 
+  /* Cancelled: the load ends now; the trace (and a partial model: hundreds
+   * of megabytes) is freed behind it. */
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      weft_background_free (trace, (GDestroyNotify)weft_mpd_trace_free);
+      return NULL;
+    }
+
+  m = g_new0 (WeftMpdModel, 1);
   m->trace = trace;
+  b.cancellable = cancellable;
   m->record_process = g_new (guint32, MAX (n, 1));
   m->lamport = g_new (gint64, MAX (n, 1));
   /* Filled once, front to back: huge pages save a page fault per 4 KiB. */
@@ -616,8 +652,9 @@ weft_mpd_model_new (WeftMpdTrace *trace)
   b.resource_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   build (&b);
+  cancelled = g_cancellable_is_cancelled (cancellable);
 
-  for (gsize i = 0; i < n; i++)
+  for (gsize i = 0; i < n && !cancelled; i++)
     {
       const WeftMpdRecord *r = &trace->records[i];
       guint32 *cell = &m->line_counts[(gsize)r->location * WEFT_MPD_N_EVENTS + r->event];
@@ -635,7 +672,7 @@ weft_mpd_model_new (WeftMpdTrace *trace)
 
     for (guint32 k = 0; k < n_names; k++)
       name_resource[k] = G_MAXUINT32;
-    for (guint32 i = 0; i < m->n_processes; i++)
+    for (guint32 i = 0; i < m->n_processes && !cancelled; i++)
       {
         guint32 name = m->processes[i].name;
 
@@ -676,6 +713,11 @@ weft_mpd_model_new (WeftMpdTrace *trace)
   g_hash_table_unref (b.resource_ids);
   g_free (b.vms);
 
+  if (cancelled)
+    {
+      weft_background_free (m, (GDestroyNotify)weft_mpd_model_free);
+      return NULL;
+    }
   return m;
 }
 

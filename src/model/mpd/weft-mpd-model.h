@@ -21,6 +21,8 @@
  */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "weft-mpd-trace.h"
 
 G_BEGIN_DECLS
@@ -106,6 +108,8 @@ typedef struct
 
 /* Takes @trace. Never fails: every trace has an order. */
 WeftMpdModel *weft_mpd_model_new            (WeftMpdTrace        *trace);
+WeftMpdModel *weft_mpd_model_new_cancellable (WeftMpdTrace       *trace,
+                                              GCancellable       *cancellable);
 void          weft_mpd_model_free           (WeftMpdModel        *self);
 /* "vm(2).CS.arbitrator 8062440" or "CS.arbitrator 8062440". */
 char         *weft_mpd_model_dup_process_label (const WeftMpdModel *self,
