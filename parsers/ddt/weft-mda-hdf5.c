@@ -65,7 +65,7 @@
 /* Checking more chunks than this one by one would take longer than reading. */
 #define MAX_CHUNKS_CHECKED  (G_GUINT64_CONSTANT (1) << 22)
 /* More links than any array export holds, far fewer than a runaway walk. */
-#define MAX_LINKS_VISITED   1000000
+#define MAX_LINKS_VISITED   100000
 /* The most read_locked() allocates itself, values and filtered mask: the probe
  * child's memory limit leaves room for it besides libhdf5's budget. */
 #define READER_BYTES        (WEFT_MDA_MAX_CELLS * (sizeof (double) + 1))
