@@ -66,6 +66,8 @@
 #define MAX_CHUNKS_CHECKED  (G_GUINT64_CONSTANT (1) << 22)
 /* More links than any array export holds, far fewer than a runaway walk. */
 #define MAX_LINKS_VISITED   100000
+/* Hard links to one object a walk may meet before it is a loop. */
+#define MAX_LINKS_TO_ONE    64
 /* The most read_locked() allocates itself, values and filtered mask: the probe
  * child's memory limit leaves room for it besides libhdf5's budget. */
 #define READER_BYTES        (WEFT_MDA_MAX_CELLS * (sizeof (double) + 1))
@@ -522,6 +524,7 @@ typedef struct
   GPtrArray *names;   /* every numeric dataset's path */
   gboolean   first;   /* stop at the first one */
   guint64    visited;
+  GHashTable *seen;   /* object address → times reached */
   gboolean   runaway; /* stopped: too many links or too long a path */
 } FindDatasets;
 
@@ -561,13 +564,23 @@ find_numeric_datasets (hid_t             group,
 {
   FindDatasets *find = data;
 
-  /* libhdf5 1.10 follows a group that holds itself ("data/data/data/…")
-   * without end: stop the walk, which then fails. */
-  if (++find->visited > MAX_LINKS_VISITED || strlen (name) > MAX_NAME_BYTES)
+  /* libhdf5 1.10 follows a damaged group that holds itself
+   * ("data/data/data/…") without end: stop the walk, which then fails, when
+   * one object is reached over and over (a file may link an object from a
+   * few places, not from dozens), or at a cap on links. */
+  if (info->type == H5L_TYPE_HARD)
     {
-      find->runaway = TRUE;
-      return -1;
+      gpointer key = GSIZE_TO_POINTER ((gsize)info->u.address);
+      guint times = GPOINTER_TO_UINT (g_hash_table_lookup (find->seen, key)) + 1;
+
+      g_hash_table_insert (find->seen, key, GUINT_TO_POINTER (times));
+      if (times > MAX_LINKS_TO_ONE)
+        find->runaway = TRUE;
     }
+  if (++find->visited > MAX_LINKS_VISITED || strlen (name) > MAX_NAME_BYTES)
+    find->runaway = TRUE;
+  if (find->runaway)
+    return -1;
   if (!is_numeric_dataset (group, name, info))
     return 0;
 
@@ -583,16 +596,20 @@ list_numeric_datasets (hid_t        file,
                        gboolean     first,
                        GError     **error)
 {
-  FindDatasets find = { g_ptr_array_new_with_free_func (g_free), first, 0, FALSE };
+  FindDatasets find = { g_ptr_array_new_with_free_func (g_free), first, 0, NULL, FALSE };
+  herr_t status;
 
-  if (H5Lvisit (file, H5_INDEX_NAME, H5_ITER_INC, find_numeric_datasets, &find) < 0)
+  find.seen = g_hash_table_new (NULL, NULL);
+  status = H5Lvisit (file, H5_INDEX_NAME, H5_ITER_INC, find_numeric_datasets, &find);
+  g_hash_table_unref (find.seen);
+  if (status < 0)
     {
       g_ptr_array_unref (find.names);
       if (find.runaway)
         {
           H5Eclear2 (H5E_DEFAULT);
           g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE,
-                       _("“%s” is damaged: its groups hold more than %u links or link to each other without end"),
+                       _("“%s” is damaged: its groups link to each other without end (or hold more than %u links)"),
                        path, (guint)MAX_LINKS_VISITED);
         }
       else

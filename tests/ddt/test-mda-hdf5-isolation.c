@@ -303,7 +303,7 @@ test_libhdf5_hang (void)
 
   g_assert_null (document);
   g_assert_error (error, WEFT_ERROR, WEFT_ERROR_PARSE);
-  expected = g_strdup_printf ("“%s” is damaged: its groups hold more than 100000 links", path);
+  expected = g_strdup_printf ("“%s” is damaged: its groups link to each other without end", path);
   g_assert_true (g_str_has_prefix (error->message, expected));
   g_assert_cmpint (elapsed, <, 5 * G_USEC_PER_SEC);
   g_assert_cmpuint (count_children (), ==, 0);
