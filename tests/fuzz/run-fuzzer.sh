@@ -38,10 +38,13 @@ echo "replaying $(ls "$seeds" | wc -l) seeds"
 # make every failure exit 1.
 "$harness" -runs=0 -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" "$seeds"
 
+# A failure must not end the script before its artifacts are kept (set -e):
+# its status is looked at after that.
+status=0
 if [ "$seconds" -gt 0 ]; then
   echo "fuzzing for $seconds s"
   "$harness" $dict -max_total_time="$seconds" -error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" || true
+    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" || status=$?
 fi
 
 if [ -n "$(ls -A "$work/artifacts")" ]; then
@@ -59,5 +62,11 @@ if [ -n "$(ls -A "$work/artifacts")" ]; then
       echo >&2
     fi
   done
+  exit 1
+fi
+
+# A failure that left no input (the harness could not start, say) still fails.
+if [ "$status" -ne 0 ]; then
+  echo "fuzzer exited with status $status" >&2
   exit 1
 fi
