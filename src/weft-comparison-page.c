@@ -32,7 +32,6 @@
 
 #include <glib/gi18n.h>
 
-#include "weft-call-tree-compare.h"
 #include "weft-call-tree-view.h"
 #include "weft-comparison-figures.h"
 #include "weft-comparison-page.h"
@@ -83,6 +82,7 @@ struct _WeftComparisonPage
   GtkLabel          *values_details;
   WeftValueTable    *base_values;
   WeftValueTable    *other_values;
+  WeftCompareMode    values_mode;        /* of the values shown */
 
   const char        *tree_view_name;     /* "stacks", "tree" or NULL */
   WeftCallTreeView  *tree_view;
@@ -124,9 +124,9 @@ view_options (WeftComparisonPage *self,
 }
 
 static const char *
-mode_name (WeftComparisonPage *self)
+mode_name (WeftCompareMode mode)
 {
-  return weft_comparison_get_mode (self->comparison) == WEFT_COMPARE_RATIO ? _("ratio") : _("difference");
+  return mode == WEFT_COMPARE_RATIO ? _("ratio") : _("difference");
 }
 
 /* --- Matrix ------------------------------------------------------------------ */
@@ -184,13 +184,16 @@ matrix_tooltip_cb (WeftMatrixView *view,
   const char *newline;
   gboolean in_base, in_other;
   double base, other, change;
+  WeftCompareMode mode;
 
   if (shown == NULL || self->base_matrix == NULL || self->other_matrix == NULL)
     return NULL;
 
+  /* The mode of the matrix shown: a newer one may still be computed. */
+  mode = weft_matrix_get_value_kind (shown) == WEFT_MATRIX_VALUES_RATIO ? WEFT_COMPARE_RATIO : WEFT_COMPARE_DIFFERENCE;
   base = side_value (self->base_matrix, shown, row, column, &in_base);
   other = side_value (self->other_matrix, shown, row, column, &in_other);
-  change = weft_compare_values (weft_comparison_get_mode (self->comparison), base, other);
+  change = weft_compare_values (mode, base, other);
   newline = strchr (default_text, '\n');
   where = newline != NULL ? g_strndup (default_text, newline - default_text) : g_strdup (default_text);
 
@@ -198,7 +201,7 @@ matrix_tooltip_cb (WeftMatrixView *view,
                           where,
                           base, in_base ? "" : _(" (no such cell: counted as 0)"),
                           other, in_other ? "" : _(" (no such cell: counted as 0)"),
-                          mode_name (self), change);
+                          mode_name (mode), change);
 }
 
 static void
@@ -271,7 +274,7 @@ update_values_details (WeftComparisonPage *self)
                             ? weft_value_table_get_row_name (shown, (guint)row) : "",
                           column_name != NULL ? column_name : "",
                           base, b >= 0 ? "" : _(" (absent)"), other, o >= 0 ? "" : _(" (absent)"),
-                          mode_name (self), weft_value_table_get (shown, (guint)row, column));
+                          mode_name (self->values_mode), weft_value_table_get (shown, (guint)row, column));
   gtk_label_set_text (self->values_details, text);
 }
 
@@ -287,6 +290,7 @@ apply_values (WeftComparisonPage    *self,
   g_clear_pointer (&self->other_values, weft_value_table_unref);
   self->base_values = g_steal_pointer (&figures->base_values);
   self->other_values = g_steal_pointer (&figures->other_values);
+  self->values_mode = figures->mode;
 
   column = gtk_drop_down_get_selected (self->values_column);
   names = gtk_string_list_new (NULL);

@@ -71,6 +71,7 @@ compute (Request      *request,
 {
   g_autoptr(WeftComparisonFigures) figures = g_new0 (WeftComparisonFigures, 1);
 
+  figures->mode = weft_comparison_get_mode (request->comparison);
   if ((request->parts & WEFT_COMPARISON_PART_MATRIX) != 0 && request->matrix_view != NULL)
     {
       figures->matrix = weft_comparison_dup_matrix (request->comparison, request->matrix_view, &request->options,

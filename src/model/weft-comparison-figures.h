@@ -24,6 +24,7 @@ typedef enum
 typedef struct
 {
   WeftComparisonParts  parts;          /* the parts computed (others are NULL) */
+  WeftCompareMode      mode;           /* that they were computed in */
 
   WeftMatrix          *matrix;         /* the comparison's, or NULL with matrix_error */
   WeftMatrix          *base_matrix;    /* each run's own */
