@@ -44,8 +44,13 @@ struct _WeftCallTree
    * with the pool's cache alone). */
   struct { const char *from; const char *interned; } intern_cache[256];
   GArray          *frames;          /* WeftCallFrame */
-  GHashTable      *frame_ids;       /* WeftCallFrame* (in a key array) -> id + 1 */
-  GPtrArray       *frame_keys;      /* owned copies used as hash keys */
+  /* Frame id by content, open addressing: each slot holds the frame's hash
+   * (high 32 bits) and id + 1 (low 32; 0 = empty), so a probe compares
+   * frames only when the hashes agree and a new frame costs no allocation.
+   * A GHashTable of copied keys cost a malloc and a memcpy per frame (a
+   * merged HPCToolkit tree has one frame per node). */
+  guint64         *frame_slots;
+  guint            n_frame_slots;   /* a power of two, at least twice the frames */
 
   Node            *nodes;
   guint            n_nodes;
@@ -75,27 +80,30 @@ struct _WeftCallTree
 
 G_DEFINE_BOXED_TYPE (WeftCallTree, weft_call_tree, weft_call_tree_ref, weft_call_tree_unref)
 
-static guint
-frame_hash (gconstpointer key)
+/* The frame table probes linearly from the low bits: the sum is mixed
+ * (a 64-bit finalizer) so that nearby addresses and aligned string
+ * pointers spread. */
+static guint32
+frame_hash (const WeftCallFrame *f)
 {
-  const WeftCallFrame *f = key;
-  guint h = g_direct_hash (f->function);
+  guint64 h = (guintptr)f->function;
 
-  h = h * 31 + g_direct_hash (f->file);
-  h = h * 31 + g_direct_hash (f->module);
-  h = h * 31 + (guint)(f->address ^ (f->address >> 32));
+  h = h * 31 + (guintptr)f->file;
+  h = h * 31 + (guintptr)f->module;
+  h = h * 31 + f->address;
   h = h * 31 + f->line;
   h = h * 31 + f->kind;
-  return h;
+  h ^= h >> 33;
+  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  h ^= h >> 33;
+  return (guint32)h;
 }
 
 /* Strings are interned, so pointers compare. */
 static gboolean
-frame_equal (gconstpointer a,
-             gconstpointer b)
+frame_equal (const WeftCallFrame *x,
+             const WeftCallFrame *y)
 {
-  const WeftCallFrame *x = a, *y = b;
-
   return x->function == y->function && x->file == y->file && x->module == y->module &&
          x->address == y->address && x->line == y->line && x->kind == y->kind;
 }
@@ -123,8 +131,8 @@ weft_call_tree_new (void)
   g_atomic_ref_count_init (&self->ref_count);
   self->strings = weft_string_pool_new ();
   self->frames = g_array_new (FALSE, FALSE, sizeof (WeftCallFrame));
-  self->frame_ids = g_hash_table_new (frame_hash, frame_equal);
-  self->frame_keys = g_ptr_array_new_with_free_func (g_free);
+  self->n_frame_slots = 64;
+  self->frame_slots = g_new0 (guint64, self->n_frame_slots);
   self->metrics = g_array_new (FALSE, TRUE, sizeof (Metric));
   g_array_set_clear_func (self->metrics, (GDestroyNotify)metric_clear);
   self->n_alloc = 64;
@@ -184,8 +192,7 @@ weft_call_tree_unref (WeftCallTree *self)
   g_array_unref (self->metrics);
   g_free (self->slots);
   g_free (self->nodes);
-  g_hash_table_unref (self->frame_ids);
-  g_ptr_array_unref (self->frame_keys);
+  g_free (self->frame_slots);
   g_array_unref (self->frames);
   weft_string_pool_free (self->strings);
   g_free (self->title);
@@ -331,28 +338,57 @@ intern (WeftCallTree *self,
  *
  * Returns: the id of the tree's copy of @frame, the same for equal frames.
  */
+static void
+frame_slots_put (guint64 *slots,
+                 guint    mask,
+                 guint32  hash,
+                 guint32  id)
+{
+  guint i = hash & mask;
+
+  while (slots[i] != 0)
+    i = (i + 1) & mask;
+  slots[i] = ((guint64)hash << 32) | (id + 1);
+}
+
 guint32
 weft_call_tree_intern_frame (WeftCallTree        *self,
                              const WeftCallFrame *frame)
 {
   WeftCallFrame key = *frame;
-  gpointer value;
-  WeftCallFrame *copy;
-  guint32 id;
+  guint mask = self->n_frame_slots - 1;
+  guint32 hash, id;
+  guint i;
 
   key.function = intern (self, frame->function);
   key.file = intern (self, frame->file);
   key.module = intern (self, frame->module);
 
-  value = g_hash_table_lookup (self->frame_ids, &key);
-  if (value != NULL)
-    return GPOINTER_TO_UINT (value) - 1;
+  hash = frame_hash (&key);
+  for (i = hash & mask; self->frame_slots[i] != 0; i = (i + 1) & mask)
+    {
+      guint64 slot = self->frame_slots[i];
+
+      if ((guint32)(slot >> 32) == hash &&
+          frame_equal (&g_array_index (self->frames, WeftCallFrame, (guint32)slot - 1), &key))
+        return (guint32)slot - 1;
+    }
 
   id = self->frames->len;
   g_array_append_val (self->frames, key);
-  copy = g_memdup2 (&key, sizeof key);
-  g_ptr_array_add (self->frame_keys, copy);
-  g_hash_table_insert (self->frame_ids, copy, GUINT_TO_POINTER (id + 1));
+  if ((gsize)self->frames->len * 2 <= self->n_frame_slots)
+    self->frame_slots[i] = ((guint64)hash << 32) | (id + 1);
+  else
+    {
+      guint n = self->n_frame_slots * 2;
+      guint64 *slots = g_new0 (guint64, n);
+
+      for (guint32 f = 0; f < self->frames->len; f++)
+        frame_slots_put (slots, n - 1, frame_hash (&g_array_index (self->frames, WeftCallFrame, f)), f);
+      g_free (self->frame_slots);
+      self->frame_slots = slots;
+      self->n_frame_slots = n;
+    }
 
   return id;
 }

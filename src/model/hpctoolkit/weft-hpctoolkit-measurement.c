@@ -335,15 +335,6 @@ pass_up (WeftCallTree *tree,
     }
 }
 
-static int
-compare_nodes_down (gconstpointer a,
-                    gconstpointer b)
-{
-  WeftCallNode x = *(const WeftCallNode *)a, y = *(const WeftCallNode *)b;
-
-  return (x < y) - (x > y);
-}
-
 static inline void
 add_partial (Partials *p,
              int       which,
@@ -381,8 +372,10 @@ add_profile_statistics (Builder *b)
   own = (double *)(void *)b->p_own->data;
   incl = (double *)(void *)b->p_incl->data;
   excl = (double *)(void *)b->p_excl->data;
-  g_array_sort (b->touched, compare_nodes_down);
-  for (guint k = 0; k < b->touched->len; k++)
+  /* A node is touched after its parent (profiles list parents first, chains
+   * are placed from the top), so in reverse touch order every child is done
+   * before its parent: no sort needed (it was a tenth of the merge). */
+  for (guint k = b->touched->len; k-- > 0;)
     {
       WeftCallNode node = g_array_index (b->touched, WeftCallNode, k);
 
@@ -391,7 +384,6 @@ add_profile_statistics (Builder *b)
           incl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
           excl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
         }
-      /* Children come after their parent, so every child is done. */
       if (node != WEFT_CALL_TREE_ROOT)
         pass_up (b->tree, node, nc, incl, excl);
     }
