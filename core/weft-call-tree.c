@@ -313,23 +313,61 @@ weft_call_tree_lookup_frame (const WeftCallTree *self,
   return &g_array_index (self->frames, WeftCallFrame, frame_id);
 }
 
+static inline guint
+intern_slot (const char *str)
+{
+  return (guint)(((guintptr)str >> 3) ^ ((guintptr)str >> 11)) & (G_N_ELEMENTS (((WeftCallTree *)NULL)->intern_cache) - 1);
+}
+
 static const char *
 intern (WeftCallTree *self,
         const char   *str)
 {
-  guint slot;
+  const char *interned;
 
+  /* Most frames have an empty file or function: no cache for it. */
   if (str == NULL || str[0] == '\0')
-    str = "";
-  slot = (guint)(((guintptr)str >> 3) ^ ((guintptr)str >> 11)) & (G_N_ELEMENTS (self->intern_cache) - 1);
-  if (self->intern_cache[slot].from == str && strcmp (self->intern_cache[slot].interned, str) == 0)
-    return self->intern_cache[slot].interned;
+    return weft_string_pool_lookup (self->strings, 0);
+  {
+    const char *from = self->intern_cache[intern_slot (str)].from;
 
-  self->intern_cache[slot].from = str;
-  self->intern_cache[slot].interned = weft_string_pool_lookup (self->strings,
-                                                              weft_string_pool_intern (self->strings, str));
+    interned = self->intern_cache[intern_slot (str)].interned;
+    /* The pool's own strings (weft_call_tree_intern_string) are cached as
+     * their own key and never change: no comparison for them. */
+    if (from == str && (interned == str || strcmp (interned, str) == 0))
+      return interned;
+  }
 
-  return self->intern_cache[slot].interned;
+  interned = weft_string_pool_lookup (self->strings, weft_string_pool_intern (self->strings, str));
+  /* The pooled copy is cached as its own key too, unless it would take
+   * the slot just filled. */
+  if (intern_slot (interned) != intern_slot (str))
+    {
+      self->intern_cache[intern_slot (interned)].from = interned;
+      self->intern_cache[intern_slot (interned)].interned = interned;
+    }
+  self->intern_cache[intern_slot (str)].from = str;
+  self->intern_cache[intern_slot (str)].interned = interned;
+
+  return interned;
+}
+
+/**
+ * weft_call_tree_intern_string:
+ * @str: (nullable): a string (NULL reads as "")
+ *
+ * Returns: the tree's copy of @str, valid as long as the tree. A builder
+ *   that places many frames with the same names (a module, a file) interns
+ *   them once and passes these copies: they are recognised without a string
+ *   comparison.
+ */
+const char *
+weft_call_tree_intern_string (WeftCallTree *self,
+                              const char   *str)
+{
+  g_return_val_if_fail (self != NULL, "");
+
+  return intern (self, str);
 }
 
 /**

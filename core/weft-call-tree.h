@@ -110,6 +110,8 @@ const WeftCallFrame *weft_call_tree_lookup_frame       (const WeftCallTree  *sel
                                                         guint32              frame_id);
 guint32              weft_call_tree_intern_frame       (WeftCallTree        *self,
                                                         const WeftCallFrame *frame);
+const char          *weft_call_tree_intern_string      (WeftCallTree        *self,
+                                                        const char          *str);
 char                *weft_call_frame_to_label          (const WeftCallFrame *frame);
 
 /* Building */

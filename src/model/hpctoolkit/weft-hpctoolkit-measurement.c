@@ -23,6 +23,17 @@
 #define NO_COLUMN G_MAXUINT32
 #define NO_SET    G_MAXUINT32
 
+/* hpcprof's statistic partials of one node and metric over the profiles
+ * whose value there is not zero (their sum is the node's value): how many,
+ * the sum of squares, the least and the greatest; inclusive and exclusive. */
+typedef struct
+{
+  guint32 n[2];
+  double  sumsq[2];
+  double  min[2];
+  double  max[2];
+} Partials;
+
 struct _WeftHpctoolkitMeasurement
 {
   GPtrArray      *profiles;     /* WeftHpcrunProfile */
@@ -42,7 +53,8 @@ struct _WeftHpctoolkitMeasurement
   guint           merged_nodes;
 
   WeftCallTree   *tree;
-  GArray         *stats;        /* Partials per node × column: the statistics across profiles */
+  Partials       *stats;        /* per node × column: the statistics across profiles */
+  gsize           n_stats;
   GArray         *node_proc;    /* int per tree node: procedure index or -1 */
   GArray         *procedures;   /* WeftHpctoolkitProcedure */
   GPtrArray      *contexts;     /* per profile: GHashTable file id → tree node + 1, or NULL */
@@ -50,34 +62,29 @@ struct _WeftHpctoolkitMeasurement
 
 /* ---- building ---------------------------------------------------------- */
 
-/* hpcprof's statistic partials of one node and metric over the profiles
- * whose value there is not zero (their sum is the node's value): how many,
- * the sum of squares, the least and the greatest; inclusive and exclusive. */
-typedef struct
-{
-  guint32 n[2];
-  double  sumsq[2];
-  double  min[2];
-  double  max[2];
-} Partials;
 
 typedef struct
 {
   WeftHpctoolkitMeasurement *self;
   WeftCallTree *tree;
   guint         n_columns;
-  GArray       *own;          /* double, n_nodes × n_columns: values placed at each node */
-  GArray       *stamp;        /* guint32 per node: last profile + 1 that touched it */
+  /* Per-node scratch, allocated zeroed for an estimate of the final tree
+   * (pages of zeros cost nothing until touched, and nodes are touched in
+   * id order) and grown by half when the tree outgrows it: GArrays grown
+   * step by step spent a fifth of the merge zeroing and copying. */
+  guint         cap;
+  double       *own;          /* n_columns per node: values placed at each node */
+  guint32      *stamp;        /* per node: last profile + 1 that touched it */
   /* The threads reaching each node, hash-consed: thousands of nodes are
    * reached by the same profiles, so each distinct set is made once and a
    * node holds its id; touching a node with a profile is a transition from
    * one id to another, remembered. */
-  GArray       *set_of;       /* guint32 per node: set id, or NO_SET */
+  guint32      *set_of;       /* per node: set id + 1, or 0 for none */
   GPtrArray    *sets;         /* WeftThreadSet by id */
   GHashTable   *next_set;     /* (id + 1) << 32 | profile → new id + 1 */
   guint32       last_old;     /* the last transition of this profile */
   guint32       last_new;
-  GArray       *node_scope;   /* guint32 per node: structure scope of a procedure/inline, else NONE */
+  guint32      *node_scope;   /* per node: structure scope + 1 of a procedure/inline, else 0 */
   GHashTable   *proc_index;   /* scope → procedure index + 1 */
   guint32       profile;
   gint64        rank;
@@ -85,10 +92,50 @@ typedef struct
   /* The current profile alone, for the statistics: the nodes it reaches
    * and, for those, its own, inclusive and exclusive values. */
   GArray       *touched;      /* WeftCallNode */
-  GArray       *p_own;        /* double, n_nodes × n_columns */
-  GArray       *p_incl;
-  GArray       *p_excl;
+  double       *p_own;        /* n_columns per node */
+  double       *p_incl;
+  double       *p_excl;
 } Builder;
+
+/* @mem (@old elements of @size) with room for @n, the new ones zero. */
+static gpointer
+renew_zeroed (gpointer mem,
+              gsize    old,
+              gsize    n,
+              gsize    size)
+{
+  mem = g_realloc_n (mem, n, size);
+  memset ((guint8 *)mem + old * size, 0, (n - old) * size);
+  return mem;
+}
+
+static void
+builder_alloc (Builder *b,
+               guint    cap)
+{
+  gsize nc = b->n_columns;
+
+  b->cap = cap;
+  b->stamp = g_new0 (guint32, cap);
+  b->set_of = g_new0 (guint32, cap);
+  b->node_scope = g_new0 (guint32, cap);
+  b->own = g_new0 (double, cap * nc + 1);
+  b->p_own = g_new0 (double, cap * nc + 1);
+  b->p_incl = g_new0 (double, cap * nc + 1);
+  b->p_excl = g_new0 (double, cap * nc + 1);
+}
+
+static void
+builder_free (Builder *b)
+{
+  g_free (b->stamp);
+  g_free (b->set_of);
+  g_free (b->node_scope);
+  g_free (b->own);
+  g_free (b->p_own);
+  g_free (b->p_incl);
+  g_free (b->p_excl);
+}
 
 static void
 grow (Builder *b)
@@ -97,23 +144,18 @@ grow (Builder *b)
 
   /* Called for every node touched: the arrays grow by half their size at
    * a time (they may be longer than the tree, never shorter). */
-  if (b->stamp->len < n)
+  if (b->cap < n)
     {
-      guint old = b->stamp->len;
-      guint len = MAX (n, old + old / 2 + 1024);
+      gsize old = b->cap, len = MAX (n, old + old / 2 + 1024), nc = b->n_columns;
 
-      g_array_set_size (b->stamp, len);
-      g_array_set_size (b->set_of, len);
-      g_array_set_size (b->node_scope, len);
-      g_array_set_size (b->own, (gsize)len * b->n_columns);
-      g_array_set_size (b->p_own, (gsize)len * b->n_columns);
-      g_array_set_size (b->p_incl, (gsize)len * b->n_columns);
-      g_array_set_size (b->p_excl, (gsize)len * b->n_columns);
-      for (guint i = old; i < len; i++)
-        {
-          g_array_index (b->node_scope, guint32, i) = WEFT_HPCSTRUCT_NONE;
-          g_array_index (b->set_of, guint32, i) = NO_SET;
-        }
+      b->stamp = renew_zeroed (b->stamp, old, len, sizeof (guint32));
+      b->set_of = renew_zeroed (b->set_of, old, len, sizeof (guint32));
+      b->node_scope = renew_zeroed (b->node_scope, old, len, sizeof (guint32));
+      b->own = renew_zeroed (b->own, old * nc + 1, len * nc + 1, sizeof (double));
+      b->p_own = renew_zeroed (b->p_own, old * nc + 1, len * nc + 1, sizeof (double));
+      b->p_incl = renew_zeroed (b->p_incl, old * nc + 1, len * nc + 1, sizeof (double));
+      b->p_excl = renew_zeroed (b->p_excl, old * nc + 1, len * nc + 1, sizeof (double));
+      b->cap = len;
     }
 }
 
@@ -152,12 +194,12 @@ touch (Builder      *b,
   guint32 *set;
 
   grow (b);
-  if (g_array_index (b->stamp, guint32, node) == b->profile + 1)
+  if (b->stamp[node] == b->profile + 1)
     return node;
-  g_array_index (b->stamp, guint32, node) = b->profile + 1;
+  b->stamp[node] = b->profile + 1;
   g_array_append_val (b->touched, node);
-  set = &g_array_index (b->set_of, guint32, node);
-  *set = *set == b->last_old ? b->last_new : next_set (b, *set);
+  set = &b->set_of[node];
+  *set = (*set - 1 == b->last_old ? b->last_new : next_set (b, *set - 1)) + 1;
   return node;
 }
 
@@ -248,7 +290,7 @@ place_chain (Builder            *b,
             if (inlined && sc->name[0] == '\0')
               break;
             node = child (b, node, &f);
-            g_array_index (b->node_scope, guint32, node) = at;
+            b->node_scope[node] = at + 1;
           }
           break;
         case WEFT_HPCSTRUCT_LOOP:
@@ -266,15 +308,16 @@ place_chain (Builder            *b,
   return line_child (b, node, role, file, line, module);
 }
 
-/* A frame of a module without structure: "module+0xip". */
+/* A frame of a module without structure: "module+0xip" (@module_base is
+ * the module's file name, interned in the tree). */
 static WeftCallNode
 bare_child (Builder            *b,
             WeftCallNode        parent,
-            const char         *module,
+            const char         *module_base,
             guint64             ip,
             WeftHpctoolkitRole  role)
 {
-  WeftCallFrame f = { "", "", base_name (module), ip, 0, role };
+  WeftCallFrame f = { "", "", module_base, ip, 0, role };
 
   return child (b, parent, &f);
 }
@@ -294,8 +337,8 @@ deposit (Builder                 *b,
 
       if (column != NO_COLUMN)
         {
-          g_array_index (b->own, double, (gsize)node * b->n_columns + column) += value->value;
-          g_array_index (b->p_own, double, (gsize)node * b->n_columns + column) += value->value;
+          b->own[(gsize)node * b->n_columns + column] += value->value;
+          b->p_own[(gsize)node * b->n_columns + column] += value->value;
         }
     }
 }
@@ -362,16 +405,20 @@ add_profile_statistics (Builder *b)
   guint n = weft_call_tree_get_n_nodes (b->tree);
 
   grow (b);
-  if (self->stats->len < (gsize)n * nc)
+  if (self->n_stats < (gsize)n * nc)
     {
-      guint old = self->stats->len;
+      gsize len = MAX ((gsize)n * nc, (gsize)b->cap * nc);
 
-      g_array_set_size (self->stats, (gsize)n * nc);
-      memset (&g_array_index (self->stats, Partials, old), 0, sizeof (Partials) * (self->stats->len - old));
+      /* The first time zeroed by calloc (fresh pages need no memset). */
+      if (self->stats == NULL)
+        self->stats = g_new0 (Partials, len);
+      else
+        self->stats = renew_zeroed (self->stats, self->n_stats, len, sizeof (Partials));
+      self->n_stats = len;
     }
-  own = (double *)(void *)b->p_own->data;
-  incl = (double *)(void *)b->p_incl->data;
-  excl = (double *)(void *)b->p_excl->data;
+  own = b->p_own;
+  incl = b->p_incl;
+  excl = b->p_excl;
   /* A node is touched after its parent (profiles list parents first, chains
    * are placed from the top), so in reverse touch order every child is done
    * before its parent: no sort needed (it was a tenth of the merge). */
@@ -394,7 +441,7 @@ add_profile_statistics (Builder *b)
       for (guint c = 0; c < nc; c++)
         {
           gsize i = (gsize)node * nc + c;
-          Partials *p = &g_array_index (self->stats, Partials, i);
+          Partials *p = &self->stats[i];
 
           add_partial (p, 0, incl[i]);
           add_partial (p, 1, excl[i]);
@@ -414,6 +461,9 @@ merge_profile (Builder       *b,
   g_autofree WeftCallNode *ctx = g_new (WeftCallNode, n_nodes);
   g_autofree guint8 *has_children = g_new0 (guint8, n_nodes);
   g_autofree guint32 *struct_lm = g_new (guint32, MAX (p->modules->len, 1));
+  /* The tree's copies of the module paths and file names, made once. */
+  g_autofree const char **module_path = g_new (const char *, MAX (p->modules->len, 1));
+  g_autofree const char **module_base = g_new (const char *, MAX (p->modules->len, 1));
   GHashTable *contexts = NULL;
 
   b->profile = index;
@@ -431,6 +481,13 @@ merge_profile (Builder       *b,
         has_children[parent] = 1;
     }
   for (guint m = 0; m < p->modules->len; m++)
+    {
+      const char *name = g_array_index (p->modules, WeftHpcrunModule, m).name;
+
+      module_path[m] = weft_call_tree_intern_string (b->tree, name);
+      module_base[m] = weft_call_tree_intern_string (b->tree, base_name (name));
+    }
+  for (guint m = 0; m < p->modules->len; m++)
     struct_lm[m] = self->structure != NULL
                    ? weft_hpcstruct_find_module (self->structure, g_array_index (p->modules, WeftHpcrunModule, m).name)
                    : WEFT_HPCSTRUCT_NONE;
@@ -442,8 +499,7 @@ merge_profile (Builder       *b,
     {
       const WeftHpcrunNode *n = &g_array_index (p->nodes, WeftHpcrunNode, i);
       WeftCallNode parent = n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent];
-      const char *module = n->module != WEFT_HPCRUN_NONE
-                           ? g_array_index (p->modules, WeftHpcrunModule, n->module).name : "";
+      const char *module = n->module != WEFT_HPCRUN_NONE ? module_path[n->module] : "";
       WeftHpctoolkitRole role;
       WeftCallNode sample = WEFT_CALL_NODE_NONE;
 
@@ -497,14 +553,14 @@ merge_profile (Builder       *b,
           if (has_children[i])
             ctx[i] = call_scope != WEFT_HPCSTRUCT_NONE
                      ? place_chain (b, parent, call_scope, WEFT_HPCTOOLKIT_ROLE_CALL_SITE, module)
-                     : bare_child (b, parent, module, n->lm_ip, WEFT_HPCTOOLKIT_ROLE_CALL_SITE);
+                     : bare_child (b, parent, module_base[n->module], n->lm_ip, WEFT_HPCTOOLKIT_ROLE_CALL_SITE);
           else
             ctx[i] = WEFT_CALL_NODE_NONE;
           /* Samples at a call site's address are a sibling statement. */
           if (!has_children[i] || n->n_values > 0)
             sample = sample_scope != WEFT_HPCSTRUCT_NONE
                      ? place_chain (b, parent, sample_scope, WEFT_HPCTOOLKIT_ROLE_STATEMENT, module)
-                     : bare_child (b, parent, module, n->lm_ip, WEFT_HPCTOOLKIT_ROLE_STATEMENT);
+                     : bare_child (b, parent, module_base[n->module], n->lm_ip, WEFT_HPCTOOLKIT_ROLE_STATEMENT);
           if (ctx[i] == WEFT_CALL_NODE_NONE)
             ctx[i] = sample;
         }
@@ -544,17 +600,14 @@ finish (Builder *b)
   WeftCallTree *tree = b->tree;
   guint n = weft_call_tree_get_n_nodes (tree);
   guint nc = b->n_columns;
-  g_autofree double *incl = g_new0 (double, (gsize)n * nc + 1);
-  g_autofree double *excl = g_new0 (double, (gsize)n * nc + 1);
+  g_autofree double *incl = g_new (double, (gsize)n * nc + 1);
+  g_autofree double *excl = g_new (double, (gsize)n * nc + 1);
   g_autofree guint *shared = NULL;
 
   grow (b);
   /* No metric column (every value zero): nothing to copy. */
-  if (nc > 0)
-    {
-      memcpy (incl, b->own->data, sizeof (double) * n * nc);
-      memcpy (excl, b->own->data, sizeof (double) * n * nc);
-    }
+  memcpy (incl, b->own, sizeof (double) * ((gsize)n * nc + 1));
+  memcpy (excl, b->own, sizeof (double) * ((gsize)n * nc + 1));
   /* Children always have larger indices than their parent. */
   for (guint node = n; node-- > 1;)
     pass_up (tree, node, nc, incl, excl);
@@ -569,7 +622,7 @@ finish (Builder *b)
     }
   for (guint node = 0; node < n; node++)
     {
-      guint32 id = g_array_index (b->set_of, guint32, node);
+      guint32 id = b->set_of[node] - 1;
 
       for (guint c = 0; c < nc; c++)
         {
@@ -586,7 +639,7 @@ finish (Builder *b)
   g_array_set_size (self->node_proc, n);
   for (guint node = 0; node < n; node++)
     {
-      guint32 scope = g_array_index (b->node_scope, guint32, node);
+      guint32 scope = b->node_scope[node] - 1;
       int index = -1;
 
       if (scope != WEFT_HPCSTRUCT_NONE)
@@ -786,32 +839,23 @@ build (WeftHpctoolkitMeasurement *self)
   b.self = self;
   b.tree = self->tree;
   b.n_columns = weft_call_tree_get_n_metrics (self->tree);
-  b.own = g_array_new (FALSE, TRUE, sizeof (double));
-  b.p_own = g_array_new (FALSE, TRUE, sizeof (double));
-  b.p_incl = g_array_new (FALSE, TRUE, sizeof (double));
-  b.p_excl = g_array_new (FALSE, TRUE, sizeof (double));
+  /* The merged tree has at least the largest profile's nodes and at most
+   * all profiles' (more with structure, which adds scopes); many ranks of
+   * one program share most of theirs. */
+  builder_alloc (&b, (guint)MIN (self->cct_nodes + 1024, (guint64)1 << 23));
   b.touched = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
-  b.stamp = g_array_new (FALSE, TRUE, sizeof (guint32));
-  b.set_of = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.sets = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
   b.next_set = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  b.node_scope = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.proc_index = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < self->profiles->len; i++)
     merge_profile (&b, i);
   finish (&b);
   add_derived (self);
 
-  g_array_unref (b.own);
-  g_array_unref (b.p_own);
-  g_array_unref (b.p_incl);
-  g_array_unref (b.p_excl);
+  builder_free (&b);
   g_array_unref (b.touched);
-  g_array_unref (b.stamp);
-  g_array_unref (b.set_of);
   g_ptr_array_unref (b.sets);
   g_hash_table_unref (b.next_set);
-  g_array_unref (b.node_scope);
   g_hash_table_unref (b.proc_index);
 }
 
@@ -836,7 +880,6 @@ weft_hpctoolkit_measurement_new (GPtrArray     *profiles,
   self->procedures = g_array_new (FALSE, FALSE, sizeof (WeftHpctoolkitProcedure));
   g_array_set_clear_func (self->procedures, procedures_clear);
   self->contexts = g_ptr_array_new_with_free_func (contexts_free);
-  self->stats = g_array_new (FALSE, TRUE, sizeof (Partials));
   build (self);
   return self;
 }
@@ -847,7 +890,7 @@ weft_hpctoolkit_measurement_free (WeftHpctoolkitMeasurement *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->tree, weft_call_tree_unref);
-  g_array_unref (self->stats);
+  g_free (self->stats);
   g_ptr_array_unref (self->contexts);
   g_array_unref (self->procedures);
   g_clear_pointer (&self->node_proc, g_array_unref);
@@ -1391,9 +1434,9 @@ weft_hpctoolkit_measurement_get_statistics (const WeftHpctoolkitMeasurement *sel
   nc = weft_call_tree_get_n_metrics (self->tree);
   /* Derived metrics come after the stored ones and have no partials. */
   if (node >= weft_call_tree_get_n_nodes (self->tree) || column >= nc ||
-      (gsize)node * nc + column >= self->stats->len)
+      (gsize)node * nc + column >= self->n_stats)
     return FALSE;
-  p = &g_array_index (self->stats, Partials, (gsize)node * nc + column);
+  p = &self->stats[(gsize)node * nc + column];
   if (p->n[which] == 0)
     return FALSE;
 
