@@ -18,6 +18,7 @@
 #include "weft-error.h"
 #include "weft-hpctoolkit-formula.h"
 #include "weft-hpctoolkit-measurement.h"
+#include "weft-memory.h"
 #include "weft-source-path.h"
 
 #define NO_COLUMN G_MAXUINT32
@@ -75,6 +76,10 @@ typedef struct
   guint         cap;
   double       *own;          /* n_columns per node: values placed at each node */
   guint32      *stamp;        /* per node: last profile + 1 that touched it */
+  /* Each node's parent and role, dense copies of the tree's for the passes
+   * up (a tree node and its frame are two cache misses more per node). */
+  guint32      *parent;
+  guint8       *role;
   /* The threads reaching each node, hash-consed: thousands of nodes are
    * reached by the same profiles, so each distinct set is made once and a
    * node holds its id; touching a node with a profile is a transition from
@@ -91,7 +96,8 @@ typedef struct
   gint64        thread;
   /* The current profile alone, for the statistics: the nodes it reaches
    * and, for those, its own, inclusive and exclusive values. */
-  GArray       *touched;      /* WeftCallNode */
+  WeftCallNode *touched;      /* cap: a node is touched once per profile */
+  guint         n_touched;
   double       *p_own;        /* n_columns per node */
   double       *p_incl;
   double       *p_excl;
@@ -109,6 +115,18 @@ renew_zeroed (gpointer mem,
   return mem;
 }
 
+/* Zeroed memory for @n elements of @size; a big block goes on huge pages
+ * (it is filled over the merge: a fault per 2 MiB rather than per 4 KiB). */
+static gpointer
+alloc_zeroed (gsize n,
+              gsize size)
+{
+  gpointer mem = g_malloc0_n (n, size);
+
+  weft_memory_advise_huge (mem, n * size);
+  return mem;
+}
+
 static void
 builder_alloc (Builder *b,
                guint    cap)
@@ -116,19 +134,25 @@ builder_alloc (Builder *b,
   gsize nc = b->n_columns;
 
   b->cap = cap;
-  b->stamp = g_new0 (guint32, cap);
-  b->set_of = g_new0 (guint32, cap);
-  b->node_scope = g_new0 (guint32, cap);
-  b->own = g_new0 (double, cap * nc + 1);
-  b->p_own = g_new0 (double, cap * nc + 1);
-  b->p_incl = g_new0 (double, cap * nc + 1);
-  b->p_excl = g_new0 (double, cap * nc + 1);
+  b->stamp = alloc_zeroed (cap, sizeof (guint32));
+  b->parent = alloc_zeroed (cap, sizeof (guint32));
+  b->role = alloc_zeroed (cap, sizeof (guint8));
+  b->touched = g_new (WeftCallNode, cap);
+  b->set_of = alloc_zeroed (cap, sizeof (guint32));
+  b->node_scope = alloc_zeroed (cap, sizeof (guint32));
+  b->own = alloc_zeroed (cap * nc + 1, sizeof (double));
+  b->p_own = alloc_zeroed (cap * nc + 1, sizeof (double));
+  b->p_incl = alloc_zeroed (cap * nc + 1, sizeof (double));
+  b->p_excl = alloc_zeroed (cap * nc + 1, sizeof (double));
 }
 
 static void
 builder_free (Builder *b)
 {
   g_free (b->stamp);
+  g_free (b->parent);
+  g_free (b->role);
+  g_free (b->touched);
   g_free (b->set_of);
   g_free (b->node_scope);
   g_free (b->own);
@@ -149,6 +173,9 @@ grow (Builder *b)
       gsize old = b->cap, len = MAX (n, old + old / 2 + 1024), nc = b->n_columns;
 
       b->stamp = renew_zeroed (b->stamp, old, len, sizeof (guint32));
+      b->parent = renew_zeroed (b->parent, old, len, sizeof (guint32));
+      b->role = renew_zeroed (b->role, old, len, sizeof (guint8));
+      b->touched = g_renew (WeftCallNode, b->touched, len);
       b->set_of = renew_zeroed (b->set_of, old, len, sizeof (guint32));
       b->node_scope = renew_zeroed (b->node_scope, old, len, sizeof (guint32));
       b->own = renew_zeroed (b->own, old * nc + 1, len * nc + 1, sizeof (double));
@@ -197,7 +224,7 @@ touch (Builder      *b,
   if (b->stamp[node] == b->profile + 1)
     return node;
   b->stamp[node] = b->profile + 1;
-  g_array_append_val (b->touched, node);
+  b->touched[b->n_touched++] = node;
   set = &b->set_of[node];
   *set = (*set - 1 == b->last_old ? b->last_new : next_set (b, *set - 1)) + 1;
   return node;
@@ -208,7 +235,11 @@ child (Builder             *b,
        WeftCallNode         parent,
        const WeftCallFrame *frame)
 {
-  return touch (b, weft_call_tree_ensure_child (b->tree, parent, frame));
+  WeftCallNode node = touch (b, weft_call_tree_ensure_child (b->tree, parent, frame));
+
+  b->parent[node] = parent;
+  b->role[node] = (guint8)frame->kind;
+  return node;
 }
 
 static const char *
@@ -357,15 +388,15 @@ is_collapsed_root (const WeftHpcrunNode *n)
  * parent a procedure, inlined call or loop (a procedure's exclusive value is
  * its own lines and loops, not its callees). */
 static inline void
-pass_up (WeftCallTree *tree,
-         WeftCallNode  node,
-         guint         nc,
-         double       *incl,
-         double       *excl)
+pass_up (const Builder *b,
+         WeftCallNode   node,
+         guint          nc,
+         double        *incl,
+         double        *excl)
 {
-  WeftCallNode parent = weft_call_tree_get_parent (tree, node);
-  guint32 kind = weft_call_tree_get_frame (tree, node)->kind;
-  guint32 parent_kind = weft_call_tree_get_frame (tree, parent)->kind;
+  WeftCallNode parent = b->parent[node];
+  guint32 kind = b->role[node];
+  guint32 parent_kind = b->role[parent];
   gboolean passes = (kind == WEFT_HPCTOOLKIT_ROLE_STATEMENT || kind == WEFT_HPCTOOLKIT_ROLE_LOOP) &&
                     (parent_kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || parent_kind == WEFT_HPCTOOLKIT_ROLE_INLINED ||
                      parent_kind == WEFT_HPCTOOLKIT_ROLE_LOOP);
@@ -411,7 +442,7 @@ add_profile_statistics (Builder *b)
 
       /* The first time zeroed by calloc (fresh pages need no memset). */
       if (self->stats == NULL)
-        self->stats = g_new0 (Partials, len);
+        self->stats = alloc_zeroed (len, sizeof (Partials));
       else
         self->stats = renew_zeroed (self->stats, self->n_stats, len, sizeof (Partials));
       self->n_stats = len;
@@ -422,9 +453,9 @@ add_profile_statistics (Builder *b)
   /* A node is touched after its parent (profiles list parents first, chains
    * are placed from the top), so in reverse touch order every child is done
    * before its parent: no sort needed (it was a tenth of the merge). */
-  for (guint k = b->touched->len; k-- > 0;)
+  for (guint k = b->n_touched; k-- > 0;)
     {
-      WeftCallNode node = g_array_index (b->touched, WeftCallNode, k);
+      WeftCallNode node = b->touched[k];
 
       for (guint c = 0; c < nc; c++)
         {
@@ -432,11 +463,11 @@ add_profile_statistics (Builder *b)
           excl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
         }
       if (node != WEFT_CALL_TREE_ROOT)
-        pass_up (b->tree, node, nc, incl, excl);
+        pass_up (b, node, nc, incl, excl);
     }
-  for (guint k = 0; k < b->touched->len; k++)
+  for (guint k = 0; k < b->n_touched; k++)
     {
-      WeftCallNode node = g_array_index (b->touched, WeftCallNode, k);
+      WeftCallNode node = b->touched[k];
 
       for (guint c = 0; c < nc; c++)
         {
@@ -448,7 +479,7 @@ add_profile_statistics (Builder *b)
           own[i] = incl[i] = excl[i] = 0;
         }
     }
-  g_array_set_size (b->touched, 0);
+  b->n_touched = 0;
 }
 
 static void
@@ -610,7 +641,7 @@ finish (Builder *b)
   memcpy (excl, b->own, sizeof (double) * ((gsize)n * nc + 1));
   /* Children always have larger indices than their parent. */
   for (guint node = n; node-- > 1;)
-    pass_up (tree, node, nc, incl, excl);
+    pass_up (b, node, nc, incl, excl);
   /* Each distinct thread set (and its processes) once, shared by its nodes. */
   shared = g_new (guint, MAX (b->sets->len, 1));
   g_ptr_array_set_free_func (b->sets, NULL);   /* the tree takes them all */
@@ -843,7 +874,6 @@ build (WeftHpctoolkitMeasurement *self)
    * all profiles' (more with structure, which adds scopes); many ranks of
    * one program share most of theirs. */
   builder_alloc (&b, (guint)MIN (self->cct_nodes + 1024, (guint64)1 << 23));
-  b.touched = g_array_new (FALSE, FALSE, sizeof (WeftCallNode));
   b.sets = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
   b.next_set = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   b.proc_index = g_hash_table_new (NULL, NULL);
@@ -853,7 +883,6 @@ build (WeftHpctoolkitMeasurement *self)
   add_derived (self);
 
   builder_free (&b);
-  g_array_unref (b.touched);
   g_ptr_array_unref (b.sets);
   g_hash_table_unref (b.next_set);
   g_hash_table_unref (b.proc_index);
