@@ -57,9 +57,12 @@ struct _WeftCallTree
   guint            n_alloc;
   int              max_depth;
 
-  /* (parent, frame) -> child, open addressing over node ids; 0 = empty slot
-   * (node 0 is the root and never anyone's child). */
-  WeftCallNode    *slots;
+  /* (parent, frame) -> child, open addressing: each slot holds the key's
+   * hash (high 32 bits) and the child's id (low 32; 0 = empty slot, as node
+   * 0 is the root and never anyone's child). Probes compare hashes, so a
+   * node is read only when its hash agrees: with bare node ids every probe
+   * of a taken slot was a cache miss on the node. */
+  guint64         *slots;
   guint            n_slots;         /* a power of two */
 
   GArray          *metrics;         /* Metric */
@@ -138,7 +141,7 @@ weft_call_tree_new (void)
   self->n_alloc = 64;
   self->nodes = g_new (Node, self->n_alloc);
   self->n_slots = 128;
-  self->slots = g_new0 (WeftCallNode, self->n_slots);
+  self->slots = g_new0 (guint64, self->n_slots);
   self->max_depth = -1;
 
   /* Frame 0 is the root's: every string empty. */
@@ -376,6 +379,18 @@ weft_call_tree_intern_string (WeftCallTree *self,
  *
  * Returns: the id of the tree's copy of @frame, the same for equal frames.
  */
+static inline guint
+slot_hash (WeftCallNode parent,
+           guint32      frame)
+{
+  guint64 key = ((guint64)parent << 32) | frame;
+
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  key ^= key >> 33;
+  return (guint)key;
+}
+
 static void
 frame_slots_put (guint64 *slots,
                  guint    mask,
@@ -387,6 +402,45 @@ frame_slots_put (guint64 *slots,
   while (slots[i] != 0)
     i = (i + 1) & mask;
   slots[i] = ((guint64)hash << 32) | (id + 1);
+}
+
+/**
+ * weft_call_tree_prefetch_frame:
+ * @frame: a frame about to be interned
+ *
+ * Starts loading the frame table's slot for @frame into the cache. A builder
+ * that knows its next frames ahead (a profile's nodes, in file order) calls
+ * this a few frames early: the table is probed at random and each probe
+ * otherwise waits for main memory.
+ */
+void
+weft_call_tree_prefetch_frame (WeftCallTree        *self,
+                               const WeftCallFrame *frame)
+{
+  WeftCallFrame key = *frame;
+
+  key.function = intern (self, frame->function);
+  key.file = intern (self, frame->file);
+  key.module = intern (self, frame->module);
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch (&self->frame_slots[frame_hash (&key) & (self->n_frame_slots - 1)]);
+#endif
+}
+
+/**
+ * weft_call_tree_prefetch_child:
+ *
+ * Starts loading the child table's slot for (@parent, @frame_id), as
+ * weft_call_tree_prefetch_frame() does for frames.
+ */
+void
+weft_call_tree_prefetch_child (WeftCallTree *self,
+                               WeftCallNode  parent,
+                               guint32       frame_id)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch (&self->slots[slot_hash (parent, frame_id) & (self->n_slots - 1)]);
+#endif
 }
 
 guint32
@@ -421,8 +475,11 @@ weft_call_tree_intern_frame (WeftCallTree        *self,
       guint n = self->n_frame_slots * 2;
       guint64 *slots = g_new0 (guint64, n);
 
-      for (guint32 f = 0; f < self->frames->len; f++)
-        frame_slots_put (slots, n - 1, frame_hash (&g_array_index (self->frames, WeftCallFrame, f)), f);
+      /* The slots keep each frame's hash: no frame is read again. */
+      for (guint j = 0; j < self->n_frame_slots; j++)
+        if (self->frame_slots[j] != 0)
+          frame_slots_put (slots, n - 1, (guint32)(self->frame_slots[j] >> 32), (guint32)self->frame_slots[j] - 1);
+      frame_slots_put (slots, n - 1, hash, id);
       g_free (self->frame_slots);
       self->frame_slots = slots;
       self->n_frame_slots = n;
@@ -456,41 +513,51 @@ weft_call_frame_to_label (const WeftCallFrame *frame)
   return g_strdup (function);
 }
 
-static inline guint
-slot_hash (WeftCallNode parent,
-           guint32      frame)
-{
-  guint64 key = ((guint64)parent << 32) | frame;
 
-  key ^= key >> 33;
-  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  key ^= key >> 33;
-  return (guint)key;
+static inline void
+slots_put (guint64      *slots,
+           guint         mask,
+           guint32       hash,
+           WeftCallNode  child)
+{
+  guint i = hash & mask;
+
+  while (slots[i] != 0)
+    i = (i + 1) & mask;
+  slots[i] = ((guint64)hash << 32) | child;
 }
 
 static void
 slots_insert (WeftCallTree *self,
               WeftCallNode  child)
 {
-  guint mask = self->n_slots - 1;
-  guint i = slot_hash (self->nodes[child].parent, self->nodes[child].frame) & mask;
+  slots_put (self->slots, self->n_slots - 1, slot_hash (self->nodes[child].parent, self->nodes[child].frame), child);
+}
 
-  while (self->slots[i] != 0)
-    i = (i + 1) & mask;
-  self->slots[i] = child;
+/* Rehashes the child table into @n_slots (a power of two). */
+static void
+slots_resize (WeftCallTree *self,
+              guint         n_slots)
+{
+  guint64 *old = self->slots;
+  guint n_old = self->n_slots;
+
+  self->n_slots = n_slots;
+  self->slots = g_new0 (guint64, self->n_slots);
+  /* Big trees: huge pages for the table probed at random (fewer TLB misses
+   * and page faults). */
+  weft_memory_advise_huge (self->slots, self->n_slots * sizeof (guint64));
+  /* The old slots keep each hash: no node is read again. */
+  for (guint i = 0; i < n_old; i++)
+    if (old[i] != 0)
+      slots_put (self->slots, self->n_slots - 1, (guint32)(old[i] >> 32), (WeftCallNode)old[i]);
+  g_free (old);
 }
 
 static void
 slots_grow (WeftCallTree *self)
 {
-  g_free (self->slots);
-  self->n_slots *= 2;
-  self->slots = g_new0 (WeftCallNode, self->n_slots);
-  /* Big trees: huge pages for the table probed at random (fewer TLB misses
-   * and page faults). */
-  weft_memory_advise_huge (self->slots, self->n_slots * sizeof (WeftCallNode));
-  for (WeftCallNode n = 1; n < self->n_nodes; n++)
-    slots_insert (self, n);
+  slots_resize (self, self->n_slots * 2);
 }
 
 static void grow_columns (WeftCallTree *self,
@@ -524,10 +591,7 @@ weft_call_tree_reserve (WeftCallTree *self,
   while ((n_nodes - 1) * 2 > n_slots)
     n_slots *= 2;
   if (n_slots != self->n_slots)
-    {
-      self->n_slots = n_slots / 2;
-      slots_grow (self);
-    }
+    slots_resize (self, n_slots);
 }
 
 WeftCallNode
@@ -536,15 +600,18 @@ weft_call_tree_find_child (const WeftCallTree *self,
                            guint32             frame_id)
 {
   guint mask = self->n_slots - 1;
-  guint i = slot_hash (parent, frame_id) & mask;
+  guint32 hash = slot_hash (parent, frame_id);
+  guint i = hash & mask;
 
   for (; self->slots[i] != 0; i = (i + 1) & mask)
-    {
-      const Node *n = &self->nodes[self->slots[i]];
+    if ((guint32)(self->slots[i] >> 32) == hash)
+      {
+        WeftCallNode child = (WeftCallNode)self->slots[i];
+        const Node *n = &self->nodes[child];
 
-      if (n->parent == parent && n->frame == frame_id)
-        return self->slots[i];
-    }
+        if (n->parent == parent && n->frame == frame_id)
+          return child;
+      }
   return WEFT_CALL_NODE_NONE;
 }
 
@@ -642,8 +709,7 @@ weft_call_tree_add_child_frame_id (WeftCallTree *self,
   /* Keep the table at most half full. */
   if ((self->n_nodes - 1) * 2 > self->n_slots)
     slots_grow (self);
-  else
-    slots_insert (self, child);
+  slots_insert (self, child);
 
   self->inclusive_valid = FALSE;
   return child;

@@ -112,6 +112,11 @@ guint32              weft_call_tree_intern_frame       (WeftCallTree        *sel
                                                         const WeftCallFrame *frame);
 const char          *weft_call_tree_intern_string      (WeftCallTree        *self,
                                                         const char          *str);
+void                 weft_call_tree_prefetch_frame     (WeftCallTree        *self,
+                                                        const WeftCallFrame *frame);
+void                 weft_call_tree_prefetch_child     (WeftCallTree        *self,
+                                                        WeftCallNode         parent,
+                                                        guint32              frame_id);
 char                *weft_call_frame_to_label          (const WeftCallFrame *frame);
 
 /* Building */

@@ -24,6 +24,9 @@
 #define NO_COLUMN G_MAXUINT32
 #define NO_SET    G_MAXUINT32
 
+/* How many nodes ahead merge_profile() prefetches frame slots. */
+#define PREFETCH_AHEAD 16
+
 /* hpcprof's statistic partials of one node and metric over the profiles
  * whose value there is not zero (their sum is the node's value): how many,
  * the sum of squares, the least and the greatest; inclusive and exclusive. */
@@ -374,6 +377,35 @@ deposit (Builder                 *b,
     }
 }
 
+static void
+prefetch_bare (Builder                 *b,
+               const WeftHpcrunProfile *p,
+               guint                    at,
+               const guint8            *has_children,
+               const guint32           *struct_lm,
+               const char             **module_base,
+               const WeftCallNode      *ctx,
+               guint                    done,
+               gboolean                 child)
+{
+  const WeftHpcrunNode *n;
+  WeftCallFrame f = { "", "", NULL, 0, 0, 0 };
+
+  if (at >= p->nodes->len)
+    return;
+  n = &g_array_index (p->nodes, WeftHpcrunNode, at);
+  if (n->module == WEFT_HPCRUN_NONE || struct_lm[n->module] != WEFT_HPCSTRUCT_NONE)
+    return;
+  f.module = module_base[n->module];
+  f.address = n->lm_ip;
+  f.kind = has_children[at] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
+  if (!child)
+    weft_call_tree_prefetch_frame (b->tree, &f);
+  else if (n->parent == WEFT_HPCRUN_NONE || n->parent < done)
+    weft_call_tree_prefetch_child (b->tree, n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent],
+                                   weft_call_tree_intern_frame (b->tree, &f));
+}
+
 static gboolean
 is_collapsed_root (const WeftHpcrunNode *n)
 {
@@ -533,6 +565,13 @@ merge_profile (Builder       *b,
       const char *module = n->module != WEFT_HPCRUN_NONE ? module_path[n->module] : "";
       WeftHpctoolkitRole role;
       WeftCallNode sample = WEFT_CALL_NODE_NONE;
+
+      /* The frame and child tables are probed at random: a bare frame's
+       * slots are loaded ahead (the frame's PREFETCH_AHEAD nodes early, the
+       * child's half as many, once the frame is in the cache), so that
+       * they are in the cache when its turn comes. */
+      prefetch_bare (b, p, i + PREFETCH_AHEAD, has_children, struct_lm, module_base, ctx, i, FALSE);
+      prefetch_bare (b, p, i + PREFETCH_AHEAD / 2, has_children, struct_lm, module_base, ctx, i, TRUE);
 
       if (n->module == WEFT_HPCRUN_NONE)
         role = WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER;
