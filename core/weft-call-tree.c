@@ -83,6 +83,18 @@ struct _WeftCallTree
 
 G_DEFINE_BOXED_TYPE (WeftCallTree, weft_call_tree, weft_call_tree_ref, weft_call_tree_unref)
 
+/* A zeroed array of one element per node the tree has room for; a big one
+ * on huge pages (filled over a whole tree: a fault per 2 MiB, not 4 KiB). */
+static gpointer
+per_node_array (WeftCallTree *self,
+                gsize         element_size)
+{
+  gpointer mem = g_malloc0_n (self->n_alloc, element_size);
+
+  weft_memory_advise_huge (mem, self->n_alloc * element_size);
+  return mem;
+}
+
 /* The frame table probes linearly from the low bits: the sum is mixed
  * (a 64-bit finalizer) so that nearby addresses and aligned string
  * pointers spread. */
@@ -665,16 +677,15 @@ grow_columns (WeftCallTree *self,
     }
 }
 
-WeftCallNode
-weft_call_tree_add_child_frame_id (WeftCallTree *self,
-                                   WeftCallNode  parent,
-                                   guint32       frame_id)
+/* Adds a child without looking at the frame table (which another thread
+ * may be filling: weft_call_tree_ensure_child_concurrent). */
+static WeftCallNode
+add_child (WeftCallTree *self,
+           WeftCallNode  parent,
+           guint32       frame_id)
 {
   WeftCallNode child;
   Node *p;
-
-  g_return_val_if_fail (parent < self->n_nodes, WEFT_CALL_NODE_NONE);
-  g_return_val_if_fail (frame_id < self->frames->len, WEFT_CALL_NODE_NONE);
 
   if (self->n_nodes == G_MAXUINT32 - 1)
     return WEFT_CALL_NODE_NONE;
@@ -713,6 +724,42 @@ weft_call_tree_add_child_frame_id (WeftCallTree *self,
 
   self->inclusive_valid = FALSE;
   return child;
+}
+
+WeftCallNode
+weft_call_tree_add_child_frame_id (WeftCallTree *self,
+                                   WeftCallNode  parent,
+                                   guint32       frame_id)
+{
+  g_return_val_if_fail (parent < self->n_nodes, WEFT_CALL_NODE_NONE);
+  g_return_val_if_fail (frame_id < self->frames->len, WEFT_CALL_NODE_NONE);
+
+  return add_child (self, parent, frame_id);
+}
+
+/**
+ * weft_call_tree_ensure_child_concurrent:
+ * @frame_id: an id weft_call_tree_intern_frame() returned
+ *
+ * weft_call_tree_ensure_child_frame_id() for a builder that interns frames
+ * on one thread and places nodes on another: this touches only the nodes
+ * and the child table, and intern_frame(), intern_string() and
+ * prefetch_frame() only the frame table and the strings, so each pair may
+ * run at the same time (nothing else may).
+ */
+WeftCallNode
+weft_call_tree_ensure_child_concurrent (WeftCallTree *self,
+                                        WeftCallNode  parent,
+                                        guint32       frame_id)
+{
+  WeftCallNode child;
+
+  g_return_val_if_fail (parent < self->n_nodes, WEFT_CALL_NODE_NONE);
+
+  child = weft_call_tree_find_child (self, parent, frame_id);
+  if (child != WEFT_CALL_NODE_NONE)
+    return child;
+  return add_child (self, parent, frame_id);
 }
 
 /**
@@ -848,7 +895,7 @@ ensure_column (WeftCallTree  *self,
                double       **column)
 {
   if (*column == NULL)
-    *column = g_new0 (double, self->n_alloc);
+    *column = per_node_array (self, sizeof (double));
   return *column;
 }
 
@@ -893,6 +940,45 @@ weft_call_tree_set_inclusive (WeftCallTree *self,
   g_return_if_fail (m->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN);
 
   ensure_column (self, &m->inclusive)[node] = value;
+}
+
+/**
+ * weft_call_tree_set_metric_values:
+ * @exclusive: (nullable): a value per node (the tree's node count of them)
+ * @inclusive: (nullable): the same, for a metric whose inclusive values are
+ *   given (%WEFT_CALL_METRIC_INCLUSIVE_GIVEN)
+ * @stride: how many doubles apart two nodes' values are in both arrays
+ *
+ * Sets every node's values of @metric at once, as set_exclusive() and
+ * set_inclusive() do node by node (a merge that has them all in a table).
+ */
+void
+weft_call_tree_set_metric_values (WeftCallTree *self,
+                                  guint         metric,
+                                  const double *exclusive,
+                                  const double *inclusive,
+                                  gsize         stride)
+{
+  Metric *m = metric_at (self, metric);
+
+  g_return_if_fail (m != NULL);
+  g_return_if_fail (inclusive == NULL || (m->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN));
+
+  if (exclusive != NULL)
+    {
+      double *column = ensure_column (self, &m->exclusive);
+
+      for (guint node = 0; node < self->n_nodes; node++)
+        column[node] = exclusive[(gsize)node * stride];
+      self->inclusive_valid = FALSE;
+    }
+  if (inclusive != NULL)
+    {
+      double *column = ensure_column (self, &m->inclusive);
+
+      for (guint node = 0; node < self->n_nodes; node++)
+        column[node] = inclusive[(gsize)node * stride];
+    }
 }
 
 double
@@ -1009,7 +1095,7 @@ weft_call_tree_use_shared_sets (WeftCallTree *self,
   weft_call_tree_set_processes (self, node, NULL);
   weft_call_tree_set_threads (self, node, NULL);
   if (self->shared_node == NULL)
-    self->shared_node = g_new0 (guint8, self->n_alloc);
+    self->shared_node = per_node_array (self, sizeof (guint8));
   self->shared_node[node] = 1;
   self->processes[node] = g_ptr_array_index (self->shared_processes, index);
   self->threads[node] = g_ptr_array_index (self->shared_threads, index);
@@ -1024,7 +1110,7 @@ weft_call_tree_set_processes (WeftCallTree *self,
   g_return_if_fail (node < self->n_nodes);
 
   if (self->processes == NULL)
-    self->processes = g_new0 (WeftIntSet *, self->n_alloc);
+    self->processes = per_node_array (self, sizeof (WeftIntSet *));
   unshare (self, node);
   g_clear_pointer (&self->processes[node], weft_int_set_free);
   self->processes[node] = processes;
@@ -1039,7 +1125,7 @@ weft_call_tree_set_threads (WeftCallTree  *self,
   g_return_if_fail (node < self->n_nodes);
 
   if (self->threads == NULL)
-    self->threads = g_new0 (WeftThreadSet *, self->n_alloc);
+    self->threads = per_node_array (self, sizeof (WeftThreadSet *));
   unshare (self, node);
   g_clear_pointer (&self->threads[node], weft_thread_set_free);
   self->threads[node] = threads;

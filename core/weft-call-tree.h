@@ -128,6 +128,9 @@ WeftCallNode         weft_call_tree_add_child          (WeftCallTree        *sel
 WeftCallNode         weft_call_tree_add_child_frame_id (WeftCallTree        *self,
                                                         WeftCallNode         parent,
                                                         guint32              frame_id);
+WeftCallNode         weft_call_tree_ensure_child_concurrent (WeftCallTree   *self,
+                                                        WeftCallNode         parent,
+                                                        guint32              frame_id);
 WeftCallNode         weft_call_tree_ensure_child       (WeftCallTree        *self,
                                                         WeftCallNode         parent,
                                                         const WeftCallFrame *frame);
@@ -165,6 +168,11 @@ void                 weft_call_tree_set_inclusive      (WeftCallTree        *sel
                                                         WeftCallNode         node,
                                                         guint                metric,
                                                         double               value);
+void                 weft_call_tree_set_metric_values  (WeftCallTree        *self,
+                                                        guint                metric,
+                                                        const double        *exclusive,
+                                                        const double        *inclusive,
+                                                        gsize                stride);
 double               weft_call_tree_get_exclusive      (const WeftCallTree  *self,
                                                         WeftCallNode         node,
                                                         guint                metric);

@@ -24,8 +24,10 @@
 #define NO_COLUMN G_MAXUINT32
 #define NO_SET    G_MAXUINT32
 
-/* How many nodes ahead merge_profile() prefetches frame slots. */
+/* How many nodes ahead the merge prefetches table slots, and how many
+ * profiles' plans may wait for the placer. */
 #define PREFETCH_AHEAD 16
+#define PLANS_AHEAD    2
 
 /* hpcprof's statistic partials of one node and metric over the profiles
  * whose value there is not zero (their sum is the node's value): how many,
@@ -77,7 +79,6 @@ typedef struct
    * id order) and grown by half when the tree outgrows it: GArrays grown
    * step by step spent a fifth of the merge zeroing and copying. */
   guint         cap;
-  double       *own;          /* n_columns per node: values placed at each node */
   guint32      *stamp;        /* per node: last profile + 1 that touched it */
   /* Each node's parent and role, dense copies of the tree's for the passes
    * up (a tree node and its frame are two cache misses more per node). */
@@ -98,12 +99,13 @@ typedef struct
   gint64        rank;
   gint64        thread;
   /* The current profile alone, for the statistics: the nodes it reaches
-   * and, for those, its own, inclusive and exclusive values. */
-  WeftCallNode *touched;      /* cap: a node is touched once per profile */
+   * in touch order, each one's parent and whether its exclusive value
+   * passes up to that parent (all cap long: a node is touched once per
+   * profile). */
+  WeftCallNode *touched;
+  WeftCallNode *touched_up;
+  guint8       *touched_passes;
   guint         n_touched;
-  double       *p_own;        /* n_columns per node */
-  double       *p_incl;
-  double       *p_excl;
 } Builder;
 
 /* @mem (@old elements of @size) with room for @n, the new ones zero. */
@@ -134,19 +136,15 @@ static void
 builder_alloc (Builder *b,
                guint    cap)
 {
-  gsize nc = b->n_columns;
-
   b->cap = cap;
   b->stamp = alloc_zeroed (cap, sizeof (guint32));
   b->parent = alloc_zeroed (cap, sizeof (guint32));
   b->role = alloc_zeroed (cap, sizeof (guint8));
   b->touched = g_new (WeftCallNode, cap);
+  b->touched_up = g_new (WeftCallNode, cap);
+  b->touched_passes = g_new (guint8, cap);
   b->set_of = alloc_zeroed (cap, sizeof (guint32));
   b->node_scope = alloc_zeroed (cap, sizeof (guint32));
-  b->own = alloc_zeroed (cap * nc + 1, sizeof (double));
-  b->p_own = alloc_zeroed (cap * nc + 1, sizeof (double));
-  b->p_incl = alloc_zeroed (cap * nc + 1, sizeof (double));
-  b->p_excl = alloc_zeroed (cap * nc + 1, sizeof (double));
 }
 
 static void
@@ -156,12 +154,10 @@ builder_free (Builder *b)
   g_free (b->parent);
   g_free (b->role);
   g_free (b->touched);
+  g_free (b->touched_up);
+  g_free (b->touched_passes);
   g_free (b->set_of);
   g_free (b->node_scope);
-  g_free (b->own);
-  g_free (b->p_own);
-  g_free (b->p_incl);
-  g_free (b->p_excl);
 }
 
 static void
@@ -173,18 +169,16 @@ grow (Builder *b)
    * a time (they may be longer than the tree, never shorter). */
   if (b->cap < n)
     {
-      gsize old = b->cap, len = MAX (n, old + old / 2 + 1024), nc = b->n_columns;
+      gsize old = b->cap, len = MAX (n, old + old / 2 + 1024);
 
       b->stamp = renew_zeroed (b->stamp, old, len, sizeof (guint32));
       b->parent = renew_zeroed (b->parent, old, len, sizeof (guint32));
       b->role = renew_zeroed (b->role, old, len, sizeof (guint8));
       b->touched = g_renew (WeftCallNode, b->touched, len);
+      b->touched_up = g_renew (WeftCallNode, b->touched_up, len);
+      b->touched_passes = g_renew (guint8, b->touched_passes, len);
       b->set_of = renew_zeroed (b->set_of, old, len, sizeof (guint32));
       b->node_scope = renew_zeroed (b->node_scope, old, len, sizeof (guint32));
-      b->own = renew_zeroed (b->own, old * nc + 1, len * nc + 1, sizeof (double));
-      b->p_own = renew_zeroed (b->p_own, old * nc + 1, len * nc + 1, sizeof (double));
-      b->p_incl = renew_zeroed (b->p_incl, old * nc + 1, len * nc + 1, sizeof (double));
-      b->p_excl = renew_zeroed (b->p_excl, old * nc + 1, len * nc + 1, sizeof (double));
       b->cap = len;
     }
 }
@@ -217,7 +211,8 @@ next_set (Builder *b,
   return id;
 }
 
-static WeftCallNode
+/* Records that the current profile reaches @node; TRUE the first time. */
+static gboolean
 touch (Builder      *b,
        WeftCallNode  node)
 {
@@ -225,24 +220,66 @@ touch (Builder      *b,
 
   grow (b);
   if (b->stamp[node] == b->profile + 1)
-    return node;
+    return FALSE;
   b->stamp[node] = b->profile + 1;
   b->touched[b->n_touched++] = node;
   set = &b->set_of[node];
   *set = (*set - 1 == b->last_old ? b->last_new : next_set (b, *set - 1)) + 1;
-  return node;
+  return TRUE;
 }
 
-static WeftCallNode
-child (Builder             *b,
-       WeftCallNode         parent,
-       const WeftCallFrame *frame)
-{
-  WeftCallNode node = touch (b, weft_call_tree_ensure_child (b->tree, parent, frame));
+/* Merging runs in two stages, on two threads when there are two processors:
+ * a planner turns each profile's nodes into the frames to place, interning
+ * them (the frame table and the string pool), and the placer walks those
+ * plans down the tree (the child table, the nodes and the per-node scratch).
+ * The stages share only the plans, handed over through a queue at most
+ * PLANS_AHEAD long; frame ids are those of a one-thread merge, since one
+ * planner interns them in order. Each table costs a cache miss per node;
+ * on two cores both are probed at once. */
 
-  b->parent[node] = parent;
-  b->role[node] = (guint8)frame->kind;
-  return node;
+/* One node to place: a frame under the previous step (or the node's parent). */
+typedef struct
+{
+  guint32 frame;
+  guint32 scope;   /* structure scope + 1 of a procedure or inlined call, else 0 */
+  guint8  role;
+} Step;
+
+typedef enum
+{
+  PLAN_COLLAPSED,    /* the global root: the node is its parent */
+  PLAN_PLACEHOLDER,  /* one step; its samples are the node itself */
+  PLAN_MODULE,       /* a call chain (with children) and a sample chain (with values or without children) */
+} PlanKind;
+
+typedef struct
+{
+  guint32 first;     /* its steps: n_call of the call chain, then n_sample */
+  guint16 n_call;
+  guint16 n_sample;
+  guint8  kind;      /* PlanKind */
+} NodePlan;
+
+typedef struct
+{
+  guint     index;   /* the profile */
+  NodePlan *nodes;
+  GArray   *steps;   /* Step */
+} Plan;
+
+typedef struct
+{
+  WeftHpctoolkitMeasurement *self;
+  WeftCallTree              *tree;
+  GArray                    *steps;   /* of the plan being made */
+} Planner;
+
+static void
+plan_free (Plan *plan)
+{
+  g_free (plan->nodes);
+  g_array_unref (plan->steps);
+  g_free (plan);
 }
 
 static const char *
@@ -253,19 +290,28 @@ base_name (const char *path)
   return slash != NULL ? slash + 1 : path;
 }
 
+static void
+plan_step (Planner             *pl,
+           const WeftCallFrame *frame,
+           guint32              scope)
+{
+  Step step = { weft_call_tree_intern_frame (pl->tree, frame), scope, (guint8)frame->kind };
+
+  g_array_append_val (pl->steps, step);
+}
+
 /* A line node's label, "file.c: 20" as hpcviewer shows lines. */
-static WeftCallNode
-line_child (Builder            *b,
-            WeftCallNode        parent,
-            WeftHpctoolkitRole  role,
-            const char         *file,
-            guint32             line,
-            const char         *module)
+static void
+plan_line (Planner            *pl,
+           WeftHpctoolkitRole  role,
+           const char         *file,
+           guint32             line,
+           const char         *module)
 {
   g_autofree char *label = g_strdup_printf ("%s: %u", base_name (file), line);
   WeftCallFrame f = { label, file, module, 0, line, role };
 
-  return child (b, parent, &f);
+  plan_step (pl, &f, 0);
 }
 
 /* Two loops (or inlined calls) on the same line of one procedure are
@@ -277,19 +323,17 @@ scope_address (guint32 scope)
   return WEFT_HPCTOOLKIT_SCOPE_ADDRESS | scope;
 }
 
-/* Places the structure chain of @scope (P … S, or a P alone) under @parent:
- * procedure, named inlined calls, loops, then the line as @role. */
-static WeftCallNode
-place_chain (Builder            *b,
-             WeftCallNode        parent,
-             guint32             scope,
-             WeftHpctoolkitRole  role,
-             const char         *module)
+/* The structure chain of @scope (P … S, or a P alone): procedure, named
+ * inlined calls, loops, then the line as @role. */
+static void
+plan_chain (Planner            *pl,
+            guint32             scope,
+            WeftHpctoolkitRole  role,
+            const char         *module)
 {
-  const WeftHpcstruct *s = b->self->structure;
+  const WeftHpcstruct *s = pl->self->structure;
   guint32 chain[256];
   guint n = 0;
-  WeftCallNode node = parent;
   const WeftHpcstructScope *leaf = weft_hpcstruct_get_scope (s, scope);
   guint32 line = leaf->line;
   const char *file = leaf->file;
@@ -323,8 +367,7 @@ place_chain (Builder            *b,
              * but a level: its lines belong to the enclosing scope. */
             if (inlined && sc->name[0] == '\0')
               break;
-            node = child (b, node, &f);
-            b->node_scope[node] = at + 1;
+            plan_step (pl, &f, at + 1);
           }
           break;
         case WEFT_HPCSTRUCT_LOOP:
@@ -332,78 +375,25 @@ place_chain (Builder            *b,
             g_autofree char *label = g_strdup_printf ("loop at %s: %u", base_name (sc->file), sc->line);
             WeftCallFrame f = { label, sc->file, module, scope_address (at), sc->line, WEFT_HPCTOOLKIT_ROLE_LOOP };
 
-            node = child (b, node, &f);
+            plan_step (pl, &f, 0);
           }
           break;
         default:
           break;
         }
     }
-  return line_child (b, node, role, file, line, module);
+  plan_line (pl, role, file, line, module);
 }
 
 /* A frame of a module without structure: "module+0xip" (@module_base is
  * the module's file name, interned in the tree). */
-static WeftCallNode
-bare_child (Builder            *b,
-            WeftCallNode        parent,
+static inline void
+bare_frame (WeftCallFrame      *f,
             const char         *module_base,
             guint64             ip,
             WeftHpctoolkitRole  role)
 {
-  WeftCallFrame f = { "", "", module_base, ip, 0, role };
-
-  return child (b, parent, &f);
-}
-
-static void
-deposit (Builder                 *b,
-         WeftCallNode             node,
-         const WeftHpcrunProfile *p,
-         const WeftHpcrunNode    *n)
-{
-  const guint32 *map = g_ptr_array_index (b->self->metric_maps, b->profile);
-
-  for (guint32 v = n->first_value; v < n->first_value + n->n_values; v++)
-    {
-      const WeftHpcrunValue *value = &g_array_index (p->values_array, WeftHpcrunValue, v);
-      guint32 column = b->self->columns[map[value->metric]];
-
-      if (column != NO_COLUMN)
-        {
-          b->own[(gsize)node * b->n_columns + column] += value->value;
-          b->p_own[(gsize)node * b->n_columns + column] += value->value;
-        }
-    }
-}
-
-static void
-prefetch_bare (Builder                 *b,
-               const WeftHpcrunProfile *p,
-               guint                    at,
-               const guint8            *has_children,
-               const guint32           *struct_lm,
-               const char             **module_base,
-               const WeftCallNode      *ctx,
-               guint                    done,
-               gboolean                 child)
-{
-  const WeftHpcrunNode *n;
-  WeftCallFrame f = { "", "", NULL, 0, 0, 0 };
-
-  if (at >= p->nodes->len)
-    return;
-  n = &g_array_index (p->nodes, WeftHpcrunNode, at);
-  if (n->module == WEFT_HPCRUN_NONE || struct_lm[n->module] != WEFT_HPCSTRUCT_NONE)
-    return;
-  f.module = module_base[n->module];
-  f.address = n->lm_ip;
-  f.kind = has_children[at] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
-  if (!child)
-    weft_call_tree_prefetch_frame (b->tree, &f);
-  else if (n->parent == WEFT_HPCRUN_NONE || n->parent < done)
-    weft_call_tree_prefetch_child (b->tree, n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent],
-                                   weft_call_tree_intern_frame (b->tree, &f));
+  *f = (WeftCallFrame) { "", "", module_base, ip, 0, role };
 }
 
 static gboolean
@@ -419,25 +409,28 @@ is_collapsed_root (const WeftHpcrunNode *n)
  * goes into its parent's exclusive one when it is a statement or loop and the
  * parent a procedure, inlined call or loop (a procedure's exclusive value is
  * its own lines and loops, not its callees). */
-static inline void
-pass_up (const Builder *b,
-         WeftCallNode   node,
-         guint          nc,
-         double        *incl,
-         double        *excl)
+static inline gboolean
+passes_exclusive (guint32 kind,
+                  guint32 parent_kind)
 {
-  WeftCallNode parent = b->parent[node];
-  guint32 kind = b->role[node];
-  guint32 parent_kind = b->role[parent];
-  gboolean passes = (kind == WEFT_HPCTOOLKIT_ROLE_STATEMENT || kind == WEFT_HPCTOOLKIT_ROLE_LOOP) &&
-                    (parent_kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || parent_kind == WEFT_HPCTOOLKIT_ROLE_INLINED ||
-                     parent_kind == WEFT_HPCTOOLKIT_ROLE_LOOP);
+  return (kind == WEFT_HPCTOOLKIT_ROLE_STATEMENT || kind == WEFT_HPCTOOLKIT_ROLE_LOOP) &&
+         (parent_kind == WEFT_HPCTOOLKIT_ROLE_PROCEDURE || parent_kind == WEFT_HPCTOOLKIT_ROLE_INLINED ||
+          parent_kind == WEFT_HPCTOOLKIT_ROLE_LOOP);
+}
 
+static inline void
+pass_up (double   *incl,
+         double   *excl,
+         gsize     node,
+         gsize     parent,
+         gboolean  passes,
+         guint     nc)
+{
   for (guint c = 0; c < nc; c++)
     {
-      incl[(gsize)parent * nc + c] += incl[(gsize)node * nc + c];
+      incl[parent * nc + c] += incl[node * nc + c];
       if (passes)
-        excl[(gsize)parent * nc + c] += excl[(gsize)node * nc + c];
+        excl[parent * nc + c] += excl[node * nc + c];
     }
 }
 
@@ -456,21 +449,72 @@ add_partial (Partials *p,
   p->sumsq[which] += v * v;
 }
 
-/* The current profile's inclusive and exclusive values at every node it
- * reaches (its own values passed up as for the merged tree), added to the
- * statistic partials; then its scratch is cleared. */
-static void
-add_profile_statistics (Builder *b)
+/* Stage three (beside the planner when there are two processors): each
+ * profile's values, its statistic partials and the merged tree's own
+ * values. A profile's job lists the nodes it reached in touch order (a node
+ * after its parent, so in reverse every child comes before its parent: no
+ * sort) with each one's parent and whether its exclusive value passes up,
+ * and where each of its file nodes' values went. */
+typedef struct
 {
-  WeftHpctoolkitMeasurement *self = b->self;
-  guint nc = b->n_columns;
-  double *own, *incl, *excl;
-  guint n = weft_call_tree_get_n_nodes (b->tree);
+  guint         index;      /* the profile */
+  guint         n_tree;     /* the tree's size once it was placed */
+  guint         n;
+  WeftCallNode *nodes;
+  WeftCallNode *up;
+  guint8       *passes;
+  WeftCallNode *sample;     /* per file node */
+} StatsJob;
 
-  grow (b);
-  if (self->n_stats < (gsize)n * nc)
+typedef struct
+{
+  WeftHpctoolkitMeasurement *self;
+  guint    nc;
+  gsize    cap;             /* nodes the two arrays below cover */
+  double  *own;             /* nc per node: the values placed there, all profiles */
+  guint32 *position;        /* per node: its place in the current job */
+  double  *scratch;         /* 3 × nc per job node: own, inclusive, exclusive */
+  gsize    scratch_len;
+} Stats;
+
+static void
+stats_job_free (StatsJob *job)
+{
+  g_free (job->nodes);
+  g_free (job->up);
+  g_free (job->passes);
+  g_free (job->sample);
+  g_free (job);
+}
+
+static void
+stats_clear (Stats *st)
+{
+  g_free (st->own);
+  g_free (st->position);
+  g_free (st->scratch);
+}
+
+/* Makes @st and the measurement's partials cover @n nodes. */
+static void
+stats_grow (Stats *st,
+            gsize  n)
+{
+  WeftHpctoolkitMeasurement *self = st->self;
+  gsize nc = st->nc;
+
+  if (st->cap < n)
     {
-      gsize len = MAX ((gsize)n * nc, (gsize)b->cap * nc);
+      gsize len = MAX (n, st->cap + st->cap / 2 + 1024);
+
+      st->own = st->own == NULL ? alloc_zeroed (len * nc + 1, sizeof (double))
+                                : renew_zeroed (st->own, st->cap * nc + 1, len * nc + 1, sizeof (double));
+      st->position = g_renew (guint32, st->position, len);
+      st->cap = len;
+    }
+  if (self->n_stats < n * nc)
+    {
+      gsize len = st->cap * nc;
 
       /* The first time zeroed by calloc (fresh pages need no memset). */
       if (self->stats == NULL)
@@ -479,63 +523,89 @@ add_profile_statistics (Builder *b)
         self->stats = renew_zeroed (self->stats, self->n_stats, len, sizeof (Partials));
       self->n_stats = len;
     }
-  own = b->p_own;
-  incl = b->p_incl;
-  excl = b->p_excl;
-  /* A node is touched after its parent (profiles list parents first, chains
-   * are placed from the top), so in reverse touch order every child is done
-   * before its parent: no sort needed (it was a tenth of the merge). */
-  for (guint k = b->n_touched; k-- > 0;)
-    {
-      WeftCallNode node = b->touched[k];
-
-      for (guint c = 0; c < nc; c++)
-        {
-          incl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
-          excl[(gsize)node * nc + c] += own[(gsize)node * nc + c];
-        }
-      if (node != WEFT_CALL_TREE_ROOT)
-        pass_up (b, node, nc, incl, excl);
-    }
-  for (guint k = 0; k < b->n_touched; k++)
-    {
-      WeftCallNode node = b->touched[k];
-
-      for (guint c = 0; c < nc; c++)
-        {
-          gsize i = (gsize)node * nc + c;
-          Partials *p = &self->stats[i];
-
-          add_partial (p, 0, incl[i]);
-          add_partial (p, 1, excl[i]);
-          own[i] = incl[i] = excl[i] = 0;
-        }
-    }
-  b->n_touched = 0;
 }
 
 static void
-merge_profile (Builder       *b,
-               guint          index)
+stats_run (Stats          *st,
+           const StatsJob *job)
 {
-  WeftHpctoolkitMeasurement *self = b->self;
+  WeftHpctoolkitMeasurement *self = st->self;
+  const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, job->index);
+  const guint32 *map = g_ptr_array_index (self->metric_maps, job->index);
+  gsize nc = st->nc, n = job->n;
+  double *own, *incl, *excl;
+
+  stats_grow (st, MAX (job->n_tree, 1));
+  if (st->scratch == NULL || st->scratch_len < 3 * n * nc)
+    {
+      st->scratch_len = MAX (3 * n * nc, 1);
+      st->scratch = g_renew (double, st->scratch, st->scratch_len);
+    }
+  own = st->scratch;
+  incl = own + n * nc;
+  excl = incl + n * nc;
+  memset (st->scratch, 0, sizeof (double) * 3 * n * nc);
+  for (gsize k = 0; k < n; k++)
+    st->position[job->nodes[k]] = (guint32)k;
+
+  /* The values, in file order, at the nodes their file nodes became. */
+  for (guint i = 0; i < p->nodes->len; i++)
+    {
+      const WeftHpcrunNode *fn = &g_array_index (p->nodes, WeftHpcrunNode, i);
+      WeftCallNode node = job->sample[i];
+
+      for (guint32 v = fn->first_value; v < fn->first_value + fn->n_values; v++)
+        {
+          const WeftHpcrunValue *value = &g_array_index (p->values_array, WeftHpcrunValue, v);
+          guint32 column = self->columns[map[value->metric]];
+
+          if (column != NO_COLUMN)
+            {
+              st->own[(gsize)node * nc + column] += value->value;
+              own[(gsize)st->position[node] * nc + column] += value->value;
+            }
+        }
+    }
+
+  for (gsize k = n; k-- > 0;)
+    {
+      for (guint c = 0; c < nc; c++)
+        {
+          incl[k * nc + c] += own[k * nc + c];
+          excl[k * nc + c] += own[k * nc + c];
+        }
+      if (job->nodes[k] != WEFT_CALL_TREE_ROOT)
+        pass_up (incl, excl, k, st->position[job->up[k]], job->passes[k], nc);
+    }
+  for (gsize k = 0; k < n; k++)
+    for (guint c = 0; c < nc; c++)
+      {
+        Partials *partials = &self->stats[(gsize)job->nodes[k] * nc + c];
+
+        add_partial (partials, 0, incl[k * nc + c]);
+        add_partial (partials, 1, excl[k * nc + c]);
+      }
+}
+
+/* Stage one: the steps of every node of profile @index. */
+static Plan *
+plan_profile (Planner *pl,
+              guint    index)
+{
+  WeftHpctoolkitMeasurement *self = pl->self;
   const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, index);
   guint n_nodes = p->nodes->len;
-  g_autofree WeftCallNode *ctx = g_new (WeftCallNode, n_nodes);
   g_autofree guint8 *has_children = g_new0 (guint8, n_nodes);
   g_autofree guint32 *struct_lm = g_new (guint32, MAX (p->modules->len, 1));
   /* The tree's copies of the module paths and file names, made once. */
   g_autofree const char **module_path = g_new (const char *, MAX (p->modules->len, 1));
   g_autofree const char **module_base = g_new (const char *, MAX (p->modules->len, 1));
-  GHashTable *contexts = NULL;
+  Plan *plan = g_new0 (Plan, 1);
 
-  b->profile = index;
-  b->last_old = NO_SET - 1;   /* no transition of this profile yet */
-  weft_hpcrun_profile_get_rank_thread (p, &b->rank, &b->thread);
-  /* A profile that names no thread (or a negative one) is thread 0 of its
-   * rank, as one that names no rank is rank 0: thread sets hold no -1. */
-  if (b->thread < 0)
-    b->thread = 0;
+  plan->index = index;
+  plan->nodes = g_new (NodePlan, MAX (n_nodes, 1));
+  plan->steps = g_array_sized_new (FALSE, FALSE, sizeof (Step), n_nodes + n_nodes / 4 + 1);
+  pl->steps = plan->steps;
   for (guint i = 0; i < n_nodes; i++)
     {
       guint32 parent = g_array_index (p->nodes, WeftHpcrunNode, i).parent;
@@ -547,71 +617,67 @@ merge_profile (Builder       *b,
     {
       const char *name = g_array_index (p->modules, WeftHpcrunModule, m).name;
 
-      module_path[m] = weft_call_tree_intern_string (b->tree, name);
-      module_base[m] = weft_call_tree_intern_string (b->tree, base_name (name));
+      module_path[m] = weft_call_tree_intern_string (pl->tree, name);
+      module_base[m] = weft_call_tree_intern_string (pl->tree, base_name (name));
+      struct_lm[m] = self->structure != NULL ? weft_hpcstruct_find_module (self->structure, name)
+                                             : WEFT_HPCSTRUCT_NONE;
     }
-  for (guint m = 0; m < p->modules->len; m++)
-    struct_lm[m] = self->structure != NULL
-                   ? weft_hpcstruct_find_module (self->structure, g_array_index (p->modules, WeftHpcrunModule, m).name)
-                   : WEFT_HPCSTRUCT_NONE;
-  if (self->traces->len > index && g_ptr_array_index (self->traces, index) != NULL)
-    contexts = g_hash_table_new (NULL, NULL);
 
-  touch (b, WEFT_CALL_TREE_ROOT);
   for (guint i = 0; i < n_nodes; i++)
     {
       const WeftHpcrunNode *n = &g_array_index (p->nodes, WeftHpcrunNode, i);
-      WeftCallNode parent = n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent];
-      const char *module = n->module != WEFT_HPCRUN_NONE ? module_path[n->module] : "";
-      WeftHpctoolkitRole role;
-      WeftCallNode sample = WEFT_CALL_NODE_NONE;
+      NodePlan *np = &plan->nodes[i];
+      WeftCallFrame f;
 
-      /* The frame and child tables are probed at random: a bare frame's
-       * slots are loaded ahead (the frame's PREFETCH_AHEAD nodes early, the
-       * child's half as many, once the frame is in the cache), so that
-       * they are in the cache when its turn comes. */
-      prefetch_bare (b, p, i + PREFETCH_AHEAD, has_children, struct_lm, module_base, ctx, i, FALSE);
-      prefetch_bare (b, p, i + PREFETCH_AHEAD / 2, has_children, struct_lm, module_base, ctx, i, TRUE);
-
-      if (n->module == WEFT_HPCRUN_NONE)
-        role = WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER;
-      else
-        role = has_children[i] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE : WEFT_HPCTOOLKIT_ROLE_STATEMENT;
-
-      if (role == WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER)
+      /* The frame table is probed at random: a bare frame's slot is loaded
+       * PREFETCH_AHEAD nodes early, so that it is in the cache in time. */
+      if (i + PREFETCH_AHEAD < n_nodes)
         {
-          if (is_collapsed_root (n))
-            ctx[i] = parent;
+          const WeftHpcrunNode *ahead = &g_array_index (p->nodes, WeftHpcrunNode, i + PREFETCH_AHEAD);
+
+          if (ahead->module != WEFT_HPCRUN_NONE && struct_lm[ahead->module] == WEFT_HPCSTRUCT_NONE)
+            {
+              bare_frame (&f, module_base[ahead->module], ahead->lm_ip,
+                          has_children[i + PREFETCH_AHEAD] ? WEFT_HPCTOOLKIT_ROLE_CALL_SITE
+                                                           : WEFT_HPCTOOLKIT_ROLE_STATEMENT);
+              weft_call_tree_prefetch_frame (pl->tree, &f);
+            }
+        }
+
+      np->first = plan->steps->len;
+      np->n_call = np->n_sample = 0;
+      if (n->module == WEFT_HPCRUN_NONE)
+        {
+          char ascii[9];
+          g_autofree char *special = NULL;
+          const char *name = NULL;
+
+          np->kind = is_collapsed_root (n) ? PLAN_COLLAPSED : PLAN_PLACEHOLDER;
+          if (np->kind == PLAN_COLLAPSED)
+            continue;
+          if (n->lm_id == 0)
+            {
+              name = weft_hpcrun_placeholder_name (n->lm_ip);
+              weft_hpcrun_placeholder_ascii (n->lm_ip, ascii);
+              /* 02.00 has no placeholders: lm 0 nodes carry small ips. */
+              if (name == NULL && strchr (ascii, '?') != NULL)
+                name = special = g_strdup_printf ("<lm 0: 0x%" G_GINT64_MODIFIER "x>", n->lm_ip);
+            }
           else
             {
-              char ascii[9];
-              g_autofree char *special = NULL;
-              const char *name = NULL;
-              WeftCallFrame f = { NULL, "", "", 0, 0, WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER };
-
-              if (n->lm_id == 0)
-                {
-                  name = weft_hpcrun_placeholder_name (n->lm_ip);
-                  weft_hpcrun_placeholder_ascii (n->lm_ip, ascii);
-                  /* 02.00 has no placeholders: lm 0 nodes carry small ips. */
-                  if (name == NULL && strchr (ascii, '?') != NULL)
-                    name = special = g_strdup_printf ("<lm 0: 0x%" G_GINT64_MODIFIER "x>", n->lm_ip);
-                }
-              else
-                {
-                  special = g_strdup_printf ("<gpu lm %u: 0x%" G_GINT64_MODIFIER "x>", n->lm_id, n->lm_ip);
-                  name = special;
-                }
-              f.function = name != NULL ? name : ascii;
-              ctx[i] = child (b, parent, &f);
+              special = g_strdup_printf ("<gpu lm %u: 0x%" G_GINT64_MODIFIER "x>", n->lm_id, n->lm_ip);
+              name = special;
             }
-          sample = ctx[i];
+          f = (WeftCallFrame) { name != NULL ? name : ascii, "", "", 0, 0, WEFT_HPCTOOLKIT_ROLE_PLACEHOLDER };
+          plan_step (pl, &f, 0);
+          np->n_call = 1;
         }
       else
         {
           guint32 lm = struct_lm[n->module];
           guint32 call_scope = WEFT_HPCSTRUCT_NONE, sample_scope = WEFT_HPCSTRUCT_NONE;
 
+          np->kind = PLAN_MODULE;
           if (lm != WEFT_HPCSTRUCT_NONE)
             {
               /* A return address: the call is the instruction before it. */
@@ -621,29 +687,226 @@ merge_profile (Builder       *b,
                 sample_scope = weft_hpcstruct_lookup (self->structure, lm, n->lm_ip);
             }
           if (has_children[i])
-            ctx[i] = call_scope != WEFT_HPCSTRUCT_NONE
-                     ? place_chain (b, parent, call_scope, WEFT_HPCTOOLKIT_ROLE_CALL_SITE, module)
-                     : bare_child (b, parent, module_base[n->module], n->lm_ip, WEFT_HPCTOOLKIT_ROLE_CALL_SITE);
-          else
-            ctx[i] = WEFT_CALL_NODE_NONE;
+            {
+              if (call_scope != WEFT_HPCSTRUCT_NONE)
+                plan_chain (pl, call_scope, WEFT_HPCTOOLKIT_ROLE_CALL_SITE, module_path[n->module]);
+              else
+                {
+                  bare_frame (&f, module_base[n->module], n->lm_ip, WEFT_HPCTOOLKIT_ROLE_CALL_SITE);
+                  plan_step (pl, &f, 0);
+                }
+              np->n_call = (guint16)(plan->steps->len - np->first);
+            }
           /* Samples at a call site's address are a sibling statement. */
           if (!has_children[i] || n->n_values > 0)
-            sample = sample_scope != WEFT_HPCSTRUCT_NONE
-                     ? place_chain (b, parent, sample_scope, WEFT_HPCTOOLKIT_ROLE_STATEMENT, module)
-                     : bare_child (b, parent, module_base[n->module], n->lm_ip, WEFT_HPCTOOLKIT_ROLE_STATEMENT);
+            {
+              if (sample_scope != WEFT_HPCSTRUCT_NONE)
+                plan_chain (pl, sample_scope, WEFT_HPCTOOLKIT_ROLE_STATEMENT, module_path[n->module]);
+              else
+                {
+                  bare_frame (&f, module_base[n->module], n->lm_ip, WEFT_HPCTOOLKIT_ROLE_STATEMENT);
+                  plan_step (pl, &f, 0);
+                }
+              np->n_sample = (guint16)(plan->steps->len - np->first - np->n_call);
+            }
+        }
+    }
+  pl->steps = NULL;
+
+  return plan;
+}
+
+/* Stage two: places @n steps under @parent; returns the last node. */
+static WeftCallNode
+place_steps (Builder    *b,
+             WeftCallNode parent,
+             const Step *steps,
+             guint       n)
+{
+  WeftCallNode node = parent;
+
+  for (guint k = 0; k < n; k++)
+    {
+      WeftCallNode child = weft_call_tree_ensure_child_concurrent (b->tree, node, steps[k].frame);
+
+      if (touch (b, child))
+        {
+          b->touched_up[b->n_touched - 1] = node;
+          b->touched_passes[b->n_touched - 1] = passes_exclusive (steps[k].role, b->role[node]);
+        }
+      b->parent[child] = node;
+      b->role[child] = steps[k].role;
+      if (steps[k].scope != 0)
+        b->node_scope[child] = steps[k].scope;
+      node = child;
+    }
+  return node;
+}
+
+static StatsJob *
+place_profile (Builder    *b,
+               const Plan *plan)
+{
+  WeftHpctoolkitMeasurement *self = b->self;
+  const WeftHpcrunProfile *p = g_ptr_array_index (self->profiles, plan->index);
+  guint n_nodes = p->nodes->len;
+  const Step *steps = (const Step *)(const void *)plan->steps->data;
+  g_autofree WeftCallNode *ctx = g_new (WeftCallNode, MAX (n_nodes, 1));
+  GHashTable *contexts = NULL;
+  StatsJob *job = g_new0 (StatsJob, 1);
+
+  b->profile = plan->index;
+  b->last_old = NO_SET - 1;   /* no transition of this profile yet */
+  weft_hpcrun_profile_get_rank_thread (p, &b->rank, &b->thread);
+  /* A profile that names no thread (or a negative one) is thread 0 of its
+   * rank, as one that names no rank is rank 0: thread sets hold no -1. */
+  if (b->thread < 0)
+    b->thread = 0;
+  if (self->traces->len > plan->index && g_ptr_array_index (self->traces, plan->index) != NULL)
+    contexts = g_hash_table_new (NULL, NULL);
+
+  job->index = plan->index;
+  job->sample = g_new (WeftCallNode, MAX (n_nodes, 1));
+  b->n_touched = 0;
+  touch (b, WEFT_CALL_TREE_ROOT);
+  b->touched_up[0] = WEFT_CALL_NODE_NONE;
+  b->touched_passes[0] = FALSE;
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const WeftHpcrunNode *n = &g_array_index (p->nodes, WeftHpcrunNode, i);
+      const NodePlan *np = &plan->nodes[i];
+      WeftCallNode parent = n->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[n->parent];
+      WeftCallNode sample;
+
+      /* The child table is probed at random too: the first step's slot is
+       * loaded ahead when that node's parent is placed already. */
+      if (i + PREFETCH_AHEAD / 2 < n_nodes)
+        {
+          const WeftHpcrunNode *ahead = &g_array_index (p->nodes, WeftHpcrunNode, i + PREFETCH_AHEAD / 2);
+          const NodePlan *ap = &plan->nodes[i + PREFETCH_AHEAD / 2];
+
+          if (ap->n_call + ap->n_sample > 0 && (ahead->parent == WEFT_HPCRUN_NONE || ahead->parent < i))
+            weft_call_tree_prefetch_child (b->tree,
+                                           ahead->parent == WEFT_HPCRUN_NONE ? WEFT_CALL_TREE_ROOT : ctx[ahead->parent],
+                                           steps[ap->first].frame);
+        }
+
+      switch ((PlanKind)np->kind)
+        {
+        case PLAN_COLLAPSED:
+          ctx[i] = sample = parent;
+          break;
+        case PLAN_PLACEHOLDER:
+          ctx[i] = sample = place_steps (b, parent, steps + np->first, np->n_call);
+          break;
+        case PLAN_MODULE:
+        default:
+          ctx[i] = np->n_call > 0 ? place_steps (b, parent, steps + np->first, np->n_call) : WEFT_CALL_NODE_NONE;
+          sample = np->n_sample > 0 ? place_steps (b, parent, steps + np->first + np->n_call, np->n_sample)
+                                    : WEFT_CALL_NODE_NONE;
           if (ctx[i] == WEFT_CALL_NODE_NONE)
             ctx[i] = sample;
+          break;
         }
-      if (n->n_values > 0)
-        {
-          grow (b);
-          deposit (b, sample, p, n);
-        }
+      job->sample[i] = sample;
       if (contexts != NULL)
         g_hash_table_insert (contexts, GUINT_TO_POINTER (n->id), GUINT_TO_POINTER (sample + 1));
     }
   g_ptr_array_add (self->contexts, contexts);
-  add_profile_statistics (b);
+
+  job->n_tree = weft_call_tree_get_n_nodes (b->tree);
+  job->n = b->n_touched;
+  job->nodes = g_memdup2 (b->touched, sizeof (WeftCallNode) * MAX (b->n_touched, 1));
+  job->up = g_memdup2 (b->touched_up, sizeof (WeftCallNode) * MAX (b->n_touched, 1));
+  job->passes = g_memdup2 (b->touched_passes, MAX (b->n_touched, 1));
+  b->n_touched = 0;
+
+  return job;
+}
+
+/* The pipeline's threads: the planner plans every profile in order, each
+ * after taking a token (so that at most PLANS_AHEAD wait); the statistics
+ * thread runs the jobs the placer (the calling thread) hands it. */
+typedef struct
+{
+  Planner      planner;
+  Stats       *stats;
+  GAsyncQueue *plans;
+  GAsyncQueue *tokens;
+  GAsyncQueue *jobs;
+} Pipeline;
+
+static gpointer
+plan_thread (gpointer data)
+{
+  Pipeline *pipeline = data;
+
+  for (guint i = 0; i < pipeline->planner.self->profiles->len; i++)
+    {
+      g_async_queue_pop (pipeline->tokens);
+      g_async_queue_push (pipeline->plans, plan_profile (&pipeline->planner, i));
+    }
+  return NULL;
+}
+
+static gpointer
+stats_thread (gpointer data)
+{
+  Pipeline *pipeline = data;
+
+  for (guint i = 0; i < pipeline->planner.self->profiles->len; i++)
+    {
+      StatsJob *job = g_async_queue_pop (pipeline->jobs);
+
+      stats_run (pipeline->stats, job);
+      stats_job_free (job);
+    }
+  return NULL;
+}
+
+static void
+merge_profiles (Builder *b,
+                Stats   *stats)
+{
+  WeftHpctoolkitMeasurement *self = b->self;
+  guint n_profiles = self->profiles->len;
+  Pipeline pipeline = { { self, b->tree, NULL }, stats, NULL, NULL, NULL };
+  GThread *planner, *statistician;
+
+  if (n_profiles < 2 || g_get_num_processors () < 2)
+    {
+      for (guint i = 0; i < n_profiles; i++)
+        {
+          Plan *plan = plan_profile (&pipeline.planner, i);
+          StatsJob *job = place_profile (b, plan);
+
+          plan_free (plan);
+          stats_run (stats, job);
+          stats_job_free (job);
+        }
+      return;
+    }
+
+  pipeline.plans = g_async_queue_new ();
+  pipeline.tokens = g_async_queue_new ();
+  pipeline.jobs = g_async_queue_new ();
+  for (guint k = 0; k < PLANS_AHEAD; k++)
+    g_async_queue_push (pipeline.tokens, GUINT_TO_POINTER (1));
+  planner = g_thread_new ("weft-hpc-plan", plan_thread, &pipeline);
+  statistician = g_thread_new ("weft-hpc-stats", stats_thread, &pipeline);
+  for (guint i = 0; i < n_profiles; i++)
+    {
+      Plan *plan = g_async_queue_pop (pipeline.plans);
+
+      g_async_queue_push (pipeline.tokens, GUINT_TO_POINTER (1));
+      g_async_queue_push (pipeline.jobs, place_profile (b, plan));
+      plan_free (plan);
+    }
+  g_thread_join (planner);
+  g_thread_join (statistician);
+  g_async_queue_unref (pipeline.plans);
+  g_async_queue_unref (pipeline.tokens);
+  g_async_queue_unref (pipeline.jobs);
 }
 
 static void
@@ -664,23 +927,24 @@ procedures_clear (gpointer data)
 
 /* hpcprof's inclusive and exclusive values, then the procedures'. */
 static void
-finish (Builder *b)
+finish (Builder *b,
+        Stats   *stats)
 {
   WeftHpctoolkitMeasurement *self = b->self;
   WeftCallTree *tree = b->tree;
   guint n = weft_call_tree_get_n_nodes (tree);
   guint nc = b->n_columns;
-  g_autofree double *incl = g_new (double, (gsize)n * nc + 1);
-  g_autofree double *excl = g_new (double, (gsize)n * nc + 1);
+  g_autofree double *incl = alloc_zeroed ((gsize)n * nc + 1, sizeof (double));
+  g_autofree double *excl = alloc_zeroed ((gsize)n * nc + 1, sizeof (double));
   g_autofree guint *shared = NULL;
 
   grow (b);
-  /* No metric column (every value zero): nothing to copy. */
-  memcpy (incl, b->own, sizeof (double) * ((gsize)n * nc + 1));
-  memcpy (excl, b->own, sizeof (double) * ((gsize)n * nc + 1));
+  stats_grow (stats, MAX (n, 1));
+  memcpy (incl, stats->own, sizeof (double) * ((gsize)n * nc + 1));
+  memcpy (excl, stats->own, sizeof (double) * ((gsize)n * nc + 1));
   /* Children always have larger indices than their parent. */
   for (guint node = n; node-- > 1;)
-    pass_up (b, node, nc, incl, excl);
+    pass_up (incl, excl, node, b->parent[node], passes_exclusive (b->role[node], b->role[b->parent[node]]), nc);
   /* Each distinct thread set (and its processes) once, shared by its nodes. */
   shared = g_new (guint, MAX (b->sets->len, 1));
   g_ptr_array_set_free_func (b->sets, NULL);   /* the tree takes them all */
@@ -690,15 +954,12 @@ finish (Builder *b)
 
       shared[id] = weft_call_tree_add_shared_sets (tree, weft_thread_set_dup_processes (set), set);
     }
+  for (guint c = 0; c < nc; c++)
+    weft_call_tree_set_metric_values (tree, c, excl + c, incl + c, nc);
   for (guint node = 0; node < n; node++)
     {
       guint32 id = b->set_of[node] - 1;
 
-      for (guint c = 0; c < nc; c++)
-        {
-          weft_call_tree_set_exclusive (tree, node, c, excl[(gsize)node * nc + c]);
-          weft_call_tree_set_inclusive (tree, node, c, incl[(gsize)node * nc + c]);
-        }
       if (id != NO_SET)
         weft_call_tree_use_shared_sets (tree, node, shared[id]);
     }
@@ -841,6 +1102,7 @@ static void
 build (WeftHpctoolkitMeasurement *self)
 {
   Builder b = { 0 };
+  Stats stats = { 0 };
   guint n_global;
 
   /* Metrics by name over the profiles; their totals. */
@@ -916,9 +1178,11 @@ build (WeftHpctoolkitMeasurement *self)
   b.sets = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_thread_set_free);
   b.next_set = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   b.proc_index = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < self->profiles->len; i++)
-    merge_profile (&b, i);
-  finish (&b);
+  stats.self = self;
+  stats.nc = b.n_columns;
+  merge_profiles (&b, &stats);
+  finish (&b, &stats);
+  stats_clear (&stats);
   add_derived (self);
 
   builder_free (&b);
