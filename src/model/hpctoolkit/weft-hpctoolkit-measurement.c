@@ -925,6 +925,28 @@ procedures_clear (gpointer data)
   g_free (proc->exclusive);
 }
 
+typedef struct
+{
+  Builder *b;
+  guint   *shared;   /* set id → the tree's shared sets */
+  guint    n;
+} SetsJob;
+
+static gpointer
+use_sets_thread (gpointer data)
+{
+  SetsJob *job = data;
+
+  for (guint node = 0; node < job->n; node++)
+    {
+      guint32 id = job->b->set_of[node] - 1;
+
+      if (id != NO_SET)
+        weft_call_tree_use_shared_sets (job->b->tree, node, job->shared[id]);
+    }
+  return NULL;
+}
+
 /* hpcprof's inclusive and exclusive values, then the procedures'. */
 static void
 finish (Builder *b,
@@ -934,35 +956,38 @@ finish (Builder *b,
   WeftCallTree *tree = b->tree;
   guint n = weft_call_tree_get_n_nodes (tree);
   guint nc = b->n_columns;
-  g_autofree double *incl = alloc_zeroed ((gsize)n * nc + 1, sizeof (double));
-  g_autofree double *excl = alloc_zeroed ((gsize)n * nc + 1, sizeof (double));
-  g_autofree guint *shared = NULL;
+  double *incl, *excl;
+  SetsJob sets = { b, NULL, n };
+  GThread *thread = NULL;
 
   grow (b);
   stats_grow (stats, MAX (n, 1));
-  memcpy (incl, stats->own, sizeof (double) * ((gsize)n * nc + 1));
-  memcpy (excl, stats->own, sizeof (double) * ((gsize)n * nc + 1));
-  /* Children always have larger indices than their parent. */
-  for (guint node = n; node-- > 1;)
-    pass_up (incl, excl, node, b->parent[node], passes_exclusive (b->role[node], b->role[b->parent[node]]), nc);
-  /* Each distinct thread set (and its processes) once, shared by its nodes. */
-  shared = g_new (guint, MAX (b->sets->len, 1));
+  /* The merged own values become the inclusive ones (finish is their last
+   * use). */
+  incl = stats->own;
+  excl = g_memdup2 (stats->own, sizeof (double) * ((gsize)n * nc + 1));
+
+  /* Each distinct thread set (and its processes) once, shared by its nodes;
+   * they are handed to the nodes beside the passes up (disjoint parts of
+   * the tree). */
+  sets.shared = g_new (guint, MAX (b->sets->len, 1));
   g_ptr_array_set_free_func (b->sets, NULL);   /* the tree takes them all */
   for (guint id = 0; id < b->sets->len; id++)
     {
       WeftThreadSet *set = g_ptr_array_index (b->sets, id);
 
-      shared[id] = weft_call_tree_add_shared_sets (tree, weft_thread_set_dup_processes (set), set);
+      sets.shared[id] = weft_call_tree_add_shared_sets (tree, weft_thread_set_dup_processes (set), set);
     }
+  if (n > 65536 && g_get_num_processors () > 1)
+    thread = g_thread_new ("weft-hpc-sets", use_sets_thread, &sets);
+  else
+    use_sets_thread (&sets);
+
+  /* Children always have larger indices than their parent. */
+  for (guint node = n; node-- > 1;)
+    pass_up (incl, excl, node, b->parent[node], passes_exclusive (b->role[node], b->role[b->parent[node]]), nc);
   for (guint c = 0; c < nc; c++)
     weft_call_tree_set_metric_values (tree, c, excl + c, incl + c, nc);
-  for (guint node = 0; node < n; node++)
-    {
-      guint32 id = b->set_of[node] - 1;
-
-      if (id != NO_SET)
-        weft_call_tree_use_shared_sets (tree, node, shared[id]);
-    }
 
   /* Procedures: exclusive over every instance, inclusive over the outermost
    * ones only, so that recursion is not counted twice. */
@@ -1017,6 +1042,11 @@ finish (Builder *b,
             proc->inclusive[c] += incl[(gsize)node * nc + c];
         }
     }
+
+  if (thread != NULL)
+    g_thread_join (thread);
+  g_free (sets.shared);
+  g_free (excl);
 }
 
 /* Derived metrics: each formula over the stored columns, for the exclusive
