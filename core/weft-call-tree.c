@@ -403,17 +403,20 @@ slot_hash (WeftCallNode parent,
   return (guint)key;
 }
 
-static void
-frame_slots_put (guint64 *slots,
-                 guint    mask,
-                 guint32  hash,
-                 guint32  id)
+/* Both tables (frames and children) are open addressing over slots that
+ * hold a hash (high 32 bits) and a value (low 32; never 0, which marks an
+ * empty slot): puts @value at the first free slot from @hash. */
+static inline void
+slots_put (guint64 *slots,
+           guint    mask,
+           guint32  hash,
+           guint32  value)
 {
   guint i = hash & mask;
 
   while (slots[i] != 0)
     i = (i + 1) & mask;
-  slots[i] = ((guint64)hash << 32) | (id + 1);
+  slots[i] = ((guint64)hash << 32) | value;
 }
 
 /**
@@ -490,8 +493,8 @@ weft_call_tree_intern_frame (WeftCallTree        *self,
       /* The slots keep each frame's hash: no frame is read again. */
       for (guint j = 0; j < self->n_frame_slots; j++)
         if (self->frame_slots[j] != 0)
-          frame_slots_put (slots, n - 1, (guint32)(self->frame_slots[j] >> 32), (guint32)self->frame_slots[j] - 1);
-      frame_slots_put (slots, n - 1, hash, id);
+          slots_put (slots, n - 1, (guint32)(self->frame_slots[j] >> 32), (guint32)self->frame_slots[j]);
+      slots_put (slots, n - 1, hash, id + 1);
       g_free (self->frame_slots);
       self->frame_slots = slots;
       self->n_frame_slots = n;
@@ -525,19 +528,6 @@ weft_call_frame_to_label (const WeftCallFrame *frame)
   return g_strdup (function);
 }
 
-
-static inline void
-slots_put (guint64      *slots,
-           guint         mask,
-           guint32       hash,
-           WeftCallNode  child)
-{
-  guint i = hash & mask;
-
-  while (slots[i] != 0)
-    i = (i + 1) & mask;
-  slots[i] = ((guint64)hash << 32) | child;
-}
 
 static void
 slots_insert (WeftCallTree *self,

@@ -257,6 +257,142 @@ test_shared_sets (void)
   g_assert_cmpuint (weft_call_tree_get_process_count (tree, c), ==, 4);
 }
 
+/* The frame and child tables through several rehashes: ids stay put and
+ * every frame and child is found again; interned strings are the tree's own
+ * copies (a frame made of them is the same frame); a whole metric column at
+ * once equals the node-by-node setters. */
+static void
+test_tables_and_columns (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  guint metric = weft_call_tree_add_metric (tree, "time", "s", WEFT_CALL_METRIC_INCLUSIVE_GIVEN);
+  const char *module = weft_call_tree_intern_string (tree, "libsolver.so");
+  g_autofree char *copy = g_strdup ("libsolver.so");
+  const guint n = 50000;
+  g_autofree guint32 *ids = g_new (guint32, n);
+  g_autofree WeftCallNode *nodes = g_new (WeftCallNode, n);
+  g_autofree double *values = g_new (double, 2 * (n + 1));
+  WeftCallNode parent = WEFT_CALL_TREE_ROOT;
+
+  g_assert_true (weft_call_tree_intern_string (tree, copy) == module);
+  g_assert_true (weft_call_tree_intern_string (tree, NULL) == weft_call_tree_intern_string (tree, ""));
+  for (guint i = 0; i < n; i++)
+    {
+      WeftCallFrame f = { "", "", module, 0x1000 + 16 * (guint64)i, 0, 1 };
+
+      weft_call_tree_prefetch_frame (tree, &f);
+      ids[i] = weft_call_tree_intern_frame (tree, &f);
+      /* A chain, with every tenth node a sibling instead. */
+      weft_call_tree_prefetch_child (tree, parent, ids[i]);
+      nodes[i] = weft_call_tree_ensure_child_concurrent (tree, parent, ids[i]);
+      if (i % 10 != 0)
+        parent = nodes[i];
+    }
+  g_assert_cmpuint (weft_call_tree_get_n_frames (tree), ==, n + 1);
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      WeftCallFrame f = { "", "", copy, 0x1000 + 16 * (guint64)i, 0, 1 };
+      WeftCallNode up = weft_call_tree_get_parent (tree, nodes[i]);
+
+      g_assert_cmpuint (weft_call_tree_intern_frame (tree, &f), ==, ids[i]);
+      g_assert_true (weft_call_tree_lookup_frame (tree, ids[i])->module == module);
+      g_assert_cmpuint (weft_call_tree_find_child (tree, up, ids[i]), ==, nodes[i]);
+      g_assert_cmpuint (weft_call_tree_ensure_child_frame_id (tree, up, ids[i]), ==, nodes[i]);
+    }
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, n + 1);
+
+  for (guint node = 0; node <= n; node++)
+    {
+      values[2 * node] = node;           /* exclusive */
+      values[2 * node + 1] = 3.0 * node; /* inclusive, given */
+    }
+  weft_call_tree_set_metric_values (tree, metric, values, values + 1, 2);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (tree, nodes[7], metric), ==, nodes[7]);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, nodes[n - 1], metric), ==, 3.0 * nodes[n - 1]);
+}
+
+/* Interning on one thread while another places nodes (the HPCToolkit
+ * merge's pipeline) builds the same tree as one thread. */
+typedef struct
+{
+  WeftCallTree *tree;
+  guint32      *ids;
+  guint         n;
+  GAsyncQueue  *ready;   /* how many ids are interned */
+} Interner;
+
+static gpointer
+intern_thread (gpointer data)
+{
+  Interner *in = data;
+
+  for (guint i = 0; i < in->n; i++)
+    {
+      WeftCallFrame f = { "", "", "libsolver.so", 0x40 * (guint64)(i % 5000), 0, 1 };
+
+      in->ids[i] = weft_call_tree_intern_frame (in->tree, &f);
+      if (i % 1000 == 999)
+        g_async_queue_push (in->ready, GUINT_TO_POINTER (i + 1));
+    }
+  return NULL;
+}
+
+/* Frame i's node goes under node (i mod 5000) / 2; frames repeat every
+ * 5000 as well, so that from i = 5000 on every child is found, not added. */
+static void
+place_binary (WeftCallTree  *tree,
+              const guint32 *ids,
+              guint          from,
+              guint          to)
+{
+  for (guint i = from; i < to; i++)
+    {
+      WeftCallNode parent = (WeftCallNode)((i % 5000) / 2);
+
+      weft_call_tree_ensure_child_concurrent (tree, parent, ids[i]);
+    }
+}
+
+static void
+test_concurrent_build (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) alone = weft_call_tree_new ();
+  const guint n = 20000;
+  g_autofree guint32 *ids = g_new (guint32, n);
+  g_autofree guint32 *alone_ids = g_new (guint32, n);
+  Interner in = { tree, ids, n, g_async_queue_new () };
+  GThread *thread = g_thread_new ("test-intern", intern_thread, &in);
+  guint placed = 0;
+
+  while (placed < n)
+    {
+      guint ready = GPOINTER_TO_UINT (g_async_queue_pop (in.ready));
+
+      place_binary (tree, ids, placed, ready);
+      placed = ready;
+    }
+  g_thread_join (thread);
+  g_async_queue_unref (in.ready);
+
+  for (guint i = 0; i < n; i++)
+    {
+      WeftCallFrame f = { "", "", "libsolver.so", 0x40 * (guint64)(i % 5000), 0, 1 };
+
+      alone_ids[i] = weft_call_tree_intern_frame (alone, &f);
+      g_assert_cmpuint (alone_ids[i], ==, ids[i]);
+    }
+  place_binary (alone, alone_ids, 0, n);
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, weft_call_tree_get_n_nodes (alone));
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 5001);
+  for (WeftCallNode node = 1; node < weft_call_tree_get_n_nodes (tree); node++)
+    {
+      g_assert_cmpuint (weft_call_tree_get_parent (tree, node), ==, weft_call_tree_get_parent (alone, node));
+      g_assert_cmpuint (weft_call_tree_get_frame_id (tree, node), ==, weft_call_tree_get_frame_id (alone, node));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -269,6 +405,8 @@ main (int    argc,
   g_test_add_func ("/core/call-tree/process-sets", test_process_sets);
   g_test_add_func ("/core/call-tree/shared-sets", test_shared_sets);
   g_test_add_func ("/core/call-tree/given-inclusive", test_given_inclusive);
+  g_test_add_func ("/core/call-tree/tables-and-columns", test_tables_and_columns);
+  g_test_add_func ("/core/call-tree/concurrent-build", test_concurrent_build);
 
   return g_test_run ();
 }
