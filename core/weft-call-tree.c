@@ -18,7 +18,15 @@ typedef struct
   WeftCallNode next_sibling;
   guint32      frame;
   gint32       depth;
+  guint32      n_children;
 } Node;
+
+/* A node's children are found by walking its list until it has this many;
+ * from then on they are in the child table too. Most nodes have a few
+ * children: a walk over nodes mostly in the cache beats a probe of the
+ * table, and a node added under a new one costs no table insert (each probe
+ * and insert was a cache miss on a table of megabytes). */
+#define HASHED_FROM 8
 
 typedef struct
 {
@@ -64,6 +72,7 @@ struct _WeftCallTree
    * of a taken slot was a cache miss on the node. */
   guint64         *slots;
   guint            n_slots;         /* a power of two */
+  guint            n_hashed;        /* children in the table (at most half the slots) */
 
   GArray          *metrics;         /* Metric */
   gboolean         inclusive_valid;
@@ -454,7 +463,12 @@ weft_call_tree_prefetch_child (WeftCallTree *self,
                                guint32       frame_id)
 {
 #if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch (&self->slots[slot_hash (parent, frame_id) & (self->n_slots - 1)]);
+  const Node *p = &self->nodes[parent];
+
+  if (p->n_children >= HASHED_FROM)
+    __builtin_prefetch (&self->slots[slot_hash (parent, frame_id) & (self->n_slots - 1)]);
+  else if (p->first_child != WEFT_CALL_NODE_NONE)
+    __builtin_prefetch (&self->nodes[p->first_child]);
 #endif
 }
 
@@ -556,10 +570,15 @@ slots_resize (WeftCallTree *self,
   g_free (old);
 }
 
+/* Puts @child in the child table, keeping the table at most half full. */
 static void
-slots_grow (WeftCallTree *self)
+hash_child (WeftCallTree *self,
+            WeftCallNode  child)
 {
-  slots_resize (self, self->n_slots * 2);
+  if ((self->n_hashed + 1) * 2 > self->n_slots)
+    slots_resize (self, self->n_slots * 2);
+  slots_insert (self, child);
+  self->n_hashed++;
 }
 
 static void grow_columns (WeftCallTree *self,
@@ -602,10 +621,21 @@ weft_call_tree_find_child (const WeftCallTree *self,
                            guint32             frame_id)
 {
   guint mask = self->n_slots - 1;
-  guint32 hash = slot_hash (parent, frame_id);
-  guint i = hash & mask;
+  guint32 hash;
+  guint i;
 
-  for (; self->slots[i] != 0; i = (i + 1) & mask)
+  if (parent >= self->n_nodes)
+    return WEFT_CALL_NODE_NONE;
+  if (self->nodes[parent].n_children < HASHED_FROM)
+    {
+      for (WeftCallNode c = self->nodes[parent].first_child; c != WEFT_CALL_NODE_NONE; c = self->nodes[c].next_sibling)
+        if (self->nodes[c].frame == frame_id)
+          return c;
+      return WEFT_CALL_NODE_NONE;
+    }
+
+  hash = slot_hash (parent, frame_id);
+  for (i = hash & mask; self->slots[i] != 0; i = (i + 1) & mask)
     if ((guint32)(self->slots[i] >> 32) == hash)
       {
         WeftCallNode child = (WeftCallNode)self->slots[i];
@@ -705,12 +735,18 @@ add_child (WeftCallTree *self,
   else
     self->nodes[p->last_child].next_sibling = child;
   p->last_child = child;
+  p->n_children++;
   self->max_depth = MAX (self->max_depth, self->nodes[child].depth);
 
-  /* Keep the table at most half full. */
-  if ((self->n_nodes - 1) * 2 > self->n_slots)
-    slots_grow (self);
-  slots_insert (self, child);
+  /* The children of a node that has just become wide go into the table,
+   * and each later one. */
+  if (p->n_children == HASHED_FROM)
+    {
+      for (WeftCallNode c = p->first_child; c != WEFT_CALL_NODE_NONE; c = self->nodes[c].next_sibling)
+        hash_child (self, c);
+    }
+  else if (p->n_children > HASHED_FROM)
+    hash_child (self, child);
 
   self->inclusive_valid = FALSE;
   return child;
