@@ -341,6 +341,16 @@ compute_figures (WeftVisandorDataset *self)
 #undef VALUE
 }
 
+/* Pieces from which the figures are worth a thread of their own. */
+#define FIGURES_THREAD_MIN 100000
+
+static gpointer
+compute_figures_thread (gpointer data)
+{
+  compute_figures (data);
+  return NULL;
+}
+
 /* Timeline --------------------------------------------------------------------- */
 
 static const struct
@@ -505,9 +515,21 @@ weft_visandor_dataset_new (WeftVisandorTrace  *trace,
         self->row_agent[self->n_rows++] = a;
       }
 
-  compute_figures (self);
+  /* The figures and the timeline read the trace and write apart: the
+   * figures (sorting every piece) run beside the timeline's filling, which
+   * is one thread until its rows are finished on every processor. */
+  if (trace->spans->len >= FIGURES_THREAD_MIN && g_get_num_processors () > 1)
+    {
+      GThread *thread = g_thread_new ("weft-visandor-figures", compute_figures_thread, self);
 
-  self->events = build_event_table (self, context, error);
+      self->events = build_event_table (self, context, error);
+      g_thread_join (thread);
+    }
+  else
+    {
+      compute_figures (self);
+      self->events = build_event_table (self, context, error);
+    }
   if (self->events == NULL)
     return NULL;
 
