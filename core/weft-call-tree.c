@@ -92,16 +92,12 @@ struct _WeftCallTree
 
 G_DEFINE_BOXED_TYPE (WeftCallTree, weft_call_tree, weft_call_tree_ref, weft_call_tree_unref)
 
-/* A zeroed array of one element per node the tree has room for; a big one
- * on huge pages (filled over a whole tree: a fault per 2 MiB, not 4 KiB). */
+/* A zeroed array of one element per node the tree has room for. */
 static gpointer
 per_node_array (WeftCallTree *self,
                 gsize         element_size)
 {
-  gpointer mem = g_malloc0_n (self->n_alloc, element_size);
-
-  weft_memory_advise_huge (mem, self->n_alloc * element_size);
-  return mem;
+  return weft_memory_new0_huge (self->n_alloc, element_size);
 }
 
 /* The frame table probes linearly from the low bits: the sum is mixed

@@ -9,10 +9,12 @@
 
 G_BEGIN_DECLS
 
-void weft_memory_release_freed (void);
-void weft_memory_advise_huge   (gpointer mem,
-                                gsize    size);
-void weft_memory_populate      (gpointer mem,
-                                gsize    size);
+void     weft_memory_release_freed (void);
+void     weft_memory_advise_huge   (gpointer mem,
+                                    gsize    size);
+gpointer weft_memory_new0_huge     (gsize    n,
+                                    gsize    size);
+void     weft_memory_populate      (gpointer mem,
+                                    gsize    size);
 
 G_END_DECLS

@@ -120,31 +120,20 @@ renew_zeroed (gpointer mem,
   return mem;
 }
 
-/* Zeroed memory for @n elements of @size; a big block goes on huge pages
- * (it is filled over the merge: a fault per 2 MiB rather than per 4 KiB). */
-static gpointer
-alloc_zeroed (gsize n,
-              gsize size)
-{
-  gpointer mem = g_malloc0_n (n, size);
-
-  weft_memory_advise_huge (mem, n * size);
-  return mem;
-}
 
 static void
 builder_alloc (Builder *b,
                guint    cap)
 {
   b->cap = cap;
-  b->stamp = alloc_zeroed (cap, sizeof (guint32));
-  b->parent = alloc_zeroed (cap, sizeof (guint32));
-  b->role = alloc_zeroed (cap, sizeof (guint8));
+  b->stamp = weft_memory_new0_huge (cap, sizeof (guint32));
+  b->parent = weft_memory_new0_huge (cap, sizeof (guint32));
+  b->role = weft_memory_new0_huge (cap, sizeof (guint8));
   b->touched = g_new (WeftCallNode, cap);
   b->touched_up = g_new (WeftCallNode, cap);
   b->touched_passes = g_new (guint8, cap);
-  b->set_of = alloc_zeroed (cap, sizeof (guint32));
-  b->node_scope = alloc_zeroed (cap, sizeof (guint32));
+  b->set_of = weft_memory_new0_huge (cap, sizeof (guint32));
+  b->node_scope = weft_memory_new0_huge (cap, sizeof (guint32));
 }
 
 static void
@@ -507,7 +496,7 @@ stats_grow (Stats *st,
     {
       gsize len = MAX (n, st->cap + st->cap / 2 + 1024);
 
-      st->own = st->own == NULL ? alloc_zeroed (len * nc + 1, sizeof (double))
+      st->own = st->own == NULL ? weft_memory_new0_huge (len * nc + 1, sizeof (double))
                                 : renew_zeroed (st->own, st->cap * nc + 1, len * nc + 1, sizeof (double));
       st->position = g_renew (guint32, st->position, len);
       st->cap = len;
@@ -518,7 +507,7 @@ stats_grow (Stats *st,
 
       /* The first time zeroed by calloc (fresh pages need no memset). */
       if (self->stats == NULL)
-        self->stats = alloc_zeroed (len, sizeof (Partials));
+        self->stats = weft_memory_new0_huge (len, sizeof (Partials));
       else
         self->stats = renew_zeroed (self->stats, self->n_stats, len, sizeof (Partials));
       self->n_stats = len;
