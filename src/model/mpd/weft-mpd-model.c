@@ -44,7 +44,28 @@ id_map_init (IdMap *map)
   map->n_used = 0;
 }
 
-static guint32 *
+static G_GNUC_NO_INLINE void
+id_map_grow (IdMap *map)
+{
+  Slot *old = map->slots;
+  gsize old_n = map->mask + 1;
+
+  map->mask = map->mask * 2 + 1;
+  map->slots = g_new0 (Slot, map->mask + 1);
+  for (gsize j = 0; j < old_n; j++)
+    if (old[j].vm_plus_one != 0)
+      {
+        gsize k = id_hash (old[j].pid, (guint16)(old[j].vm_plus_one - 1)) & map->mask;
+
+        while (map->slots[k].vm_plus_one != 0)
+          k = (k + 1) & map->mask;
+        map->slots[k] = old[j];
+      }
+  g_free (old);
+}
+
+/* Inline: the walk looks up several maps per record. */
+static inline guint32 *
 id_map_lookup (IdMap   *map,
                guint64  pid,
                guint16  vm,
@@ -53,23 +74,7 @@ id_map_lookup (IdMap   *map,
   gsize i;
 
   if (insert && (map->n_used + 1) * 2 > map->mask)
-    {
-      Slot *old = map->slots;
-      gsize old_n = map->mask + 1;
-
-      map->mask = map->mask * 2 + 1;
-      map->slots = g_new0 (Slot, map->mask + 1);
-      for (gsize j = 0; j < old_n; j++)
-        if (old[j].vm_plus_one != 0)
-          {
-            gsize k = id_hash (old[j].pid, (guint16)(old[j].vm_plus_one - 1)) & map->mask;
-
-            while (map->slots[k].vm_plus_one != 0)
-              k = (k + 1) & map->mask;
-            map->slots[k] = old[j];
-          }
-      g_free (old);
-    }
+    id_map_grow (map);
 
   for (i = id_hash (pid, vm) & map->mask; map->slots[i].vm_plus_one != 0; i = (i + 1) & map->mask)
     if (map->slots[i].pid == pid && map->slots[i].vm_plus_one == (guint32)vm + 1)
@@ -100,6 +105,48 @@ typedef struct
   guint32 tail;
 } Queue;
 
+/* A growable array the walk appends to inline: g_array_append_val is a call
+ * and a memcpy per element (with the id maps' lookups as calls, a third of
+ * the walk's instructions). */
+typedef struct
+{
+  guint8 *data;
+  gsize   len;
+  gsize   cap;
+  gsize   size;   /* of one element */
+} Buf;
+
+#define BUF_AT(buf, Type, i) (((Type *)(void *)(buf).data)[i])
+
+/* An empty array with room for @reserve elements, on huge pages where it is
+ * big (the walk fills it once, front to back). */
+static void
+buf_init (Buf     *buf,
+          gsize    size,
+          guint64  reserve)
+{
+  buf->size = size;
+  buf->len = 0;
+  buf->cap = (gsize)MAX (MIN (reserve, (guint64)G_MAXUINT / 2), 16);
+  buf->data = g_malloc_n (buf->cap, size);
+  weft_memory_advise_huge (buf->data, buf->cap * size);
+}
+
+static G_GNUC_NO_INLINE void
+buf_grow (Buf *buf)
+{
+  buf->cap += buf->cap / 2 + 16;
+  buf->data = g_realloc_n (buf->data, buf->cap, buf->size);
+}
+
+static inline gpointer
+buf_push (Buf *buf)
+{
+  if (buf->len == buf->cap)
+    buf_grow (buf);
+  return buf->data + buf->size * buf->len++;
+}
+
 typedef struct
 {
   WeftMpdModel *model;
@@ -109,14 +156,14 @@ typedef struct
   IdMap         invocations;   /* (vm, invoker id) → queue */
   IdMap         semaphore_ids; /* (vm, address) → semaphore */
   GArray       *queues;        /* Queue */
-  GArray       *nodes;         /* QueueNode */
-  GArray       *processes;
-  GArray       *links;
-  GArray       *waits;
+  Buf           nodes;         /* QueueNode */
+  Buf           processes;     /* WeftMpdProcess */
+  Buf           links;         /* WeftMpdLink */
+  Buf           waits;         /* WeftMpdWait */
   GArray       *semaphores;
   GArray       *sem_queues;    /* Queue per semaphore, of V records */
   /* per process scratch, parallel to processes */
-  GArray       *state;
+  Buf           state;         /* ProcState */
   GHashTable   *resource_ids;  /* name → index + 1 */
   guint16      *vms;           /* distinct vms seen, in order */
   guint         n_vm_list;
@@ -140,7 +187,7 @@ queue_push (Builder *b,
             guint32  origin)
 {
   QueueNode node = { record, origin, WEFT_MPD_NONE };
-  guint32 n = b->nodes->len;
+  guint32 n = (guint32)b->nodes.len;
   Queue *q;
 
   if (*queue_index == WEFT_MPD_NONE)
@@ -150,10 +197,10 @@ queue_push (Builder *b,
       *queue_index = b->queues->len;
       g_array_append_val (b->queues, empty);
     }
-  g_array_append_val (b->nodes, node);
+  *(QueueNode *)buf_push (&b->nodes) = node;
   q = &g_array_index (b->queues, Queue, *queue_index);
   if (q->tail != WEFT_MPD_NONE)
-    g_array_index (b->nodes, QueueNode, q->tail).next = n;
+    BUF_AT (b->nodes, QueueNode, q->tail).next = n;
   else
     q->head = n;
   q->tail = n;
@@ -171,7 +218,7 @@ queue_pop (Builder   *b,
   q = &g_array_index (b->queues, Queue, queue_index);
   if (q->head == WEFT_MPD_NONE)
     return FALSE;
-  *out = g_array_index (b->nodes, QueueNode, q->head);
+  *out = BUF_AT (b->nodes, QueueNode, q->head);
   q->head = out->next;
   if (q->head == WEFT_MPD_NONE)
     q->tail = WEFT_MPD_NONE;
@@ -191,7 +238,7 @@ queue_peek (Builder   *b,
   q = &g_array_index (b->queues, Queue, queue_index);
   if (q->head == WEFT_MPD_NONE)
     return FALSE;
-  *out = g_array_index (b->nodes, QueueNode, q->head);
+  *out = BUF_AT (b->nodes, QueueNode, q->head);
 
   return TRUE;
 }
@@ -245,7 +292,7 @@ add_link (Builder *b,
 {
   WeftMpdLink link = { from, to, kind };
 
-  g_array_append_val (b->links, link);
+  *(WeftMpdLink *)buf_push (&b->links) = link;
 }
 
 static void
@@ -256,7 +303,7 @@ add_wait (Builder *b,
 {
   WeftMpdWait wait = { begin, end, kind };
 
-  g_array_append_val (b->waits, wait);
+  *(WeftMpdWait *)buf_push (&b->waits) = wait;
 }
 
 /* The open process of (vm, pid) for record @i, opening one when needed. */
@@ -270,7 +317,7 @@ process_for (Builder             *b,
 
   if (*slot != WEFT_MPD_NONE)
     {
-      WeftMpdProcess *p = &g_array_index (b->processes, WeftMpdProcess, *slot);
+      WeftMpdProcess *p = &BUF_AT (b->processes, WeftMpdProcess, *slot);
 
       /* A RETURN followed by the ENDPROC of the same proc is one lifetime. */
       if (!p->ended || (r->event == WEFT_MPD_ENDPROC && p->ended && p->last_record + 1 == i))
@@ -298,9 +345,9 @@ process_for (Builder             *b,
     p.name = r->name;
     p.first_record = i;
     p.last_record = i;
-    *slot = b->processes->len;
-    g_array_append_val (b->processes, p);
-    g_array_append_val (b->state, s);
+    *slot = (guint32)b->processes.len;
+    *(WeftMpdProcess *)buf_push (&b->processes) = p;
+    *(ProcState *)buf_push (&b->state) = s;
   }
 
   return *slot;
@@ -370,8 +417,8 @@ build (Builder *b)
         return;
       r = &t->records[i];
       pi = process_for (b, r, i);
-      p = &g_array_index (b->processes, WeftMpdProcess, pi);
-      s = &g_array_index (b->state, ProcState, pi);
+      p = &BUF_AT (b->processes, WeftMpdProcess, pi);
+      s = &BUF_AT (b->state, ProcState, pi);
 
       if (b->n_vm_list == 0 || b->vms[b->n_vm_list - 1] != r->vm)
         note_vm (b, r->vm);
@@ -449,12 +496,12 @@ build (Builder *b)
             node.next = WEFT_MPD_NONE;
             {
               Queue *q = &g_array_index (b->sem_queues, Queue, qi);
-              guint32 n = b->nodes->len;
+              guint32 n = (guint32)b->nodes.len;
 
-              g_array_append_val (b->nodes, node);
+              *(QueueNode *)buf_push (&b->nodes) = node;
               q = &g_array_index (b->sem_queues, Queue, qi);
               if (q->tail != WEFT_MPD_NONE)
-                g_array_index (b->nodes, QueueNode, q->tail).next = n;
+                BUF_AT (b->nodes, QueueNode, q->tail).next = n;
               else
                 q->head = n;
               q->tail = n;
@@ -471,11 +518,11 @@ build (Builder *b)
             sem->n_contp++;
             /* Vs from before this P were taken by Ps that did not block. */
             while (q->head != WEFT_MPD_NONE && s->p_record != WEFT_MPD_NONE &&
-                   g_array_index (b->nodes, QueueNode, q->head).record < s->p_record)
-              q->head = g_array_index (b->nodes, QueueNode, q->head).next;
+                   BUF_AT (b->nodes, QueueNode, q->head).record < s->p_record)
+              q->head = BUF_AT (b->nodes, QueueNode, q->head).next;
             if (q->head != WEFT_MPD_NONE && s->p_record != WEFT_MPD_NONE)
               {
-                QueueNode *v = &g_array_index (b->nodes, QueueNode, q->head);
+                QueueNode *v = &BUF_AT (b->nodes, QueueNode, q->head);
 
                 recv = MAX (recv, m->lamport[v->record]);
                 add_link (b, v->record, i, WEFT_MPD_LINK_SEMAPHORE);
@@ -550,8 +597,8 @@ build (Builder *b)
         case WEFT_MPD_ENDPROC:
           if (s->client != WEFT_MPD_NONE)
             {
-              WeftMpdProcess *client = &g_array_index (b->processes, WeftMpdProcess, s->client);
-              ProcState *cs = &g_array_index (b->state, ProcState, s->client);
+              WeftMpdProcess *client = &BUF_AT (b->processes, WeftMpdProcess, s->client);
+              ProcState *cs = &BUF_AT (b->state, ProcState, s->client);
 
               if (client->pid == r->extra && cs->call_record != WEFT_MPD_NONE && cs->reply_record == WEFT_MPD_NONE)
                 cs->reply_record = i;
@@ -562,7 +609,7 @@ build (Builder *b)
           break;
         }
 
-      p = &g_array_index (b->processes, WeftMpdProcess, pi);
+      p = &BUF_AT (b->processes, WeftMpdProcess, pi);
       p->last_record = i;
       p->n_events++;
       p->name = r->event == WEFT_MPD_PROC && p->first_record != i ? p->name : r->name;
@@ -571,18 +618,6 @@ build (Builder *b)
     }
 }
 
-/* An empty array with room for @n elements, on huge pages where it is big. */
-static GArray *
-sized_array (gsize   element_size,
-             guint64 n)
-{
-  guint reserve = (guint)MIN (n, (guint64)G_MAXUINT / 2);
-  GArray *array = g_array_sized_new (FALSE, FALSE, (guint)element_size, reserve);
-
-  weft_memory_advise_huge (array->data, (gsize)reserve * element_size);
-
-  return array;
-}
 
 WeftMpdModel *
 weft_mpd_model_new (WeftMpdTrace *trace)
@@ -639,13 +674,12 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
     const guint64 *c = trace->event_counts;
     guint64 invocations = c[WEFT_MPD_CALL] + c[WEFT_MPD_SEND] + c[WEFT_MPD_FORWARD];
 
-    b.nodes = sized_array (sizeof (QueueNode), invocations + c[WEFT_MPD_V]);
-    b.links = sized_array (sizeof (WeftMpdLink), invocations + c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP]);
-    b.waits = sized_array (sizeof (WeftMpdWait),
-                           c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP] + c[WEFT_MPD_ARM] + c[WEFT_MPD_OC]);
+    buf_init (&b.nodes, sizeof (QueueNode), invocations + c[WEFT_MPD_V]);
+    buf_init (&b.links, sizeof (WeftMpdLink), invocations + c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP]);
+    buf_init (&b.waits, sizeof (WeftMpdWait), c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP] + c[WEFT_MPD_ARM] + c[WEFT_MPD_OC]);
     /* Lifetimes start at BODY, PROC or FINAL, or at an id's first event. */
-    b.processes = sized_array (sizeof (WeftMpdProcess), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
-    b.state = sized_array (sizeof (ProcState), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
+    buf_init (&b.processes, sizeof (WeftMpdProcess), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
+    buf_init (&b.state, sizeof (ProcState), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
   }
   b.semaphores = g_array_new (FALSE, FALSE, sizeof (WeftMpdSemaphore));
   b.sem_queues = g_array_new (FALSE, FALSE, sizeof (Queue));
@@ -663,8 +697,8 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
         (*cell)++;
     }
 
-  m->n_processes = b.processes->len;
-  m->processes = (WeftMpdProcess *)(void *)g_array_free (b.processes, FALSE);
+  m->n_processes = b.processes.len;
+  m->processes = (WeftMpdProcess *)(void *)b.processes.data;
   {
     /* Resolved once per proc name, not per lifetime (a run has millions). */
     guint n_names = weft_string_pool_get_size (trace->names);
@@ -681,10 +715,10 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
         m->processes[i].resource = name_resource[name];
       }
   }
-  m->n_links = b.links->len;
-  m->links = (WeftMpdLink *)(void *)g_array_free (b.links, FALSE);
-  m->n_waits = b.waits->len;
-  m->waits = (WeftMpdWait *)(void *)g_array_free (b.waits, FALSE);
+  m->n_links = b.links.len;
+  m->links = (WeftMpdLink *)(void *)b.links.data;
+  m->n_waits = b.waits.len;
+  m->waits = (WeftMpdWait *)(void *)b.waits.data;
   m->n_semaphores = b.semaphores->len;
   m->semaphores = (WeftMpdSemaphore *)(void *)g_array_free (b.semaphores, FALSE);
 
@@ -707,8 +741,8 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
   g_free (b.invocations.slots);
   g_free (b.semaphore_ids.slots);
   g_array_free (b.queues, TRUE);
-  g_array_free (b.nodes, TRUE);
-  g_array_free (b.state, TRUE);
+  g_free (b.nodes.data);
+  g_free (b.state.data);
   g_array_free (b.sem_queues, TRUE);
   g_hash_table_unref (b.resource_ids);
   g_free (b.vms);
