@@ -2,17 +2,44 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* sched_getaffinity() and the CPU_* macros are GNU extensions. */
+#define _GNU_SOURCE
+
 #include "config.h"
 
 #include <errno.h>
 #include <glib-object.h>
 #ifdef __linux__
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
 
 #include "weft-background.h"
+
+/**
+ * weft_background_get_n_processors:
+ *
+ * How many processors this process may run on: those of its CPU affinity
+ * (taskset, a batch system's binding, a container's cpuset), which
+ * g_get_num_processors() of GLib 2.74 does not look at. More threads than
+ * that only take turns.
+ *
+ * Returns: at least 1
+ */
+guint
+weft_background_get_n_processors (void)
+{
+#ifdef __linux__
+  cpu_set_t set;
+
+  CPU_ZERO (&set);
+  if (sched_getaffinity (0, sizeof set, &set) == 0 && CPU_COUNT (&set) > 0)
+    return (guint)CPU_COUNT (&set);
+#endif
+  return MAX (g_get_num_processors (), 1);
+}
 
 /**
  * weft_background_lower_priority:

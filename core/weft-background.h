@@ -14,10 +14,11 @@
 
 G_BEGIN_DECLS
 
-int  weft_background_lower_priority   (void);
-void weft_background_restore_priority (int            old);
-void weft_background_free             (gpointer       data,
-                                       GDestroyNotify free_func);
-void weft_background_unref            (gpointer       object);
+guint weft_background_get_n_processors (void);
+int   weft_background_lower_priority   (void);
+void  weft_background_restore_priority (int            old);
+void  weft_background_free             (gpointer       data,
+                                        GDestroyNotify free_func);
+void  weft_background_unref            (gpointer       object);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "weft-background.h"
 #include "weft-chplvis-parser.h"
 #include "weft-chplvis-reader.h"
 #include "weft-error.h"
@@ -438,7 +439,7 @@ read_candidates (GPtrArray        *candidates,
   job.context = context;
 
   /* One worker per file, at most one per processor; this thread is one of them. */
-  n_threads = MIN (n, (guint)MAX (g_get_num_processors (), 1));
+  n_threads = MIN (n, weft_background_get_n_processors ());
   for (guint i = 1; i < n_threads; i++)
     g_ptr_array_add (threads, g_thread_new ("weft-chplvis-read", read_worker, &job));
   read_worker (&job);

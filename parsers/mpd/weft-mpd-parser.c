@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-memory.h"
 #include "weft-mpd-parser.h"
@@ -588,7 +589,7 @@ weft_mpd_parse_split (const char       *data,
 
   /* Two halves, split at a line start, when the file is big and there are
    * two processors. */
-  if (len >= min_split_size && len > 1 && (g_get_num_processors () > 1 || min_split_size == 0))
+  if (len >= min_split_size && len > 1 && (weft_background_get_n_processors () > 1 || min_split_size == 0))
     {
       const char *newline = memchr (data + len / 2, '\n', len - len / 2);
 

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-text-scan.h"
 #include "weft-visandor-reader.h"
@@ -1302,7 +1303,7 @@ weft_visandor_parse (const char       *data,
                      WeftLoadContext  *context,
                      GError          **error)
 {
-  gsize min_thread_size = g_get_num_processors () > 1 ? MIN_THREAD_SIZE : G_MAXSIZE;
+  gsize min_thread_size = weft_background_get_n_processors () > 1 ? MIN_THREAD_SIZE : G_MAXSIZE;
 
   return weft_visandor_parse_tuned (data, len, source, min_thread_size, CHUNK_EVENTS, context, error);
 }

@@ -226,6 +226,80 @@ test_corrupt (void)
   g_unlink (bad);
 }
 
+/* Runs weft-cli, under "taskset -c 0" when @one_processor, and returns its
+ * standard output. */
+static char *
+run_output (const char *const *args,
+            gboolean           one_processor)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  if (one_processor)
+    {
+      g_ptr_array_add (argv, g_find_program_in_path ("taskset"));
+      g_ptr_array_add (argv, g_strdup ("-c"));
+      g_ptr_array_add (argv, g_strdup ("0"));
+    }
+  g_ptr_array_add (argv, g_strdup (weft_cli));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  return out;
+}
+
+/* The merge runs as a pipeline of threads when there are two processors or
+ * more, in one thread otherwise: both give the same tree, sets and figures
+ * (info --json, with procedures' values; the stack tree as PSV CSV). */
+static void
+test_one_processor (void)
+{
+  /* A measurement with structure, then (NULL) the corpus folder of 38 profiles. */
+  const char *measurements[] = { "loops-cputime-t.m", NULL };
+  g_autofree char *folder = weft_test_shared_path ("corpus", "hpcrun", NULL);
+  g_autofree char *taskset = g_find_program_in_path ("taskset");
+  g_autofree char *dir = NULL;
+
+  if (taskset == NULL || folder == NULL)
+    {
+      g_test_skip ("needs taskset and the corpus");
+      return;
+    }
+  dir = weft_test_make_tmp_dir ();
+  for (guint m = 0; m < G_N_ELEMENTS (measurements); m++)
+    {
+      g_autofree char *path = measurements[m] != NULL
+                              ? weft_test_shared_path ("corpus", "hpctoolkit-tests", measurements[m], NULL)
+                              : g_strdup (folder);
+      g_autofree char *csv_many = g_build_filename (dir, "many.csv", NULL);
+      g_autofree char *csv_one = g_build_filename (dir, "one.csv", NULL);
+      g_autofree char *info_many = NULL, *info_one = NULL, *tree_many = NULL, *tree_one = NULL;
+      g_autofree char *out_many = NULL, *out_one = NULL;
+      const char *info_args[] = { "info", "--json", path, NULL };
+      const char *many_args[] = { "export", "--view", "stacks", "--format", "psv-csv", "-o", csv_many, path, NULL };
+      const char *one_args[] = { "export", "--view", "stacks", "--format", "psv-csv", "-o", csv_one, path, NULL };
+
+      if (path == NULL)
+        continue;
+      info_many = run_output (info_args, FALSE);
+      info_one = run_output (info_args, TRUE);
+      g_assert_cmpstr (info_one, ==, info_many);
+      out_many = run_output (many_args, FALSE);
+      out_one = run_output (one_args, TRUE);
+      g_assert_true (g_file_get_contents (csv_many, &tree_many, NULL, NULL));
+      g_assert_true (g_file_get_contents (csv_one, &tree_one, NULL, NULL));
+      g_assert_cmpuint (strlen (tree_many), >, 100);
+      g_assert_cmpstr (tree_one, ==, tree_many);
+    }
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -237,5 +311,6 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/cli/corpus-folder-and-files", test_corpus_folder_and_files);
   g_test_add_func ("/hpctoolkit/cli/exports", test_exports);
   g_test_add_func ("/hpctoolkit/cli/corrupt", test_corrupt);
+  g_test_add_func ("/hpctoolkit/cli/one-processor", test_one_processor);
   return g_test_run ();
 }

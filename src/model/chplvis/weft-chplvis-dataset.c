@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-chplvis-dataset.h"
 #include "weft-chplvis-figures.h"
 #include "weft-error.h"
@@ -402,7 +403,7 @@ build_event_table (WeftChplvisDataset  *self,
   job.function_labels = function_labels;
   job.n_functions = n_functions;
   job.tag_labels = tag_labels;
-  job.n_threads = MIN (MIN ((guint)MAX (g_get_num_processors (), 1), 8u), MAX (trace->n_locales, 1u));
+  job.n_threads = MIN (MIN (weft_background_get_n_processors (), 8u), MAX (trace->n_locales, 1u));
   parts = g_new0 (FillPart, job.n_threads);
   threads = g_new0 (GThread *, job.n_threads);
   for (guint t = 0; t < job.n_threads; t++)

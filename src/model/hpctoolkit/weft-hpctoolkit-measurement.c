@@ -15,6 +15,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-hpctoolkit-formula.h"
 #include "weft-hpctoolkit-measurement.h"
@@ -862,7 +863,7 @@ merge_profiles (Builder *b,
   Pipeline pipeline = { { self, b->tree, NULL }, stats, NULL, NULL, NULL };
   GThread *planner, *statistician;
 
-  if (n_profiles < 2 || g_get_num_processors () < 2)
+  if (n_profiles < 2 || weft_background_get_n_processors () < 2)
     {
       for (guint i = 0; i < n_profiles; i++)
         {
@@ -967,7 +968,7 @@ finish (Builder *b,
 
       sets.shared[id] = weft_call_tree_add_shared_sets (tree, weft_thread_set_dup_processes (set), set);
     }
-  if (n > 65536 && g_get_num_processors () > 1)
+  if (n > 65536 && weft_background_get_n_processors () > 1)
     thread = g_thread_new ("weft-hpc-sets", use_sets_thread, &sets);
   else
     use_sets_thread (&sets);
@@ -1458,7 +1459,7 @@ weft_hpctoolkit_measurement_load (GFile * const    *files,
     g_autofree WeftHpcrunProfile **read = g_new (WeftHpcrunProfile *, runs->len);
     g_autofree GError **errors = g_new (GError *, runs->len);
 
-    weft_hpcrun_read_files ((const char * const *)runs->pdata, runs->len, MIN (g_get_num_processors (), 8),
+    weft_hpcrun_read_files ((const char * const *)runs->pdata, runs->len, MIN (weft_background_get_n_processors (), 8),
                             context, read, errors);
     for (guint i = 0; i < runs->len; i++)
       {

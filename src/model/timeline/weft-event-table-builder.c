@@ -43,6 +43,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-event-table-build.h"
 #include "weft-memory.h"
@@ -998,7 +999,7 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   job.total_units = 4 * (guint64)table->n_intervals + 2 * (guint64)(table->n_instants + table->n_links);
   g_mutex_init (&job.mutex);
 
-  n_threads = MIN (MIN ((guint)g_get_num_processors (), 8), MAX (1, table->n_rows));
+  n_threads = MIN (MIN (weft_background_get_n_processors (), 8), MAX (1, table->n_rows));
   threads = g_new0 (GThread *, n_threads);
   for (guint t = 1; t < n_threads; t++)
     threads[t] = g_thread_try_new ("weft-event-table", worker_main, &job, NULL);

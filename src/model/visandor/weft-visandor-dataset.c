@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-visandor-dataset.h"
 
@@ -518,7 +519,7 @@ weft_visandor_dataset_new (WeftVisandorTrace  *trace,
   /* The figures and the timeline read the trace and write apart: the
    * figures (sorting every piece) run beside the timeline's filling, which
    * is one thread until its rows are finished on every processor. */
-  if (trace->spans->len >= FIGURES_THREAD_MIN && g_get_num_processors () > 1)
+  if (trace->spans->len >= FIGURES_THREAD_MIN && weft_background_get_n_processors () > 1)
     {
       GThread *thread = g_thread_new ("weft-visandor-figures", compute_figures_thread, self);
 
