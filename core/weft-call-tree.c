@@ -585,14 +585,14 @@ static void grow_columns (WeftCallTree *self,
  * @n_nodes: how many nodes (root included) the tree is about to hold
  *
  * Makes room at once for a tree whose size is known (a merge, a comparison):
- * no regrowth of the node arrays and no rehash of the child table on the way.
+ * no regrowth of the node arrays on the way. The child table is not sized
+ * here: only the children of wide nodes go into it (HASHED_FROM), which the
+ * node count does not tell.
  */
 void
 weft_call_tree_reserve (WeftCallTree *self,
                         guint         n_nodes)
 {
-  guint n_slots = self->n_slots;
-
   g_return_if_fail (self != NULL);
 
   n_nodes = MIN (n_nodes, G_MAXUINT32 / 4);
@@ -605,10 +605,6 @@ weft_call_tree_reserve (WeftCallTree *self,
       weft_memory_advise_huge (self->nodes, self->n_alloc * sizeof (Node));
       grow_columns (self, old_alloc);
     }
-  while ((n_nodes - 1) * 2 > n_slots)
-    n_slots *= 2;
-  if (n_slots != self->n_slots)
-    slots_resize (self, n_slots);
 }
 
 WeftCallNode
