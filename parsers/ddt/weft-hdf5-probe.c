@@ -558,7 +558,6 @@ set_limits (guint64 memory_bytes,
   /* Also keeps a crash from reaching a core_pattern pipe (systemd-coredump),
    * which ignores RLIMIT_CORE. */
   prctl (PR_SET_DUMPABLE, 0, 0, 0, 0);
-  setrlimit (RLIMIT_CPU, &cpu);
 
 #if !WEFT_HAVE_ASAN
   {
@@ -575,6 +574,10 @@ set_limits (guint64 memory_bytes,
       }
   }
 #endif
+
+  /* Last: a watcher (test-mda-hdf5-isolation) takes the CPU limit as the
+   * sign that every limit is in place. */
+  setrlimit (RLIMIT_CPU, &cpu);
 }
 
 /**
