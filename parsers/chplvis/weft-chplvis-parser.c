@@ -369,8 +369,6 @@ comms_resize (WeftChplvisComms *c,
               guint32           capacity)
 {
   RESIZE_GROWING (c->time, c->capacity, capacity);
-  RESIZE_GROWING (c->tid, c->capacity, capacity);
-  RESIZE_GROWING (c->elem_size, c->capacity, capacity);
   RESIZE_GROWING (c->length, c->capacity, capacity);
   RESIZE_GROWING (c->comm_id, c->capacity, capacity);
   RESIZE_GROWING (c->src_line, c->capacity, capacity);
@@ -405,7 +403,6 @@ forks_resize (WeftChplvisForks *f,
               guint32           capacity)
 {
   RESIZE_GROWING (f->time, f->capacity, capacity);
-  RESIZE_GROWING (f->tid, f->capacity, capacity);
   RESIZE_GROWING (f->arg_size, f->capacity, capacity);
   RESIZE_GROWING (f->fid, f->capacity, capacity);
   RESIZE_GROWING (f->subloc, f->capacity, capacity);
@@ -501,6 +498,16 @@ record_owner (Parser  *p,
     }
   *task = p->owner_task;
   *flags = p->owner_flags;
+}
+
+/* Whether @task (record_owner's) has @tid, which a record then need not keep
+ * (weft_chplvis_comms_get_tid). */
+static inline gboolean
+tid_is_tasks (const Parser *p,
+              guint32       task,
+              guint64       tid)
+{
+  return task != WEFT_CHPLVIS_NO_TASK && p->locale->tasks.tid[task] == tid;
 }
 
 /* chplvis removes the task that wrote a Tag, Pause or End from the task map of
@@ -776,14 +783,18 @@ parse_comm (Parser     *p,
       return;
     }
   c->time[i] = time;
-  c->tid[i] = tid;
-  c->elem_size[i] = elem_size;
-  c->length[i] = length;
+  if (elem_size != 1)
+    weft_chplvis_sparse_append (&c->elem_size, i, elem_size);
+  c->length[i] = (guint32)MIN (length, G_MAXUINT32);
+  if (length >= G_MAXUINT32)
+    weft_chplvis_sparse_append (&c->wide_length, i, length);
   c->comm_id[i] = comm_id;
   c->src_line[i] = (gint32)extra[0];
   c->src_file[i] = (gint32)extra[1];
   c->line[i] = line32 (p);
   record_owner (p, tid, &c->task[i], &c->flags[i]);
+  if (!tid_is_tasks (p, c->task[i], tid))
+    weft_chplvis_sparse_append (&c->other_tid, i, tid);
   c->peer[i] = (guint16)rid;
   c->kind[i] = (guint8)kind;
   return;
@@ -830,14 +841,17 @@ parse_fork (Parser     *p,
       return;
     }
   f->time[i] = time;
-  f->tid[i] = tid;
-  f->arg_size[i] = arg_size;
+  f->arg_size[i] = (guint32)MIN (arg_size, G_MAXUINT32);
+  if (arg_size >= G_MAXUINT32)
+    weft_chplvis_sparse_append (&f->wide_arg_size, i, arg_size);
   f->fid[i] = fid;
   f->subloc[i] = subloc;
   f->src_line[i] = src_line;
   f->src_file[i] = src_file;
   f->line[i] = line32 (p);
   record_owner (p, tid, &f->task[i], &f->flags[i]);
+  if (!tid_is_tasks (p, f->task[i], tid))
+    weft_chplvis_sparse_append (&f->other_tid, i, tid);
   f->peer[i] = (guint16)rid;
   f->kind[i] = (guint8)kind;
   return;
@@ -1514,6 +1528,11 @@ finish (Parser *p)
     comms_resize (&locale->comms, MAX (locale->comms.n, 1));
   if (locale->forks.capacity > locale->forks.n)
     forks_resize (&locale->forks, MAX (locale->forks.n, 1));
+  weft_chplvis_sparse_trim (&locale->comms.other_tid);
+  weft_chplvis_sparse_trim (&locale->comms.elem_size);
+  weft_chplvis_sparse_trim (&locale->comms.wide_length);
+  weft_chplvis_sparse_trim (&locale->forks.other_tid);
+  weft_chplvis_sparse_trim (&locale->forks.wide_arg_size);
   if (locale->sched_capacity > locale->n_sched)
     {
       locale->sched_capacity = MAX (locale->n_sched, 1);

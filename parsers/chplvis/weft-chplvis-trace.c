@@ -152,6 +152,85 @@ tables_fill_from (WeftChplvisTables *into,
       into->tag_names->pdata[i] = g_steal_pointer (&from->tag_names->pdata[i]);
 }
 
+/* Sparse columns -------------------------------------------------------------- */
+
+/**
+ * weft_chplvis_sparse_append:
+ * @record: above every record already in @sparse
+ *
+ * Keeps @value aside for @record.
+ */
+void
+weft_chplvis_sparse_append (WeftChplvisSparse *sparse,
+                            guint32            record,
+                            guint64            value)
+{
+  g_return_if_fail (sparse->n == 0 || sparse->record[sparse->n - 1] < record);
+
+  if (sparse->n == sparse->capacity)
+    {
+      sparse->capacity = MAX (16, sparse->capacity * 2);
+      sparse->record = g_renew (guint32, sparse->record, sparse->capacity);
+      sparse->value = g_renew (guint64, sparse->value, sparse->capacity);
+    }
+  sparse->record[sparse->n] = record;
+  sparse->value[sparse->n] = value;
+  sparse->n++;
+}
+
+/**
+ * weft_chplvis_sparse_lookup:
+ *
+ * Returns: whether @record has a value in @sparse, then in *@value.
+ */
+gboolean
+weft_chplvis_sparse_lookup (const WeftChplvisSparse *sparse,
+                            guint32                  record,
+                            guint64                 *value)
+{
+  guint32 lo = 0, hi = sparse->n;
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (sparse->record[mid] < record)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == sparse->n || sparse->record[lo] != record)
+    return FALSE;
+  *value = sparse->value[lo];
+
+  return TRUE;
+}
+
+/* Gives back what the doubling growth reserved. */
+void
+weft_chplvis_sparse_trim (WeftChplvisSparse *sparse)
+{
+  if (sparse->capacity == sparse->n)
+    return;
+  sparse->capacity = sparse->n;
+  sparse->record = g_renew (guint32, sparse->record, sparse->capacity);
+  sparse->value = g_renew (guint64, sparse->value, sparse->capacity);
+}
+
+static void
+sparse_clear (WeftChplvisSparse *sparse)
+{
+  g_clear_pointer (&sparse->record, g_free);
+  g_clear_pointer (&sparse->value, g_free);
+  sparse->n = sparse->capacity = 0;
+}
+
+static gsize
+sparse_get_memory (const WeftChplvisSparse *sparse)
+{
+  return (gsize)sparse->capacity * (sizeof (guint32) + sizeof (guint64));
+}
+
 /* Locale --------------------------------------------------------------------- */
 
 WeftChplvisLocale *
@@ -190,8 +269,9 @@ weft_chplvis_locale_free (WeftChplvisLocale *locale)
   g_free (locale->sched);
 
   g_free (locale->comms.time);
-  g_free (locale->comms.tid);
-  g_free (locale->comms.elem_size);
+  sparse_clear (&locale->comms.other_tid);
+  sparse_clear (&locale->comms.elem_size);
+  sparse_clear (&locale->comms.wide_length);
   g_free (locale->comms.length);
   g_free (locale->comms.comm_id);
   g_free (locale->comms.src_line);
@@ -203,7 +283,8 @@ weft_chplvis_locale_free (WeftChplvisLocale *locale)
   g_free (locale->comms.flags);
 
   g_free (locale->forks.time);
-  g_free (locale->forks.tid);
+  sparse_clear (&locale->forks.other_tid);
+  sparse_clear (&locale->forks.wide_arg_size);
   g_free (locale->forks.arg_size);
   g_free (locale->forks.fid);
   g_free (locale->forks.subloc);
@@ -228,8 +309,11 @@ weft_chplvis_locale_get_memory (const WeftChplvisLocale *locale)
   size += (gsize)locale->marks_capacity * sizeof (WeftChplvisMark);
   size += (gsize)locale->tasks.capacity * (5 * sizeof (gint64) + 6 * sizeof (gint32) + 1);
   size += (gsize)locale->sched_capacity * sizeof (guint32);
-  size += (gsize)locale->comms.capacity * (4 * sizeof (gint64) + 5 * sizeof (gint32) + 2 + 2);
-  size += (gsize)locale->forks.capacity * (3 * sizeof (gint64) + 6 * sizeof (gint32) + 2 + 2);
+  size += (gsize)locale->comms.capacity * (sizeof (gint64) + 6 * sizeof (gint32) + 2 + 2);
+  size += sparse_get_memory (&locale->comms.other_tid) + sparse_get_memory (&locale->comms.elem_size) +
+          sparse_get_memory (&locale->comms.wide_length);
+  size += (gsize)locale->forks.capacity * (sizeof (gint64) + 7 * sizeof (gint32) + 2 + 2);
+  size += sparse_get_memory (&locale->forks.other_tid) + sparse_get_memory (&locale->forks.wide_arg_size);
 
   return size;
 }

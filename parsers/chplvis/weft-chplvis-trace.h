@@ -174,6 +174,19 @@ typedef enum
   WEFT_CHPLVIS_COMM_OVERHEAD = 1 << 0, /* issued by a VisualDebug task (dropped by chplvis) */
 } WeftChplvisCommFlags;
 
+/* The values of a column that only a few records need stored, as (record,
+ * value) pairs in record order; the other records have the column's usual
+ * value (see each use). A 10M-line run has millions of communication
+ * records, nearly all issued by a known task, with an element size of 1 and a
+ * length below 2^32: storing those columns whole cost 70 MB. */
+typedef struct
+{
+  guint32  n;
+  guint32  capacity;
+  guint32 *record;
+  guint64 *value;
+} WeftChplvisSparse;
+
 /* get/put/nb_get/nb_put/st_get/st_put records of one locale, in file order.
  * The locale of the file is the issuing node ("nid"); peer is "rid". Data flows
  * peer → locale for the get kinds and locale → peer for the put kinds. */
@@ -182,9 +195,8 @@ typedef struct
   guint32  n;
   guint32  capacity;
   gint64  *time;
-  guint64 *tid;
-  guint64 *elem_size;
-  guint64 *length;       /* elements (bytes for non-strided records, whose elem_size is 1) */
+  guint32 *length;       /* elements (bytes for non-strided records, whose elem_size is 1);
+                          * G_MAXUINT32: in wide_length */
   gint32  *comm_id;      /* -1 when the record has none (format 1.2) */
   gint32  *src_line;
   gint32  *src_file;
@@ -193,6 +205,10 @@ typedef struct
   guint16 *peer;
   guint8  *kind;         /* WeftChplvisRecordKind */
   guint8  *flags;        /* WeftChplvisCommFlags */
+  /* Use the accessors below for these. */
+  WeftChplvisSparse other_tid;   /* of records with no task (or another tid): the others' is their task's */
+  WeftChplvisSparse elem_size;   /* of records whose elem_size is not 1 */
+  WeftChplvisSparse wide_length; /* lengths from G_MAXUINT32 on */
 } WeftChplvisComms;
 
 /* fork/fork_nb/f_fork records of one locale, in file order: an on-statement
@@ -202,8 +218,7 @@ typedef struct
   guint32  n;
   guint32  capacity;
   gint64  *time;
-  guint64 *tid;
-  guint64 *arg_size;
+  guint32 *arg_size;     /* G_MAXUINT32: in wide_arg_size */
   gint32  *fid;          /* function run on the peer */
   gint32  *subloc;
   gint32  *src_line;     /* 0 when the record has none (before format 1.4) */
@@ -213,7 +228,44 @@ typedef struct
   guint16 *peer;
   guint8  *kind;
   guint8  *flags;        /* WeftChplvisCommFlags */
+  /* Use the accessors below for these. */
+  WeftChplvisSparse other_tid;     /* as in WeftChplvisComms */
+  WeftChplvisSparse wide_arg_size; /* arg_size from G_MAXUINT32 on */
 } WeftChplvisForks;
+
+void     weft_chplvis_sparse_append (WeftChplvisSparse       *sparse,
+                                     guint32                  record,
+                                     guint64                  value);
+gboolean weft_chplvis_sparse_lookup (const WeftChplvisSparse *sparse,
+                                     guint32                  record,
+                                     guint64                 *value);
+void     weft_chplvis_sparse_trim   (WeftChplvisSparse       *sparse);
+
+static inline guint64
+weft_chplvis_sparse_get (const WeftChplvisSparse *sparse,
+                         guint32                  record,
+                         guint64                  usual)
+{
+  guint64 value;
+
+  return sparse->n > 0 && weft_chplvis_sparse_lookup (sparse, record, &value) ? value : usual;
+}
+
+static inline guint64
+weft_chplvis_comms_get_elem_size (const WeftChplvisComms *comms,
+                                  guint32                 index)
+{
+  return weft_chplvis_sparse_get (&comms->elem_size, index, 1);
+}
+
+static inline guint64
+weft_chplvis_comms_get_length (const WeftChplvisComms *comms,
+                               guint32                 index)
+{
+  guint32 length = comms->length[index];
+
+  return length == G_MAXUINT32 ? weft_chplvis_sparse_get (&comms->wide_length, index, length) : length;
+}
 
 /* elem_size × length: the bytes a record moves (saturated at G_MAXUINT64). */
 static inline guint64
@@ -222,10 +274,20 @@ weft_chplvis_comms_get_bytes (const WeftChplvisComms *comms,
 {
   guint64 bytes;
 
-  if (!g_uint64_checked_mul (&bytes, comms->elem_size[index], comms->length[index]))
+  if (!g_uint64_checked_mul (&bytes, weft_chplvis_comms_get_elem_size (comms, index),
+                             weft_chplvis_comms_get_length (comms, index)))
     return G_MAXUINT64;
 
   return bytes;
+}
+
+static inline guint64
+weft_chplvis_forks_get_arg_size (const WeftChplvisForks *forks,
+                                 guint32                 index)
+{
+  guint32 arg_size = forks->arg_size[index];
+
+  return arg_size == G_MAXUINT32 ? weft_chplvis_sparse_get (&forks->wide_arg_size, index, arg_size) : arg_size;
 }
 
 typedef struct
@@ -290,6 +352,32 @@ typedef struct
 
   WeftChplvisTables  tables;         /* what this file holds (normally only locale 0) */
 } WeftChplvisLocale;
+
+/* The tid in communication record @index: its task's (the parser finds the
+ * task by that tid), else kept aside (always for records without a task). */
+static inline guint64
+weft_chplvis_comms_get_tid (const WeftChplvisLocale *locale,
+                            guint32                  index)
+{
+  guint64 tid;
+
+  if (locale->comms.other_tid.n > 0 && weft_chplvis_sparse_lookup (&locale->comms.other_tid, index, &tid))
+    return tid;
+
+  return locale->tasks.tid[locale->comms.task[index]];
+}
+
+static inline guint64
+weft_chplvis_forks_get_tid (const WeftChplvisLocale *locale,
+                            guint32                  index)
+{
+  guint64 tid;
+
+  if (locale->forks.other_tid.n > 0 && weft_chplvis_sparse_lookup (&locale->forks.other_tid, index, &tid))
+    return tid;
+
+  return locale->tasks.tid[locale->forks.task[index]];
+}
 
 /* A whole run. */
 typedef struct

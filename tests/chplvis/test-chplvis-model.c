@@ -1055,7 +1055,7 @@ test_synthetic_s2 (void)
   /* "… and their forks": the three forks of tasks 4, 5, 7. */
   for (guint32 i = 0; i < trace->locales[0]->forks.n; i++)
     g_assert_cmpint (!!(trace->locales[0]->forks.flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD), ==,
-                     trace->locales[0]->forks.tid[i] >= 4);
+                     weft_chplvis_forks_get_tid (trace->locales[0], i) >= 4);
 
   /* "comm 0->1 fork (48B) by task3, get 1->0 (8B) by task2" in Start,
    * "put/nb_put/st_get (1024/512/8*16 B) by main" in phase one, "f_fork 16B,

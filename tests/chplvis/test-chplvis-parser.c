@@ -246,10 +246,10 @@ test_records (void)
   g_assert_cmpuint (c->n, ==, 5);
   g_assert_cmpuint (c->kind[0], ==, WEFT_CHPLVIS_RECORD_GET);
   g_assert_cmpuint (c->peer[0], ==, 1);
-  g_assert_cmpuint (c->tid[0], ==, 10);
+  g_assert_cmpuint (weft_chplvis_comms_get_tid (locale, 0), ==, 10);
   g_assert_cmpuint (c->task[0], ==, 1);
-  g_assert_cmpuint (c->elem_size[0], ==, 1);
-  g_assert_cmpuint (c->length[0], ==, 100);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 0), ==, 1);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (c, 0), ==, 100);
   g_assert_cmpint (c->comm_id[0], ==, 1);
   g_assert_cmpint (c->src_line[0], ==, 22);
   g_assert_cmpint (c->src_file[0], ==, 2);
@@ -257,8 +257,8 @@ test_records (void)
   g_assert_cmpuint (c->kind[1], ==, WEFT_CHPLVIS_RECORD_PUT);
   g_assert_cmpuint (c->task[1], ==, WEFT_CHPLVIS_MAIN_TASK);
   g_assert_cmpuint (c->kind[3], ==, WEFT_CHPLVIS_RECORD_ST_PUT);
-  g_assert_cmpuint (c->elem_size[3], ==, 8);
-  g_assert_cmpuint (c->length[3], ==, 4);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 3), ==, 8);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (c, 3), ==, 4);
   for (guint32 i = 0; i < c->n; i++)
     g_assert_cmpuint (c->flags[i], ==, 0);
 
@@ -269,7 +269,7 @@ test_records (void)
   g_assert_cmpuint (f->task[0], ==, 3);
   g_assert_cmpint (f->subloc[0], ==, -2);
   g_assert_cmpint (f->fid[1], ==, 1);
-  g_assert_cmpuint (f->arg_size[1], ==, 48);
+  g_assert_cmpuint (weft_chplvis_forks_get_arg_size (f, 1), ==, 48);
   g_assert_cmpuint (f->task[1], ==, WEFT_CHPLVIS_MAIN_TASK);
   g_assert_cmpint (f->src_line[1], ==, 33);
   g_assert_cmpuint (f->kind[2], ==, WEFT_CHPLVIS_RECORD_FORK_NB);
@@ -387,6 +387,57 @@ test_quirks (void)
   g_assert_true (locale->complete);
 }
 
+/* Values kept aside (WeftChplvisSparse): the tid of a record no task issued,
+ * element sizes other than 1, lengths and argument sizes from 2^32 on. */
+static void
+test_wide_values (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftChplvisLocale) locale = NULL;
+  const WeftChplvisComms *c;
+  const WeftChplvisForks *f;
+
+  locale = parse_text (HEADER1
+                       "task: 1000.1 1 5 1 L 0 1 1\n"
+                       "Btask: 1000.2 1 5\n"
+                       "put: 1000.3 1 0 5 0x1 0x2 1 8589934592 1 2 1\n"
+                       "get: 1000.4 1 0 99 0x1 0x2 1 7 2 3 1\n"
+                       "put: 1000.5 1 0 5 0x1 0x2 1 4294967295 3 4 1\n"
+                       "st_get: 1000.6 1 0 5 0x1 0x2 8 4294967294 4 5 1\n"
+                       "fork: 1000.7 1 0 -2 0 0x7f20 1099511627776 99 6 1\n"
+                       "fork: 1000.8 1 0 -2 0 0x7f20 48 5 7 1\n"
+                       "Etask: 1000.9 1 5\n"
+                       "End: 1001.0 0.3 0.2 1 5\n", context, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 0);
+
+  c = &locale->comms;
+  g_assert_cmpuint (c->n, ==, 4);
+  g_assert_cmpuint (c->task[0], ==, 0);
+  g_assert_cmpuint (c->task[1], ==, WEFT_CHPLVIS_NO_TASK);
+  g_assert_cmpuint (weft_chplvis_comms_get_tid (locale, 0), ==, 5);
+  g_assert_cmpuint (weft_chplvis_comms_get_tid (locale, 1), ==, 99);
+  g_assert_cmpuint (weft_chplvis_comms_get_tid (locale, 2), ==, 5);
+  g_assert_cmpuint (c->other_tid.n, ==, 1);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (c, 0), ==, G_GUINT64_CONSTANT (8589934592));
+  g_assert_cmpuint (weft_chplvis_comms_get_length (c, 1), ==, 7);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (c, 2), ==, G_MAXUINT32);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (c, 3), ==, G_MAXUINT32 - 1);
+  g_assert_cmpuint (c->wide_length.n, ==, 2);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 2), ==, 1);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 3), ==, 8);
+  g_assert_cmpuint (c->elem_size.n, ==, 1);
+  g_assert_cmpuint (weft_chplvis_comms_get_bytes (c, 3), ==, G_GUINT64_CONSTANT (8) * (G_MAXUINT32 - 1));
+
+  f = &locale->forks;
+  g_assert_cmpuint (f->n, ==, 2);
+  g_assert_cmpuint (weft_chplvis_forks_get_tid (locale, 0), ==, 99);
+  g_assert_cmpuint (weft_chplvis_forks_get_tid (locale, 1), ==, 5);
+  g_assert_cmpuint (weft_chplvis_forks_get_arg_size (f, 0), ==, G_GUINT64_CONSTANT (1099511627776));
+  g_assert_cmpuint (weft_chplvis_forks_get_arg_size (f, 1), ==, 48);
+}
+
 static void
 test_malformed (void)
 {
@@ -464,7 +515,7 @@ test_malformed (void)
 
   /* The overflowing record is kept with its fields; bytes saturate later. */
   g_assert_cmpuint (locale->comms.n, ==, 1);
-  g_assert_cmpuint (locale->comms.elem_size[0], ==, G_MAXUINT64);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (&locale->comms, 0), ==, G_MAXUINT64);
   g_assert_cmpuint (locale->tasks.n, ==, 1);
   g_assert_cmpuint (locale->n_tags, ==, 1);
   g_assert_cmpint (locale->marks[0].tag, ==, 0);
@@ -597,15 +648,15 @@ test_old_versions (void)
   l = trace12->locales[0];
   g_assert_cmpint (l->tasks.fid[1], ==, -1);
   /* 1.2: ELEMSIZE TYPEINDEX LENGTH LINE FILE, no commID. */
-  g_assert_cmpuint (l->comms.elem_size[0], ==, 8);
-  g_assert_cmpuint (l->comms.length[0], ==, 16);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (&l->comms, 0), ==, 8);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (&l->comms, 0), ==, 16);
   g_assert_cmpint (l->comms.comm_id[0], ==, -1);
   g_assert_cmpint (l->comms.src_line[0], ==, 6);
   /* ELEMSIZE LENGTH LINE FILE. */
-  g_assert_cmpuint (l->comms.length[1], ==, 24);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (&l->comms, 1), ==, 24);
   g_assert_cmpint (l->comms.src_line[1], ==, 7);
   /* Forks without line and file. */
-  g_assert_cmpuint (l->forks.arg_size[0], ==, 40);
+  g_assert_cmpuint (weft_chplvis_forks_get_arg_size (&l->forks, 0), ==, 40);
   g_assert_cmpint (l->forks.src_line[0], ==, 0);
   g_assert_cmpuint (l->forks.task[0], ==, 1);
 
@@ -613,7 +664,7 @@ test_old_versions (void)
   g_assert_no_error (error);
   g_assert_cmpstr (trace13->version, ==, "1.3");
   l = trace13->locales[0];
-  g_assert_cmpuint (l->comms.length[0], ==, 16);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (&l->comms, 0), ==, 16);
   g_assert_cmpint (l->comms.comm_id[0], ==, 99);
   g_assert_cmpint (l->tasks.fid[1], ==, 0);
   g_assert_cmpuint (l->forks.kind[0], ==, WEFT_CHPLVIS_RECORD_FORK_NB);
@@ -751,8 +802,8 @@ test_fishlearning (void)
       g_assert_cmpuint (l->comms.peer[i], ==, 0);
       g_assert_cmpuint (l->comms.kind[i], ==, WEFT_CHPLVIS_RECORD_ST_GET);
     }
-  g_assert_cmpuint (l->comms.elem_size[0], ==, 8);
-  g_assert_cmpuint (l->comms.length[0], ==, 64);
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (&l->comms, 0), ==, 8);
+  g_assert_cmpuint (weft_chplvis_comms_get_length (&l->comms, 0), ==, 64);
 }
 
 typedef struct
@@ -1131,6 +1182,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/parser/records", test_records);
   g_test_add_func ("/chplvis/parser/overhead-filter", test_overhead_filter);
   g_test_add_func ("/chplvis/parser/quirks", test_quirks);
+  g_test_add_func ("/chplvis/parser/wide-values", test_wide_values);
   g_test_add_func ("/chplvis/parser/malformed", test_malformed);
   g_test_add_func ("/chplvis/parser/long-lines", test_long_lines);
   g_test_add_func ("/chplvis/parser/truncated", test_truncated);

@@ -283,7 +283,7 @@ fill_links (const FillJob *job,
         continue;
       time = weft_chplvis_time_to_ns (trace, f->time[i]);
       kind = overhead ? KIND_VDB_FORK : (Kind)(KIND_GET + (f->kind[i] - WEFT_CHPLVIS_RECORD_GET));
-      weft_event_table_builder_add_link (job->builder, l, time, peer, time, self->kind_ids[kind], f->arg_size[i],
+      weft_event_table_builder_add_link (job->builder, l, time, peer, time, self->kind_ids[kind], weft_chplvis_forks_get_arg_size (f, i),
                                          fid_label (job, f->fid[i]), i);
     }
 }

@@ -449,7 +449,7 @@ foreach_record (const WeftChplvisTrace *trace,
                       (!sel->overhead && (f->flags[i] & WEFT_CHPLVIS_COMM_OVERHEAD)) ||
                       !in_range (sel, trace, f->time[i]))
                     continue;
-                  func (trace, l, TRUE, i, kind, l, peer, f->arg_size[i], user_data);
+                  func (trace, l, TRUE, i, kind, l, peer, weft_chplvis_forks_get_arg_size (f, i), user_data);
                 }
             }
         }
@@ -794,9 +794,9 @@ weft_chplvis_get_comm_record (const WeftChplvisTrace *trace,
       record->from = weft_chplvis_record_kind_is_get (record->kind) ? record->peer : locale;
       record->to = weft_chplvis_record_kind_is_get (record->kind) ? locale : record->peer;
       record->bytes = weft_chplvis_comms_get_bytes (c, index);
-      record->elem_size = c->elem_size[index];
-      record->length = c->length[index];
-      record->tid = c->tid[index];
+      record->elem_size = weft_chplvis_comms_get_elem_size (c, index);
+      record->length = weft_chplvis_comms_get_length (c, index);
+      record->tid = weft_chplvis_comms_get_tid (l, index);
       record->task = c->task[index];
       record->fid = -1;
       record->src_line = c->src_line[index];
@@ -815,10 +815,10 @@ weft_chplvis_get_comm_record (const WeftChplvisTrace *trace,
       record->peer = f->peer[index];
       record->from = locale;
       record->to = record->peer;
-      record->bytes = f->arg_size[index];
+      record->bytes = weft_chplvis_forks_get_arg_size (f, index);
       record->elem_size = 1;
-      record->length = f->arg_size[index];
-      record->tid = f->tid[index];
+      record->length = record->bytes;
+      record->tid = weft_chplvis_forks_get_tid (l, index);
       record->task = f->task[index];
       record->fid = f->fid[index];
       record->src_line = f->src_line[index];
@@ -915,7 +915,7 @@ weft_chplvis_compute_task_comm (const WeftChplvisTrace *trace,
         sums[task].gets++;
       else
         sums[task].puts++;
-      sums[task].bytes = add_sat (sums[task].bytes, chplvis_compat ? l->comms.length[i] : weft_chplvis_comms_get_bytes (&l->comms, i));
+      sums[task].bytes = add_sat (sums[task].bytes, chplvis_compat ? weft_chplvis_comms_get_length (&l->comms, i) : weft_chplvis_comms_get_bytes (&l->comms, i));
     }
   for (guint32 i = 0; i < l->forks.n; i++)
     {
@@ -924,7 +924,7 @@ weft_chplvis_compute_task_comm (const WeftChplvisTrace *trace,
       if (task >= l->tasks.n)
         continue;
       sums[task].forks++;
-      sums[task].bytes = add_sat (sums[task].bytes, l->forks.arg_size[i]);
+      sums[task].bytes = add_sat (sums[task].bytes, weft_chplvis_forks_get_arg_size (&l->forks, i));
     }
 
   return sums;

@@ -731,8 +731,10 @@ finish_links (Worker         *w,
         return FALSE;
     }
 
-  populate_slice (table->ln_from, table->ln_to, table->ln_kind, table->ln_label, table->ln_ref, table->ln_size,
+  populate_slice (table->ln_from, NULL, table->ln_kind, table->ln_label, table->ln_ref, table->ln_size,
                   row->ln_offset, n);
+  if (row->lt_offset != PAIR_ENDS_SHARED)
+    weft_memory_populate (table->ln_to + row->lt_offset, n * sizeof *table->ln_to);
   for (gsize i = 0; i < n; i++)
     {
       gsize pos = row->ln_offset + i;
@@ -749,8 +751,10 @@ finish_links (Worker         *w,
         gint64 delta = recs[i].to_time - recs[i].from_time;
 
         pair->n++;
+        /* Its own end times; placed by compact_link_ends(). A row without
+         * end times only has links that end when they start. */
         if (delta != 0)
-          pair->to_offset = pair->offset; /* its own end times; placed by compact_link_ends() */
+          pair->to_offset = row->lt_offset + (pair->offset - row->ln_offset);
         if (delta > 0)
           pair->reach_after = MAX (pair->reach_after, delta);
         else if (delta < 0)
@@ -758,7 +762,8 @@ finish_links (Worker         *w,
       }
 
       table->ln_from[pos] = recs[i].from_time;
-      table->ln_to[pos] = recs[i].to_time;
+      if (row->lt_offset != PAIR_ENDS_SHARED)
+        table->ln_to[row->lt_offset + i] = recs[i].to_time;
       table->ln_size[pos] = recs[i].size;
       table->ln_kind[pos] = recs[i].kind;
       table->ln_label[pos] = recs[i].label;
@@ -821,7 +826,8 @@ worker_main (gpointer data)
 /* Allocates the columns; FALSE when memory is short (a huge trace should be an
  * error the user sees, not an abort). */
 static gboolean
-allocate_columns (WeftEventTable *table)
+allocate_columns (WeftEventTable *table,
+                  gsize           n_link_ends)
 {
   gsize ni = MAX (1, table->n_intervals);
   gsize nn = MAX (1, table->n_instants);
@@ -837,7 +843,7 @@ allocate_columns (WeftEventTable *table)
   table->in_label = g_try_new (guint32, nn);
   table->in_ref = g_try_new (guint32, nn);
   table->ln_from = g_try_new (gint64, nl);
-  table->ln_to = g_try_new (gint64, nl);
+  table->ln_to = g_try_new (gint64, MAX (1, n_link_ends));
   table->ln_size = g_try_new (guint64, nl);
   table->ln_kind = g_try_new (guint16, nl);
   table->ln_label = g_try_new (guint32, nl);
@@ -911,9 +917,9 @@ compact_link_ends (WeftEventTable *table)
 
       if (pair->to_offset == PAIR_ENDS_SHARED)
         continue;
-      /* Pairs come in offset order and kept <= offset: moving down never
-       * overwrites a later pair's end times. */
-      memmove (table->ln_to + kept, table->ln_to + pair->offset, sizeof (gint64) * pair->n);
+      /* Pairs come in offset order, their end times too, and kept <=
+       * to_offset: moving down never overwrites a later pair's end times. */
+      memmove (table->ln_to + kept, table->ln_to + pair->to_offset, sizeof (gint64) * pair->n);
       pair->to_offset = kept;
       kept += pair->n;
     }
@@ -935,6 +941,7 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   gsize iv_offset = 0;
   gsize in_offset = 0;
   gsize ln_offset = 0;
+  gsize lt_offset = 0;
   guint n_threads;
   guint n_pairs = 0;
   gsize n_link_ends;
@@ -970,6 +977,13 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
       iv_offset += rbs[i].intervals.n;
       in_offset += rbs[i].instants.n;
       ln_offset += rbs[i].links.n + rbs[i].instant_links.n;
+      /* End times only for the rows that were given a link ending at
+       * another time: of a trace whose links all end when they start
+       * (Chapel's), a column as big as the start times' was allocated and
+       * written at the load's peak, then given back. */
+      row->lt_offset = rbs[i].links.n > 0 ? lt_offset : PAIR_ENDS_SHARED;
+      if (rbs[i].links.n > 0)
+        lt_offset += rbs[i].links.n + rbs[i].instant_links.n;
     }
   table->n_intervals = iv_offset;
   table->n_instants = in_offset;
@@ -978,7 +992,7 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   if (context != NULL && weft_load_context_set_error_if_cancelled (context, error))
     return NULL;
 
-  if (!allocate_columns (table))
+  if (!allocate_columns (table, lt_offset))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED,
                    _("Not enough memory for %" "zu" " events"),
@@ -1049,8 +1063,13 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
       }
     for (gsize i = 0; i < table->n_links; i++)
       {
-        lo = MIN (lo, MIN (table->ln_from[i], table->ln_to[i]));
-        hi = MAX (hi, MAX (table->ln_from[i], table->ln_to[i]));
+        lo = MIN (lo, table->ln_from[i]);
+        hi = MAX (hi, table->ln_from[i]);
+      }
+    for (gsize i = 0; i < lt_offset; i++)
+      {
+        lo = MIN (lo, table->ln_to[i]);
+        hi = MAX (hi, table->ln_to[i]);
       }
     if (lo <= hi)
       table->span = (WeftTimeSpan) { lo, hi };

@@ -72,6 +72,9 @@ typedef struct
 
   gsize          ln_offset;       /* links leaving the row */
   gsize          n_links;
+  gsize          lt_offset;       /* build only: their end times in ln_to, or
+                                   * PAIR_ENDS_SHARED when every one of them
+                                   * was added as ending when it starts */
   GArray        *pairs;           /* build only: Pair of the row's links */
 
   gint64         tmin;            /* first and last time of the row's intervals */
