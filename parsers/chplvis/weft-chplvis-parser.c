@@ -370,6 +370,7 @@ comms_resize (WeftChplvisComms *c,
 {
   RESIZE_GROWING (c->time, c->capacity, capacity);
   RESIZE_GROWING (c->length, c->capacity, capacity);
+  RESIZE_GROWING (c->elem_size, c->capacity, capacity);
   RESIZE_GROWING (c->comm_id, c->capacity, capacity);
   RESIZE_GROWING (c->src_line, c->capacity, capacity);
   RESIZE_GROWING (c->src_file, c->capacity, capacity);
@@ -783,8 +784,9 @@ parse_comm (Parser     *p,
       return;
     }
   c->time[i] = time;
-  if (elem_size != 1)
-    weft_chplvis_sparse_append (&c->elem_size, i, elem_size);
+  c->elem_size[i] = (guint16)MIN (elem_size, G_MAXUINT16);
+  if (elem_size >= G_MAXUINT16)
+    weft_chplvis_sparse_append (&c->wide_elem_size, i, elem_size);
   c->length[i] = (guint32)MIN (length, G_MAXUINT32);
   if (length >= G_MAXUINT32)
     weft_chplvis_sparse_append (&c->wide_length, i, length);
@@ -1529,7 +1531,7 @@ finish (Parser *p)
   if (locale->forks.capacity > locale->forks.n)
     forks_resize (&locale->forks, MAX (locale->forks.n, 1));
   weft_chplvis_sparse_trim (&locale->comms.other_tid);
-  weft_chplvis_sparse_trim (&locale->comms.elem_size);
+  weft_chplvis_sparse_trim (&locale->comms.wide_elem_size);
   weft_chplvis_sparse_trim (&locale->comms.wide_length);
   weft_chplvis_sparse_trim (&locale->forks.other_tid);
   weft_chplvis_sparse_trim (&locale->forks.wide_arg_size);

@@ -270,7 +270,8 @@ weft_chplvis_locale_free (WeftChplvisLocale *locale)
 
   g_free (locale->comms.time);
   sparse_clear (&locale->comms.other_tid);
-  sparse_clear (&locale->comms.elem_size);
+  g_free (locale->comms.elem_size);
+  sparse_clear (&locale->comms.wide_elem_size);
   sparse_clear (&locale->comms.wide_length);
   g_free (locale->comms.length);
   g_free (locale->comms.comm_id);
@@ -309,8 +310,8 @@ weft_chplvis_locale_get_memory (const WeftChplvisLocale *locale)
   size += (gsize)locale->marks_capacity * sizeof (WeftChplvisMark);
   size += (gsize)locale->tasks.capacity * (5 * sizeof (gint64) + 6 * sizeof (gint32) + 1);
   size += (gsize)locale->sched_capacity * sizeof (guint32);
-  size += (gsize)locale->comms.capacity * (sizeof (gint64) + 6 * sizeof (gint32) + 2 + 2);
-  size += sparse_get_memory (&locale->comms.other_tid) + sparse_get_memory (&locale->comms.elem_size) +
+  size += (gsize)locale->comms.capacity * (sizeof (gint64) + 6 * sizeof (gint32) + 2 + 2 + 2);
+  size += sparse_get_memory (&locale->comms.other_tid) + sparse_get_memory (&locale->comms.wide_elem_size) +
           sparse_get_memory (&locale->comms.wide_length);
   size += (gsize)locale->forks.capacity * (sizeof (gint64) + 7 * sizeof (gint32) + 2 + 2);
   size += sparse_get_memory (&locale->forks.other_tid) + sparse_get_memory (&locale->forks.wide_arg_size);

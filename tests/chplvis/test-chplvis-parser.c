@@ -388,7 +388,7 @@ test_quirks (void)
 }
 
 /* Values kept aside (WeftChplvisSparse): the tid of a record no task issued,
- * element sizes other than 1, lengths and argument sizes from 2^32 on. */
+ * element sizes from 2^16 on, lengths and argument sizes from 2^32 on. */
 static void
 test_wide_values (void)
 {
@@ -405,6 +405,7 @@ test_wide_values (void)
                        "get: 1000.4 1 0 99 0x1 0x2 1 7 2 3 1\n"
                        "put: 1000.5 1 0 5 0x1 0x2 1 4294967295 3 4 1\n"
                        "st_get: 1000.6 1 0 5 0x1 0x2 8 4294967294 4 5 1\n"
+                       "st_put: 1000.65 1 0 5 0x1 0x2 65535 2 5 5 1\n"
                        "fork: 1000.7 1 0 -2 0 0x7f20 1099511627776 99 6 1\n"
                        "fork: 1000.8 1 0 -2 0 0x7f20 48 5 7 1\n"
                        "Etask: 1000.9 1 5\n"
@@ -413,7 +414,7 @@ test_wide_values (void)
   g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 0);
 
   c = &locale->comms;
-  g_assert_cmpuint (c->n, ==, 4);
+  g_assert_cmpuint (c->n, ==, 5);
   g_assert_cmpuint (c->task[0], ==, 0);
   g_assert_cmpuint (c->task[1], ==, WEFT_CHPLVIS_NO_TASK);
   g_assert_cmpuint (weft_chplvis_comms_get_tid (locale, 0), ==, 5);
@@ -427,8 +428,9 @@ test_wide_values (void)
   g_assert_cmpuint (c->wide_length.n, ==, 2);
   g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 2), ==, 1);
   g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 3), ==, 8);
-  g_assert_cmpuint (c->elem_size.n, ==, 1);
   g_assert_cmpuint (weft_chplvis_comms_get_bytes (c, 3), ==, G_GUINT64_CONSTANT (8) * (G_MAXUINT32 - 1));
+  g_assert_cmpuint (weft_chplvis_comms_get_elem_size (c, 4), ==, G_MAXUINT16);
+  g_assert_cmpuint (c->wide_elem_size.n, ==, 1);
 
   f = &locale->forks;
   g_assert_cmpuint (f->n, ==, 2);
