@@ -118,189 +118,206 @@ weft_visandor_dup_task_label (const WeftVisandorTrace *trace,
 
 /* Figures ---------------------------------------------------------------------- */
 
+/* A stretch of time an agent is busy: a piece or a slave, then the union of
+ * overlapping ones. */
 typedef struct
 {
-  gint64  begin;
-  gint64  end;
-  guint32 agent;
-} Piece;
+  gint64 begin;
+  gint64 end;
+} Run;
 
-/* Pieces and busy-level changes are sorted by counting passes (least
- * significant digit first, stable): a few passes over millions of pieces
- * instead of a comparison sort's twenty-odd. */
-#define RADIX_BITS 11
-#define RADIX_SIZE (1u << RADIX_BITS)
+static int
+compare_run_ends (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const Run *x = a, *y = b;
 
-/* One stable counting pass of @src into @dst by DIGIT (of the element x) in
- * 0…@n_buckets - 1; FALSE (nothing moved) when all have the same digit. */
-#define DEFINE_COUNTING_PASS(name, Type, DIGIT)                                 \
-static gboolean                                                                 \
-name (const Type *src,                                                          \
-      Type       *dst,                                                          \
-      gsize       n,                                                            \
-      guint       shift,                                                        \
-      gsize      *count,                                                        \
-      gsize       n_buckets)                                                    \
-{                                                                               \
-  gsize sum = 0;                                                                \
-                                                                                \
-  memset (count, 0, n_buckets * sizeof (gsize));                                \
-  for (gsize i = 0; i < n; i++)                                                 \
-    {                                                                           \
-      const Type *x = &src[i];                                                  \
-                                                                                \
-      count[DIGIT]++;                                                           \
-    }                                                                           \
-  if (n == 0)                                                                   \
-    return FALSE;                                                               \
-  {                                                                             \
-    const Type *x = &src[0];                                                    \
-                                                                                \
-    if (count[DIGIT] == n)                                                      \
-      return FALSE;                                                             \
-  }                                                                             \
-  for (gsize d = 0; d < n_buckets; d++)                                         \
-    {                                                                           \
-      gsize c = count[d];                                                       \
-                                                                                \
-      count[d] = sum;                                                           \
-      sum += c;                                                                 \
-    }                                                                           \
-  for (gsize i = 0; i < n; i++)                                                 \
-    {                                                                           \
-      const Type *x = &src[i];                                                  \
-                                                                                \
-      dst[count[DIGIT]++] = *x;                                                 \
-    }                                                                           \
-  return TRUE;                                                                  \
+  return (x->end > y->end) - (x->end < y->end);
 }
 
-DEFINE_COUNTING_PASS (pass_by_begin, Piece, (gsize)((guint64)x->begin >> shift) & (RADIX_SIZE - 1))
-DEFINE_COUNTING_PASS (pass_by_agent, Piece, x->agent)
-DEFINE_COUNTING_PASS (pass_by_key, guint64, (gsize)(*x >> shift) & (RADIX_SIZE - 1))
-
-/* Sorts @a (@n pieces of agents below @n_agents, times below 2^@time_bits)
- * by agent then begin into @a or @tmp; returns which. */
-static Piece *
-sort_pieces (Piece *a,
-             Piece *tmp,
-             gsize  n,
-             guint  time_bits,
-             guint  n_agents)
+/* Merges the runs [@first, @stop) of one agent, in end order, into the
+ * disjoint runs of their union (touching runs merge), in place: they end at
+ * @stop, in time order. Walking back from the last end needs no sort by
+ * begin: a run that ends before the current union begins cannot reach it,
+ * and neither can any run before it. Returns where the merged runs begin;
+ * adds their length to *@busy. */
+static gsize
+merge_runs (Run    *runs,
+            gsize   first,
+            gsize   stop,
+            gint64 *busy)
 {
-  g_autofree gsize *count = g_new (gsize, MAX (RADIX_SIZE, n_agents));
-  Piece *swap;
+  gsize w = stop;
+  gint64 begin = 0, end = 0;
+  gboolean open = FALSE;
 
-  for (guint shift = 0; shift < time_bits; shift += RADIX_BITS)
-    if (pass_by_begin (a, tmp, n, shift, count, RADIX_SIZE))
-      {
-        swap = a, a = tmp, tmp = swap;
-      }
-  if (pass_by_agent (a, tmp, n, 0, count, n_agents))
+  for (gsize r = stop; r-- > first;)
     {
-      swap = a, a = tmp, tmp = swap;
+      Run run = runs[r];
+
+      if (open && run.end >= begin)
+        {
+          begin = MIN (begin, run.begin);
+          continue;
+        }
+      if (open && end > begin)
+        runs[--w] = (Run) { begin, end };
+      *busy += open ? end - begin : 0;
+      begin = run.begin;
+      end = run.end;
+      open = TRUE;
     }
+  if (open && end > begin)
+    runs[--w] = (Run) { begin, end };
+  *busy += open ? end - begin : 0;
 
-  return a;
+  return w;
 }
 
-/* Sorts @n keys below 2^@bits into @a or @tmp; returns which. */
-static guint64 *
-sort_keys (guint64 *a,
-           guint64 *tmp,
-           gsize    n,
-           guint    bits)
+/* The merge of the agents' busy runs into one time order: a heap of each
+ * agent's next change, keyed by time, then 0 for an end and 1 for a begin
+ * (ends first at the same time: touching runs are not parallel). */
+typedef struct
 {
-  gsize count[RADIX_SIZE];
-  guint64 *swap;
+  guint64 key;
+  guint32 agent;
+} Change;
 
-  for (guint shift = 0; shift < bits; shift += RADIX_BITS)
-    if (pass_by_key (a, tmp, n, shift, count, RADIX_SIZE))
-      {
-        swap = a, a = tmp, tmp = swap;
-      }
+static void
+sift_down (Change *heap,
+           gsize   n,
+           gsize   i)
+{
+  Change x = heap[i];
 
-  return a;
+  for (;;)
+    {
+      gsize c = 2 * i + 1;
+
+      if (c >= n)
+        break;
+      if (c + 1 < n && heap[c + 1].key < heap[c].key)
+        c++;
+      if (heap[c].key >= x.key)
+        break;
+      heap[i] = heap[c];
+      i = c;
+    }
+  heap[i] = x;
 }
 
-/* Busy time per agent is the union of its running pieces and slave spans (a branch that made
- * a choice point public and the branch it then took overlap on paper); the
- * parallelism is the number of agents busy at once. */
+/* Busy time per agent is the union of its running pieces and slave spans (a
+ * branch that made a choice point public and the branch it then took overlap
+ * on paper); the parallelism is the number of agents busy at once. The spans
+ * come in end order, which is all merge_runs() needs; each agent's runs are
+ * then in time order, and a heap over the agents merges them (sorting every
+ * piece, then every change, by time was three quarters of this function). */
 static void
 compute_figures (WeftVisandorDataset *self)
 {
   const WeftVisandorTrace *trace = self->trace;
-  gsize n_spans = MAX (trace->spans->len, 1);
-  g_autofree Piece *pieces = g_new (Piece, n_spans);
-  g_autofree Piece *tmp = g_new (Piece, n_spans);
-  g_autofree guint64 *changes = NULL;
-  g_autofree guint64 *changes_tmp = NULL;
-  const Piece *sorted;
-  const guint64 *sorted_changes;
-  gsize n = 0, n_changes = 0;
+  guint n_agents = trace->n_agents;
+  g_autofree gsize *first = g_new0 (gsize, (gsize)n_agents + 1);
+  g_autofree gsize *merged = g_new0 (gsize, MAX (n_agents, 1));
+  g_autofree gint64 *last_end = g_new (gint64, MAX (n_agents, 1));
+  g_autofree guint8 *unordered = g_new0 (guint8, MAX (n_agents, 1));
+  g_autofree Run *runs = NULL;
+  g_autofree Change *heap = NULL;
+  gsize n_runs = 0, n_heap = 0, n_changes = 0;
   double duration = MAX (trace->end, 1);
   double integral = 0;
   guint level = 0;
-  gint64 max_time = 1;
-  guint time_bits;
 
   self->values = g_new0 (double, (gsize)MAX (self->n_rows, 1) * WEFT_VISANDOR_N_COLUMNS);
 #define VALUE(agent, column) self->values[(gsize)self->agent_row[agent] * WEFT_VISANDOR_N_COLUMNS + (column)]
 
+  /* Each agent's runs together, in span order. */
   for (guint i = 0; i < trace->spans->len; i++)
     {
       const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
 
       /* A slave works too: it counts as busy. */
       if (s->kind == WEFT_VISANDOR_SPAN_RUN || s->kind == WEFT_VISANDOR_SPAN_SLAVE)
-        {
-          pieces[n++] = (Piece) { s->begin, s->end, s->agent };
-          max_time = MAX (max_time, s->end);
-        }
+        first[s->agent + 1]++;
       if (s->kind == WEFT_VISANDOR_SPAN_SLAVE)
         VALUE (s->agent, WEFT_VISANDOR_COLUMN_SLAVE_TIME) += (double)(s->end - s->begin) / 1e6;
     }
-  /* Times are in 0…2^50 (the reader clamps them), begins before ends. */
-  time_bits = g_bit_storage ((gulong)max_time);
-  sorted = sort_pieces (pieces, tmp, n, time_bits, trace->n_agents);
-
-  /* Change keys: the time, then 0 for an end and 1 for a begin (ends first
-   * at the same time: touching pieces are not parallel). */
-  changes = g_new (guint64, 2 * MAX (n, 1));
-  for (gsize i = 0; i < n;)
+  for (guint a = 0; a < n_agents; a++)
     {
-      guint32 agent = sorted[i].agent;
-      gint64 busy = 0;
+      first[a + 1] += first[a];
+      merged[a] = first[a];
+      last_end[a] = G_MININT64;
+    }
+  n_runs = first[n_agents];
+  runs = g_new (Run, MAX (n_runs, 1));
+  for (guint i = 0; i < trace->spans->len; i++)
+    {
+      const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
 
-      while (i < n && sorted[i].agent == agent)
-        {
-          gint64 begin = sorted[i].begin, end = sorted[i].end;
-
-          for (i++; i < n && sorted[i].agent == agent && sorted[i].begin <= end; i++)
-            end = MAX (end, sorted[i].end);
-          busy += end - begin;
-          if (end > begin)
-            {
-              changes[n_changes++] = ((guint64)begin << 1) | 1;
-              changes[n_changes++] = (guint64)end << 1;
-            }
-        }
-      VALUE (agent, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy / 1e6;
-      VALUE (agent, WEFT_VISANDOR_COLUMN_BUSY_SHARE) = 100.0 * (double)busy / duration;
+      if (s->kind != WEFT_VISANDOR_SPAN_RUN && s->kind != WEFT_VISANDOR_SPAN_SLAVE)
+        continue;
+      runs[merged[s->agent]++] = (Run) { s->begin, s->end };
+      unordered[s->agent] |= s->end < last_end[s->agent];
+      last_end[s->agent] = s->end;
     }
 
-  changes_tmp = g_new (guint64, MAX (n_changes, 1));
-  sorted_changes = sort_keys (changes, changes_tmp, n_changes, time_bits + 1);
+  /* Busy time; merged[a] becomes the start of agent a's merged runs, which
+   * end at first[a + 1]. */
+  for (guint a = 0; a < n_agents; a++)
+    {
+      gint64 busy = 0;
+
+      /* The reader adds spans as they end; only a trace whose times go
+       * back could break that order. */
+      if (unordered[a])
+        g_qsort_with_data (runs + first[a], first[a + 1] - first[a], sizeof (Run), compare_run_ends, NULL);
+      merged[a] = merge_runs (runs, first[a], first[a + 1], &busy);
+      n_changes += 2 * (first[a + 1] - merged[a]);
+      if (trace->agent_seen[a])
+        {
+          VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy / 1e6;
+          VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_SHARE) = 100.0 * (double)busy / duration;
+        }
+    }
+
+  /* Parallelism: every change in time order. A heap entry's run is the one at
+   * merged[agent]; its key tells whether its begin or its end is next. */
+  heap = g_new (Change, MAX (n_agents, 1));
+  for (guint a = 0; a < n_agents; a++)
+    if (merged[a] < first[a + 1])
+      heap[n_heap++] = (Change) { ((guint64)runs[merged[a]].begin << 1) | 1, a };
+  for (gsize i = n_heap / 2; i-- > 0;)
+    sift_down (heap, n_heap, i);
+
   self->change_time = g_new (gint64, n_changes + 1);
   self->level = g_new (guint32, n_changes + 1);
   self->n_changes = 0;
-  for (gsize i = 0; i < n_changes; i++)
+  while (n_heap > 0)
     {
-      gint64 time = (gint64)(sorted_changes[i] >> 1);
+      Change *top = &heap[0];
+      guint32 a = top->agent;
+      /* Times are in 0…2^50 (the reader clamps them). */
+      gint64 time = (gint64)(top->key >> 1);
 
       if (self->n_changes > 0)
         integral += (double)level * (double)(time - self->change_time[self->n_changes - 1]);
-      level = (sorted_changes[i] & 1) ? level + 1 : level - 1;
+      if (top->key & 1)
+        {
+          level++;
+          top->key = (guint64)runs[merged[a]].end << 1;
+        }
+      else
+        {
+          level--;
+          if (++merged[a] < first[a + 1])
+            top->key = ((guint64)runs[merged[a]].begin << 1) | 1;
+          else
+            *top = heap[--n_heap];
+        }
+      if (n_heap > 0)
+        sift_down (heap, n_heap, 0);
+
       self->max_parallelism = MAX (self->max_parallelism, level);
       if (self->n_changes > 0 && self->change_time[self->n_changes - 1] == time)
         self->level[self->n_changes - 1] = level;
