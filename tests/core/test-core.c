@@ -9,11 +9,14 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "weft-atomic-file.h"
 #include "weft-error.h"
 #include "weft-load-context.h"
 #include "weft-matrix.h"
+#include "weft-prefault.h"
 #include "weft-string-pool.h"
 #include "weft-test-util.h"
 #include "weft-text-scan.h"
@@ -693,6 +696,93 @@ test_value_table_compare (void)
   g_assert_true (isinf (weft_value_table_get (ratio, 2, 2)));            /* 5 ÷ 0 */
 }
 
+/* Prefault -------------------------------------------------------------------- */
+
+static gsize
+count_resident_pages (gconstpointer mem,
+                      gsize         size)
+{
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  gsize n_pages = size / page;
+  g_autofree unsigned char *vec = g_new0 (unsigned char, n_pages);
+  gsize resident = 0;
+
+  g_assert_cmpint (mincore ((void *)mem, n_pages * page, vec), ==, 0);
+  for (gsize i = 0; i < n_pages; i++)
+    resident += vec[i] & 1;
+
+  return resident;
+}
+
+/* Pages asked for are mapped, and what they hold is left as it was. */
+static void
+test_prefault_request (void)
+{
+  g_autoptr(WeftPrefault) prefault = weft_prefault_new ();
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  gsize size = 4 << 20;
+  guint8 *mem;
+
+  if (prefault == NULL)
+    {
+      g_test_skip ("one processor: nothing to prefault on");
+      return;
+    }
+
+  mem = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  g_assert_true (mem != MAP_FAILED);
+  mem[0] = 7;
+  mem[3 * page + 5] = 9;
+  g_assert_cmpuint (count_resident_pages (mem, size), <=, 2);
+
+  /* The first half, from an address inside its first page. */
+  weft_prefault_request (prefault, mem + 100, size / 2 - 100);
+  weft_prefault_wait (prefault);
+  g_assert_cmpuint (count_resident_pages (mem, size / 2), >=, size / 2 / page - 1);
+  g_assert_cmpuint (count_resident_pages (mem + size / 2, size / 2), ==, 0);
+  g_assert_cmpuint (mem[0], ==, 7);
+  g_assert_cmpuint (mem[3 * page + 5], ==, 9);
+  g_assert_cmpuint (mem[size / 2 - 1], ==, 0);
+
+  weft_prefault_request (NULL, mem, size);
+  weft_prefault_wait (NULL);
+  munmap (mem, size);
+}
+
+/* A growing array is reserved ahead of its appends: a batch of appends
+ * smaller than half the margin never moves it, and it keeps its contents. */
+static void
+test_prefault_array (void)
+{
+  g_autoptr(WeftPrefault) prefault = weft_prefault_new ();
+  g_autoptr(GArray) array = g_array_new (FALSE, FALSE, sizeof (guint32));
+  WeftPrefaultMark mark = { 0, };
+  guint32 value = 0;
+
+  if (prefault == NULL)
+    {
+      g_test_skip ("one processor: nothing to prefault on");
+      return;
+    }
+
+  for (guint batch = 0; batch < 400; batch++)
+    {
+      gconstpointer before;
+
+      weft_prefault_array (prefault, array, &mark, 64 << 10);
+      before = array->data;
+      for (guint i = 0; i < 1000; i++, value++)
+        g_array_append_val (array, value);
+      g_assert_true (array->data == before);
+    }
+  weft_prefault_array_done (prefault, array, &mark);
+  g_assert_null (mark.data);
+
+  g_assert_cmpuint (array->len, ==, 400000);
+  for (guint32 i = 0; i < array->len; i++)
+    g_assert_cmpuint (g_array_index (array, guint32, i), ==, i);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -716,6 +806,8 @@ main (int    argc,
   g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
   g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);
   g_test_add_func ("/core/text-scan/excerpt", test_text_excerpt);
+  g_test_add_func ("/core/prefault/request", test_prefault_request);
+  g_test_add_func ("/core/prefault/array", test_prefault_array);
 
   return g_test_run ();
 }
