@@ -1516,6 +1516,47 @@ test_progress (void)
   g_assert_cmpuint (weft_event_table_get_n_lanes (table, 3), ==, 2);
 }
 
+/* Rows whose links all end when they start keep no end times, between rows
+ * that do: each pair still finds its own. */
+static void
+test_link_ends_by_row (void)
+{
+  WeftEventTableBuilder *builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  WeftLinkSlice slice;
+
+  for (guint i = 0; i < 4; i++)
+    weft_event_table_builder_add_row (builder, "r", NULL);
+  weft_event_table_builder_add_kind (builder, "k", WEFT_EVENT_LINK, 0);
+  weft_event_table_builder_add_link (builder, 0, 10, 1, 10, 0, 1, 0, 0);
+  weft_event_table_builder_add_link (builder, 0, 20, 1, 20, 0, 1, 0, 1);
+  weft_event_table_builder_add_link (builder, 1, 30, 2, 70, 0, 1, 0, 2);
+  weft_event_table_builder_add_link (builder, 1, 40, 3, 40, 0, 1, 0, 3);
+  weft_event_table_builder_add_link (builder, 2, 50, 0, 50, 0, 1, 0, 4);
+  weft_event_table_builder_add_link (builder, 3, 60, 0, 5, 0, 1, 0, 5);
+  weft_event_table_builder_add_link (builder, 3, 65, 0, 65, 0, 1, 0, 6);
+  table = finish (builder);
+
+  weft_event_table_get_link_pair (table, weft_event_table_lookup_link_pair (table, 0, 1), &slice);
+  g_assert_true (slice.to_time == slice.from_time);
+  g_assert_cmpint (slice.to_time[1], ==, 20);
+  weft_event_table_get_link_pair (table, weft_event_table_lookup_link_pair (table, 1, 2), &slice);
+  g_assert_cmpuint (slice.n, ==, 1);
+  g_assert_cmpint (slice.to_time[0], ==, 70);
+  weft_event_table_get_link_pair (table, weft_event_table_lookup_link_pair (table, 1, 3), &slice);
+  g_assert_true (slice.to_time == slice.from_time);
+  weft_event_table_get_link_pair (table, weft_event_table_lookup_link_pair (table, 2, 0), &slice);
+  g_assert_cmpint (slice.to_time[0], ==, 50);
+  weft_event_table_get_link_pair (table, weft_event_table_lookup_link_pair (table, 3, 0), &slice);
+  g_assert_cmpuint (slice.n, ==, 2);
+  g_assert_cmpint (slice.to_time[0], ==, 5);
+  g_assert_cmpint (slice.to_time[1], ==, 65);
+  g_assert_cmpuint (slice.ref[1], ==, 6);
+  /* The span reaches the earliest end. */
+  g_assert_cmpint (weft_event_table_get_span (table).begin, ==, 5);
+  g_assert_cmpint (weft_event_table_get_span (table).end, ==, 70);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1534,6 +1575,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/deterministic", test_deterministic);
   g_test_add_func ("/EventTable/threaded-fill", test_threaded_fill);
   g_test_add_func ("/EventTable/link-runs", test_link_runs);
+  g_test_add_func ("/EventTable/link-ends-by-row", test_link_ends_by_row);
   g_test_add_func ("/EventTable/lanes-brute", test_lanes_brute);
   g_test_add_func ("/EventTable/lod-brute", test_lod_brute);
   g_test_add_func ("/EventTable/aggregate-brute", test_aggregate_brute);
