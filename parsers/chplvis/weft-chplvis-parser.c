@@ -724,7 +724,7 @@ parse_comm (Parser     *p,
 {
   WeftChplvisComms *c = &p->locale->comms;
   gint64 time, extra[4];
-  guint64 tid, addr, raddr, elem_size, length;
+  guint64 tid, elem_size, length;
   int nid, rid, n_extra = 0, comm_id = -1;
   guint32 i;
 
@@ -732,8 +732,8 @@ parse_comm (Parser     *p,
       !weft_scan_int (&pos, end, &nid) ||
       !weft_scan_int (&pos, end, &rid) ||
       !weft_scan_id64 (&pos, end, &tid) ||
-      !weft_scan_hex_u64 (&pos, end, &addr) ||
-      !weft_scan_hex_u64 (&pos, end, &raddr) ||
+      !weft_scan_hex_skip (&pos, end) ||
+      !weft_scan_hex_skip (&pos, end) ||
       !weft_scan_u64 (&pos, end, &elem_size))
     goto malformed;
   while (n_extra < 4 && weft_scan_i64 (&pos, end, &extra[n_extra]))
@@ -813,7 +813,7 @@ parse_fork (Parser     *p,
 {
   WeftChplvisForks *f = &p->locale->forks;
   gint64 time;
-  guint64 arg, arg_size, tid;
+  guint64 arg_size, tid;
   int nid, rid, subloc, fid, src_line = 0, src_file = 0;
   guint32 i;
 
@@ -822,7 +822,7 @@ parse_fork (Parser     *p,
       !weft_scan_int (&pos, end, &rid) ||
       !weft_scan_int (&pos, end, &subloc) ||
       !weft_scan_int (&pos, end, &fid) ||
-      !weft_scan_hex_u64 (&pos, end, &arg) ||
+      !weft_scan_hex_skip (&pos, end) ||
       !weft_scan_u64 (&pos, end, &arg_size) ||
       !weft_scan_id64 (&pos, end, &tid))
     goto malformed;

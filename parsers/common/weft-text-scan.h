@@ -244,6 +244,33 @@ weft_scan_hex_u64 (const char **pos,
   return TRUE;
 }
 
+/* A field weft_scan_hex_u64() would accept, passed over without its value
+ * (for fields a reader checks but does not keep: a Chapel record's
+ * addresses). At most 16 digits after the leading zeros fit 64 bits. */
+static inline gboolean
+weft_scan_hex_skip (const char **pos,
+                    const char  *end)
+{
+  const char *p = _weft_scan_skip_blanks (*pos, end);
+  const char *digits, *significant;
+
+  if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    p += 2;
+
+  digits = p;
+  while (p < end && *p == '0')
+    p++;
+  significant = p;
+  while (p < end && _weft_scan_hex_values[(guchar)*p] != 0)
+    p++;
+
+  if (p == digits || p - significant > 16 || !_weft_scan_is_field_end (p, end))
+    return FALSE;
+
+  *pos = p;
+  return TRUE;
+}
+
 /* A gettimeofday()/getrusage() time printed as "%ld.%06ld": seconds, a dot and
  * 1 to 6 digits of fraction (fewer digits are scaled: "1.5" is 1.5 s); a time
  * without a fraction is accepted; digits past the sixth are ignored. */

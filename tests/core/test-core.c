@@ -486,6 +486,28 @@ test_text_scan_fields (void)
   g_assert_false (weft_scan_token (&p, end, &tok, &len));
 }
 
+/* weft_scan_hex_skip() accepts exactly what weft_scan_hex_u64() accepts. */
+static void
+test_text_scan_hex_skip (void)
+{
+  const char *cases[] = {
+    "0x7f37d0a0d880", "0", "0x0", "0X1aF", "ffffffffffffffff", "0x10000000000000000",
+    "0x00000000000000000001", "00000000000000000000ffffffffffffffff", "0x", "", "x12",
+    "12g", "  0x12  ", "0x12\t3", "-1", "0x\xff", "fffffffffffffffff",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *end = cases[i] + strlen (cases[i]);
+      const char *p = cases[i], *q = cases[i];
+      guint64 value;
+      gboolean read = weft_scan_hex_u64 (&p, end, &value);
+
+      g_assert_cmpint (weft_scan_hex_skip (&q, end), ==, read);
+      g_assert_true (p == q);
+    }
+}
+
 /* What a message quotes of a line: valid UTF-8, cut after whole characters. */
 static void
 test_text_excerpt (void)
@@ -805,6 +827,7 @@ main (int    argc,
   g_test_add_func ("/core/text-scan/lines", test_text_scan_lines);
   g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
   g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);
+  g_test_add_func ("/core/text-scan/hex-skip", test_text_scan_hex_skip);
   g_test_add_func ("/core/text-scan/excerpt", test_text_excerpt);
   g_test_add_func ("/core/prefault/request", test_prefault_request);
   g_test_add_func ("/core/prefault/array", test_prefault_array);
