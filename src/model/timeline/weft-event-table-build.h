@@ -75,6 +75,13 @@ typedef struct
   gsize  n;
 } RecList;
 
+/* Chunks of one size mapped in ahead (weft-event-table-chunk-pool.c). */
+typedef struct _ChunkPool ChunkPool;
+
+ChunkPool *_weft_chunk_pool_new  (gsize      bytes);
+Chunk     *_weft_chunk_pool_take (ChunkPool *pool);
+void       _weft_chunk_pool_free (ChunkPool *pool);
+
 typedef struct
 {
   guint32 name;
@@ -94,6 +101,9 @@ struct _WeftEventTableBuilder
   GArray         *rows;    /* RowBuild */
   GArray         *kinds;   /* Kind */
   gboolean        finished;
+  /* The largest chunks, mapped ahead once a list reaches them: the pool
+   * (retval) is made by the first filler that does, freed when filling ends. */
+  GOnce           pool_once;
 };
 
 /* Workers --------------------------------------------------------------------- */

@@ -101,9 +101,29 @@ chunk_free (Chunk *chunk)
   g_free (chunk);
 }
 
+/* The size of a pool chunk: room for the header and CHUNK_MAX_BYTES of any
+ * record size. */
+#define POOL_CHUNK_BYTES (CHUNK_MAX_BYTES + 4096)
+
 static gpointer
-rec_list_append (RecList *list,
-                 gsize    rec_size)
+create_pool (gpointer data)
+{
+  return _weft_chunk_pool_new (POOL_CHUNK_BYTES);
+}
+
+static G_GNUC_NO_INLINE Chunk *
+chunk_new_largest (WeftEventTableBuilder *self)
+{
+  ChunkPool *pool = g_once (&self->pool_once, create_pool, NULL);
+  Chunk *chunk = pool != NULL ? _weft_chunk_pool_take (pool) : NULL;
+
+  return chunk != NULL ? chunk : chunk_new (POOL_CHUNK_BYTES);
+}
+
+static gpointer
+rec_list_append (WeftEventTableBuilder *self,
+                 RecList               *list,
+                 gsize                  rec_size)
 {
   Chunk *chunk = list->tail;
 
@@ -112,7 +132,7 @@ rec_list_append (RecList *list,
       gsize bytes = chunk == NULL ? CHUNK_MIN_BYTES : MIN (CHUNK_MAX_BYTES, chunk->cap * rec_size * 2);
       gsize cap = MAX (1, bytes / rec_size);
 
-      chunk = chunk_new (sizeof (Chunk) + cap * rec_size);
+      chunk = bytes == CHUNK_MAX_BYTES ? chunk_new_largest (self) : chunk_new (sizeof (Chunk) + cap * rec_size);
       chunk->next = NULL;
       chunk->len = 0;
       chunk->cap = cap;
@@ -202,6 +222,7 @@ weft_event_table_builder_free (WeftEventTableBuilder *self)
   g_array_unref (self->rows);
   g_array_unref (self->kinds);
   g_clear_pointer (&self->strings, weft_string_pool_free);
+  _weft_chunk_pool_free (self->pool_once.retval);
   g_free (self);
 }
 
@@ -293,7 +314,7 @@ weft_event_table_builder_add_interval (WeftEventTableBuilder *self,
 
   begin = clamp_time (begin);
   end = clamp_time (end);
-  rec = rec_list_append (&g_array_index (self->rows, RowBuild, row).intervals, sizeof *rec);
+  rec = rec_list_append (self, &g_array_index (self->rows, RowBuild, row).intervals, sizeof *rec);
   rec->begin = begin;
   rec->end = MAX (begin, end);
   rec->kind = kind;
@@ -316,7 +337,7 @@ weft_event_table_builder_add_instant (WeftEventTableBuilder *self,
   g_return_if_fail (row < self->rows->len);
   g_return_if_fail (kind < self->kinds->len);
 
-  rec = rec_list_append (&g_array_index (self->rows, RowBuild, row).instants, sizeof *rec);
+  rec = rec_list_append (self, &g_array_index (self->rows, RowBuild, row).instants, sizeof *rec);
   rec->time = clamp_time (time);
   rec->kind = kind;
   rec->label = label;
@@ -348,7 +369,7 @@ weft_event_table_builder_add_link (WeftEventTableBuilder *self,
   rb = &g_array_index (self->rows, RowBuild, from_row);
   if (from == to)
     {
-      InstantLinkRec *instant = rec_list_append (&rb->instant_links, sizeof *instant);
+      InstantLinkRec *instant = rec_list_append (self, &rb->instant_links, sizeof *instant);
 
       instant->time = from;
       instant->to_row = to_row;
@@ -359,7 +380,7 @@ weft_event_table_builder_add_link (WeftEventTableBuilder *self,
       return;
     }
 
-  rec = rec_list_append (&rb->links, sizeof *rec);
+  rec = rec_list_append (self, &rb->links, sizeof *rec);
   rec->from_time = from;
   rec->to_time = to;
   rec->to_row = to_row;
@@ -951,6 +972,9 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self->finished = TRUE;
+  /* Filling is over: no chunk is taken any more. */
+  _weft_chunk_pool_free (self->pool_once.retval);
+  self->pool_once.retval = NULL;
 
   table = g_new0 (WeftEventTable, 1);
   g_atomic_ref_count_init (&table->ref_count);
