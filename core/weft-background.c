@@ -69,6 +69,24 @@ weft_background_lower_priority (void)
 #endif
 }
 
+/**
+ * weft_background_run_when_idle:
+ *
+ * Lets the calling thread run only on processor time no other thread wants
+ * (SCHED_IDLE): for work done ahead on the chance that a processor is free
+ * (mapping pages in before a filler reaches them), which must never delay
+ * the threads it works for.
+ */
+void
+weft_background_run_when_idle (void)
+{
+#if defined(__linux__) && defined(SCHED_IDLE)
+  struct sched_param param = { 0 };
+
+  sched_setscheduler (0, SCHED_IDLE, &param);
+#endif
+}
+
 void
 weft_background_restore_priority (int old)
 {

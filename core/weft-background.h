@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 guint weft_background_get_n_processors (void);
 int   weft_background_lower_priority   (void);
 void  weft_background_restore_priority (int            old);
+void  weft_background_run_when_idle    (void);
 void  weft_background_free             (gpointer       data,
                                         GDestroyNotify free_func);
 void  weft_background_unref            (gpointer       object);

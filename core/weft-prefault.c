@@ -2,13 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define _GNU_SOURCE /* SCHED_IDLE */
 #include "config.h"
 
 #include <glib.h>
-#ifdef __linux__
-#include <sched.h>
-#endif
 #ifdef G_OS_UNIX
 #include <sys/mman.h>
 #endif
@@ -42,15 +38,8 @@ prefault_thread (gpointer data)
 {
   WeftPrefault *self = data;
 
-#if defined(__linux__) && defined(SCHED_IDLE)
-  {
-    /* Only on time no other thread wants: the threads it works for must not
-     * wait for it (a reader's own scanner shares its processor). */
-    struct sched_param param = { 0 };
-
-    sched_setscheduler (0, SCHED_IDLE, &param);
-  }
-#endif
+  /* A reader's own scanner shares its processor, and must not wait. */
+  weft_background_run_when_idle ();
 
   g_mutex_lock (&self->mutex);
   for (;;)

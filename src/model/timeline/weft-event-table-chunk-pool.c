@@ -10,13 +10,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define _GNU_SOURCE /* SCHED_IDLE */
 #include "config.h"
 
 #include <sys/mman.h>
-#ifdef __linux__
-#include <sched.h>
-#endif
 
 #include "weft-background.h"
 #include "weft-event-table-build.h"
@@ -39,13 +35,7 @@ pool_thread (gpointer data)
 {
   ChunkPool *pool = data;
 
-#if defined(__linux__) && defined(SCHED_IDLE)
-  {
-    struct sched_param param = { 0 };
-
-    sched_setscheduler (0, SCHED_IDLE, &param);
-  }
-#endif
+  weft_background_run_when_idle ();
 
   g_mutex_lock (&pool->mutex);
   while (!pool->stop)
