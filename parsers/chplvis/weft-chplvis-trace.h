@@ -357,30 +357,34 @@ typedef struct
   WeftChplvisTables  tables;         /* what this file holds (normally only locale 0) */
 } WeftChplvisLocale;
 
-/* The tid in communication record @index: its task's (the parser finds the
- * task by that tid), else kept aside (always for records without a task). */
+/* The tid in a communication or fork record: its task's (the parser finds
+ * the task by that tid), else kept aside (always for records without a task). */
+static inline guint64
+_weft_chplvis_record_tid (const WeftChplvisLocale *locale,
+                          const WeftChplvisSparse *other_tid,
+                          const guint32           *task,
+                          guint32                  index)
+{
+  guint64 tid;
+
+  if (other_tid->n > 0 && weft_chplvis_sparse_lookup (other_tid, index, &tid))
+    return tid;
+
+  return locale->tasks.tid[task[index]];
+}
+
 static inline guint64
 weft_chplvis_comms_get_tid (const WeftChplvisLocale *locale,
                             guint32                  index)
 {
-  guint64 tid;
-
-  if (locale->comms.other_tid.n > 0 && weft_chplvis_sparse_lookup (&locale->comms.other_tid, index, &tid))
-    return tid;
-
-  return locale->tasks.tid[locale->comms.task[index]];
+  return _weft_chplvis_record_tid (locale, &locale->comms.other_tid, locale->comms.task, index);
 }
 
 static inline guint64
 weft_chplvis_forks_get_tid (const WeftChplvisLocale *locale,
                             guint32                  index)
 {
-  guint64 tid;
-
-  if (locale->forks.other_tid.n > 0 && weft_chplvis_sparse_lookup (&locale->forks.other_tid, index, &tid))
-    return tid;
-
-  return locale->tasks.tid[locale->forks.task[index]];
+  return _weft_chplvis_record_tid (locale, &locale->forks.other_tid, locale->forks.task, index);
 }
 
 /* A whole run. */
