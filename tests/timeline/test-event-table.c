@@ -1540,7 +1540,7 @@ test_progress (void)
 static void
 test_link_ends_by_row (void)
 {
-  WeftEventTableBuilder *builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
   g_autoptr(WeftEventTable) table = NULL;
   WeftLinkSlice slice;
 
