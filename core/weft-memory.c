@@ -17,6 +17,23 @@
 #include "weft-memory.h"
 
 #define HUGE_PAGE ((gsize)2 << 20)
+#define PAGE      ((gsize)4096)
+
+#ifdef G_OS_UNIX
+/* madvise() on the whole @unit-aligned blocks inside [@mem, @mem + @size). */
+static void
+advise_whole (gpointer mem,
+              gsize    size,
+              gsize    unit,
+              int      advice)
+{
+  guintptr start = ((guintptr)mem + unit - 1) & ~(guintptr)(unit - 1);
+  guintptr stop = ((guintptr)mem + size) & ~(guintptr)(unit - 1);
+
+  if (mem != NULL && stop > start)
+    madvise ((void *)start, stop - start, advice);
+}
+#endif
 
 /**
  * weft_memory_release_freed:
@@ -53,11 +70,7 @@ weft_memory_advise_huge (gpointer mem,
                          gsize    size)
 {
 #if defined(G_OS_UNIX) && defined(MADV_HUGEPAGE)
-  guintptr start = ((guintptr)mem + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-  guintptr stop = ((guintptr)mem + size) & ~(HUGE_PAGE - 1);
-
-  if (mem != NULL && stop > start)
-    madvise ((void *)start, stop - start, MADV_HUGEPAGE);
+  advise_whole (mem, size, HUGE_PAGE, MADV_HUGEPAGE);
 #endif
 }
 
@@ -77,12 +90,25 @@ weft_memory_populate (gpointer mem,
                       gsize    size)
 {
 #if defined(G_OS_UNIX) && defined(MADV_POPULATE_WRITE)
-  guintptr page = 4096;
-  guintptr start = ((guintptr)mem + page - 1) & ~(page - 1);
-  guintptr stop = ((guintptr)mem + size) & ~(page - 1);
+  advise_whole (mem, size, PAGE, MADV_POPULATE_WRITE);
+#endif
+}
 
-  if (mem != NULL && stop > start)
-    madvise ((void *)start, stop - start, MADV_POPULATE_WRITE);
+/**
+ * weft_memory_discard:
+ * @mem: the start of memory no longer needed
+ * @size: its size in bytes
+ *
+ * Gives the whole pages inside [@mem, @mem + @size) back to the system
+ * (MADV_DONTNEED) while keeping them allocated: they read as zeros after.
+ * For the unused end of a block that was mapped in ahead of its filler.
+ */
+void
+weft_memory_discard (gpointer mem,
+                     gsize    size)
+{
+#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
+  advise_whole (mem, size, PAGE, MADV_DONTNEED);
 #endif
 }
 

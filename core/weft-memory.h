@@ -16,5 +16,7 @@ gpointer weft_memory_new0_huge     (gsize    n,
                                     gsize    size);
 void     weft_memory_populate      (gpointer mem,
                                     gsize    size);
+void     weft_memory_discard       (gpointer mem,
+                                    gsize    size);
 
 G_END_DECLS

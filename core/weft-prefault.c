@@ -6,7 +6,7 @@
 
 #include <glib.h>
 #ifdef G_OS_UNIX
-#include <sys/mman.h>
+#include <sys/mman.h> /* MADV_POPULATE_WRITE, whether weft_memory_populate() can work */
 #endif
 
 #include "weft-background.h"
@@ -237,17 +237,11 @@ weft_prefault_array_done (WeftPrefault     *self,
     return;
 
   weft_prefault_wait (self);
-#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
   if (array->data == mark->data && mark->mapped > array->len)
     {
       gsize element = g_array_get_element_size (array);
-      guintptr page = 4096;
-      guintptr start = ((guintptr)(array->data + array->len * element) + page - 1) & ~(page - 1);
-      guintptr stop = (guintptr)(array->data + mark->mapped * element) & ~(page - 1);
 
-      if (stop > start)
-        madvise ((void *)start, stop - start, MADV_DONTNEED);
+      weft_memory_discard (array->data + array->len * element, (mark->mapped - array->len) * element);
     }
-#endif
   *mark = (WeftPrefaultMark) { 0, };
 }

@@ -501,6 +501,21 @@ record_owner (Parser  *p,
   *flags = p->owner_flags;
 }
 
+/* @value for a column whose largest value is @top: values from @top on are
+ * kept aside in @wide, and the column holds @top for them
+ * (weft_chplvis_sparse_widen reads them back). */
+static inline guint64
+narrow (WeftChplvisSparse *wide,
+        guint32            record,
+        guint64            value,
+        guint64            top)
+{
+  if (value < top)
+    return value;
+  weft_chplvis_sparse_append (wide, record, value);
+  return top;
+}
+
 /* Whether @task (record_owner's) has @tid, which a record then need not keep
  * (weft_chplvis_comms_get_tid). */
 static inline gboolean
@@ -784,12 +799,8 @@ parse_comm (Parser     *p,
       return;
     }
   c->time[i] = time;
-  c->elem_size[i] = (guint16)MIN (elem_size, G_MAXUINT16);
-  if (elem_size >= G_MAXUINT16)
-    weft_chplvis_sparse_append (&c->wide_elem_size, i, elem_size);
-  c->length[i] = (guint32)MIN (length, G_MAXUINT32);
-  if (length >= G_MAXUINT32)
-    weft_chplvis_sparse_append (&c->wide_length, i, length);
+  c->elem_size[i] = (guint16)narrow (&c->wide_elem_size, i, elem_size, G_MAXUINT16);
+  c->length[i] = (guint32)narrow (&c->wide_length, i, length, G_MAXUINT32);
   c->comm_id[i] = comm_id;
   c->src_line[i] = (gint32)extra[0];
   c->src_file[i] = (gint32)extra[1];
@@ -843,9 +854,7 @@ parse_fork (Parser     *p,
       return;
     }
   f->time[i] = time;
-  f->arg_size[i] = (guint32)MIN (arg_size, G_MAXUINT32);
-  if (arg_size >= G_MAXUINT32)
-    weft_chplvis_sparse_append (&f->wide_arg_size, i, arg_size);
+  f->arg_size[i] = (guint32)narrow (&f->wide_arg_size, i, arg_size, G_MAXUINT32);
   f->fid[i] = fid;
   f->subloc[i] = subloc;
   f->src_line[i] = src_line;

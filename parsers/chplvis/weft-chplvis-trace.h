@@ -253,22 +253,29 @@ weft_chplvis_sparse_get (const WeftChplvisSparse *sparse,
   return sparse->n > 0 && weft_chplvis_sparse_lookup (sparse, record, &value) ? value : usual;
 }
 
+/* A value of a narrow column: @stored, or, when it is the column's largest
+ * (@top), the one kept aside in @wide. */
+static inline guint64
+weft_chplvis_sparse_widen (const WeftChplvisSparse *wide,
+                           guint32                  record,
+                           guint64                  stored,
+                           guint64                  top)
+{
+  return stored == top ? weft_chplvis_sparse_get (wide, record, stored) : stored;
+}
+
 static inline guint64
 weft_chplvis_comms_get_elem_size (const WeftChplvisComms *comms,
                                   guint32                 index)
 {
-  guint16 elem_size = comms->elem_size[index];
-
-  return elem_size == G_MAXUINT16 ? weft_chplvis_sparse_get (&comms->wide_elem_size, index, elem_size) : elem_size;
+  return weft_chplvis_sparse_widen (&comms->wide_elem_size, index, comms->elem_size[index], G_MAXUINT16);
 }
 
 static inline guint64
 weft_chplvis_comms_get_length (const WeftChplvisComms *comms,
                                guint32                 index)
 {
-  guint32 length = comms->length[index];
-
-  return length == G_MAXUINT32 ? weft_chplvis_sparse_get (&comms->wide_length, index, length) : length;
+  return weft_chplvis_sparse_widen (&comms->wide_length, index, comms->length[index], G_MAXUINT32);
 }
 
 /* elem_size × length: the bytes a record moves (saturated at G_MAXUINT64). */
@@ -289,9 +296,7 @@ static inline guint64
 weft_chplvis_forks_get_arg_size (const WeftChplvisForks *forks,
                                  guint32                 index)
 {
-  guint32 arg_size = forks->arg_size[index];
-
-  return arg_size == G_MAXUINT32 ? weft_chplvis_sparse_get (&forks->wide_arg_size, index, arg_size) : arg_size;
+  return weft_chplvis_sparse_widen (&forks->wide_arg_size, index, forks->arg_size[index], G_MAXUINT32);
 }
 
 typedef struct
