@@ -14,10 +14,11 @@
  * deadlock. A separate helper program would have to be found (build tree,
  * install prefix, test programs, fuzz harnesses all differ). The running
  * program itself is always there and always holds the reader: a constructor in
- * the reader's own object file (weft-mda-hdf5.c, linked into every program
- * that can read HDF5) calls weft_hdf5_probe_child_main() before main(). In an
- * ordinary run that returns at once; in a child started here it reads the
- * file, reports and _exit()s, so main() never runs there.
+ * the object file that opens the HDF5 module (weft-hdf5-module.c, linked into
+ * every program that can read HDF5) calls weft_hdf5_probe_child_main() before
+ * main(). In an ordinary run that returns at once; in a child started here it
+ * opens the module, reads the file, reports and _exit()s, so main() never runs
+ * there.
  *
  * The child:
  *   - is known by two marks: the WEFT_HDF5_PROBE variable (the file) and the
@@ -71,7 +72,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"
-#include "weft-hdf5.h"
+#include "weft-hdf5-module.h"
 #include "weft-hdf5-probe.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -472,8 +473,6 @@ weft_hdf5_probe_file (const char    *path,
 
 /* --- The child --------------------------------------------------------------- */
 
-static gboolean allocation_failed;
-
 static void
 write_status (const char *text)
 {
@@ -490,17 +489,6 @@ write_status (const char *text)
       text += n;
       len -= (gsize)n;
     }
-}
-
-/* Called by libhdf5 on every failing API call, before the reader clears the
- * error: an allocation it could not make for lack of memory. */
-static herr_t
-hdf5_error_cb (hid_t  stack,
-               void  *data)
-{
-  if (errno == ENOMEM)
-    allocation_failed = TRUE;
-  return 0;
 }
 
 /* GLib gives up when g_malloc() fails: that too is the limit reached. */
@@ -582,14 +570,16 @@ set_limits (guint64 memory_bytes,
 
 /**
  * weft_hdf5_probe_child_main:
- * @func: reads the file as the reader would
  *
  * Call from a constructor (before main()). Returns at once unless this process
- * is a probe child; a child runs @func on its file and exits.
+ * is a probe child; a child reads its file as the reader would (the HDF5
+ * module's probe) and exits.
  */
 void
-weft_hdf5_probe_child_main (WeftHdf5ProbeFunc func)
+weft_hdf5_probe_child_main (void)
 {
+  const WeftHdf5Module *hdf5;
+  gboolean allocation_failed;
   g_autofree char *path = NULL;
   g_auto(GStrv) limits = NULL;
   guint64 memory_bytes;
@@ -619,6 +609,13 @@ weft_hdf5_probe_child_main (WeftHdf5ProbeFunc func)
   if (getppid () != (pid_t)g_ascii_strtoll (limits[0], NULL, 10))
     _exit (1);
 
+  /* Opened before the limits are measured and set: what the module and
+   * libhdf5 map is the program's, not the file's. Without it the child gives
+   * no verdict, and the read in the app says why. */
+  hdf5 = weft_hdf5_module_get (NULL);
+  if (hdf5 == NULL)
+    _exit (1);
+
   memory_bytes = g_ascii_strtoull (limits[1], NULL, 10);
   cpu_s = (guint)g_ascii_strtoull (limits[2], NULL, 10);
   set_limits (memory_bytes, cpu_s);
@@ -629,14 +626,8 @@ weft_hdf5_probe_child_main (WeftHdf5ProbeFunc func)
       g_usleep (G_USEC_PER_SEC);
 
   g_log_set_writer_func (log_writer_cb, NULL, NULL);
-  /* The lock silences libhdf5's printing once per thread; the callback
-   * installed after it stays. */
-  weft_hdf5_lock ();
-  H5Eset_auto2 (H5E_DEFAULT, hdf5_error_cb, NULL);
-  weft_hdf5_unlock ();
-
   errno = 0;
-  func (path);
+  allocation_failed = hdf5->probe (path);
   /* An allocation that failed where libhdf5 went on without reporting it. */
   if (errno == ENOMEM)
     allocation_failed = TRUE;

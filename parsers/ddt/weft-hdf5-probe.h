@@ -17,14 +17,11 @@
 
 G_BEGIN_DECLS
 
-/* Run by the child on the file: everything a later in-process read may do. */
-typedef void (*WeftHdf5ProbeFunc) (const char *path);
-
 gboolean weft_hdf5_probe_file       (const char         *path,
                                      guint64             reader_bytes,
                                      GCancellable       *cancellable,
                                      GError            **error);
-void     weft_hdf5_probe_child_main (WeftHdf5ProbeFunc   func);
+void     weft_hdf5_probe_child_main (void);
 
 /* On by default. Off in the fuzz harness, which tests the reader itself. */
 void     weft_hdf5_set_isolation    (gboolean            isolate);

@@ -152,12 +152,3 @@ weft_hdf5_set_error (GError     **error,
 
   g_set_error (error, WEFT_ERROR, code, "%s: HDF5: %s", what, why);
 }
-
-gboolean
-weft_hdf5_has_signature (const guint8 *head,
-                         gsize         len)
-{
-  static const guint8 signature[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
-
-  return head != NULL && len >= sizeof signature && memcmp (head, signature, sizeof signature) == 0;
-}

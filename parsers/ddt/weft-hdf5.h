@@ -10,6 +10,10 @@
  * declares its ids with g_auto(WeftHdf5Id), so that they are closed before the
  * lock is released.
  *
+ * These are the module's own (weft-hdf5-module.h); a program that calls
+ * libhdf5 itself (a test writing a file) takes the same lock through the
+ * program's weft_hdf5_lock() and weft_hdf5_unlock(), which open the module.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -17,16 +21,12 @@
 #include <glib.h>
 #include <hdf5.h>
 
+#include "weft-hdf5-module.h"
+
 G_BEGIN_DECLS
 
 typedef hid_t WeftHdf5Id;
 
-/* Whether @head starts with the HDF5 signature (no lock needed). */
-gboolean weft_hdf5_has_signature (const guint8 *head,
-                                  gsize         len);
-
-void weft_hdf5_lock      (void);
-void weft_hdf5_unlock    (void);
 void weft_hdf5_close     (hid_t      id);
 void weft_hdf5_set_error (GError   **error,
                           int        code,

@@ -38,6 +38,9 @@
  * name come from the attributes when present (any string type); a dataset of
  * another program gets its name as the value name.
  *
+ * This file and weft-hdf5.c are the HDF5 module (weft-hdf5-module.h): the
+ * program opens it the first time it reads or writes HDF5.
+ *
  * Every HDF5 call runs under weft_hdf5_lock(). Reading and listing first have
  * a child process read the file (weft-hdf5-probe.c): libhdf5 has bugs of its
  * own on damaged files that would crash or hang the app, or exhaust its memory.
@@ -52,12 +55,14 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <gmodule.h>
 
 #include "weft-atomic-file.h"
 #include "weft-error.h"
 #include "weft-hdf5.h"
 #include "weft-hdf5-probe.h"
 #include "weft-mda.h"
+#include "weft-module.h"
 
 #define CHUNK_TARGET_CELLS  4096
 #define MAX_ATTR_BYTES      (48 * 1024)
@@ -476,7 +481,7 @@ fail:
 }
 
 /**
- * weft_mda_hdf5_write:
+ * write_matrix: weft_mda_hdf5_write() of weft-mda.h, in the module
  * @matrix: any matrix
  * @path: the destination, replaced atomically
  *
@@ -486,10 +491,10 @@ fail:
  * Returns: %FALSE with @error set when the file could not be written; an
  *   existing file at @path is then left as it was.
  */
-gboolean
-weft_mda_hdf5_write (WeftMatrix  *matrix,
-                     const char  *path,
-                     GError     **error)
+static gboolean
+write_matrix (WeftMatrix  *matrix,
+              const char  *path,
+              GError     **error)
 {
   g_autoptr(WeftAtomicFile) file = NULL;
   g_autoptr(GBytes) image = NULL;
@@ -1110,7 +1115,7 @@ read_locked (const char       *path,
 }
 
 /**
- * weft_mda_hdf5_read:
+ * read_matrix: weft_mda_hdf5_read() of weft-mda.h, in the module
  * @dataset: (nullable): the dataset to read ("data", "group/array"); %NULL
  *   for the first dataset of numbers
  * @context: (nullable): receives warnings about attributes that are ignored;
@@ -1123,11 +1128,11 @@ read_locked (const char       *path,
  *
  * Returns: (transfer full): the matrix, or %NULL with @error set.
  */
-WeftMatrix *
-weft_mda_hdf5_read (const char       *path,
-                    const char       *dataset,
-                    WeftLoadContext  *context,
-                    GError          **error)
+static WeftMatrix *
+read_matrix (const char       *path,
+             const char       *dataset,
+             WeftLoadContext  *context,
+             GError          **error)
 {
   WeftMatrix *matrix;
 
@@ -1173,17 +1178,17 @@ list_datasets_locked (const char  *path,
 }
 
 /**
- * weft_mda_hdf5_list_datasets:
+ * list_datasets: weft_mda_hdf5_list_datasets() of weft-mda.h, in the module
  * @cancellable: (nullable): stops the probe of the file
  *
  * Returns: (transfer full): the paths of every integer or floating-point
  *   dataset in @path, depth-first in name order (the first is the one
  *   weft_mda_hdf5_read() takes by default), or %NULL with @error set.
  */
-GStrv
-weft_mda_hdf5_list_datasets (const char    *path,
-                             GCancellable  *cancellable,
-                             GError       **error)
+static GStrv
+list_datasets (const char    *path,
+               GCancellable  *cancellable,
+               GError       **error)
 {
   GStrv names;
 
@@ -1201,16 +1206,32 @@ weft_mda_hdf5_list_datasets (const char    *path,
 
 /* --- The probe child ---------------------------------------------------------- */
 
+static gboolean allocation_failed;
+
+/* Called by libhdf5 on every failing API call, before the reader clears the
+ * error: an allocation it could not make for lack of memory. */
+static herr_t
+hdf5_error_cb (hid_t  stack,
+               void  *data)
+{
+  if (errno == ENOMEM)
+    allocation_failed = TRUE;
+  return 0;
+}
+
 /* What a probe child does with the file (see weft-hdf5-probe.c): list the
  * numeric datasets and read every one, so that a dataset picked later is
  * covered too. The default pick (dataset NULL) walks a prefix of the same
  * listing. */
-static void
+static gboolean
 probe_every_dataset (const char *path)
 {
   g_auto(GStrv) names = NULL;
 
   weft_hdf5_lock ();
+  /* The lock silences libhdf5's printing once per thread; the callback
+   * installed after it stays. */
+  H5Eset_auto2 (H5E_DEFAULT, hdf5_error_cb, NULL);
   names = list_datasets_locked (path, NULL);
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
@@ -1220,12 +1241,26 @@ probe_every_dataset (const char *path)
         weft_matrix_unref (matrix);
     }
   weft_hdf5_unlock ();
+
+  return allocation_failed;
 }
 
-/* Here, in the reader's own object file, so that every program that can read
- * HDF5 can also be its own probe child. Returns at once in any other run. */
-__attribute__ ((constructor)) static void
-probe_child_constructor (void)
+/* --- The module's table (weft-hdf5-module.h) ---------------------------------- */
+
+G_MODULE_EXPORT const WeftHdf5Module *weft_hdf5_module_table (void);
+
+const WeftHdf5Module *
+weft_hdf5_module_table (void)
 {
-  weft_hdf5_probe_child_main (probe_every_dataset);
+  static const WeftHdf5Module table = {
+    .abi = WEFT_MODULE_ABI,
+    .mda_write = write_matrix,
+    .mda_read = read_matrix,
+    .mda_list_datasets = list_datasets,
+    .probe = probe_every_dataset,
+    .lock = weft_hdf5_lock,
+    .unlock = weft_hdf5_unlock,
+  };
+
+  return &table;
 }

@@ -19,7 +19,7 @@
 #include "weft-csv.h"
 #include "weft-error.h"
 #include "weft-format.h"
-#include "weft-hdf5.h"
+#include "weft-hdf5-module.h"
 #include "weft-formats-builtin.h"
 #include "weft-mda-dataset.h"
 

@@ -10,7 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"
-#include "weft-hdf5.h"
+#include "weft-hdf5-module.h"
 #include "weft-mda-dataset.h"
 #include "weft-mda.h"
 
