@@ -75,23 +75,24 @@ open_module (const char *name)
 }
 
 /**
- * weft_module_lookup:
+ * weft_module_get_table:
  * @name: the module, e.g. "hdf5" for weft-hdf5.so
- * @symbol: its entry point
+ * @entry: its entry point, a #WeftModuleEntry
  * @error: where to say why the module could not be had
  *
  * Opens the module the first time (thread-safe; a module stays loaded, and
- * one that could not be opened is not tried again) and finds @symbol in it.
+ * one that could not be opened is not tried again) and calls @entry.
  *
- * Returns: (nullable): the symbol's address
+ * Returns: (nullable): the module's table of functions
  */
-gpointer
-weft_module_lookup (const char  *name,
-                    const char  *symbol,
-                    GError     **error)
+gconstpointer
+weft_module_get_table (const char  *name,
+                       const char  *entry,
+                       GError     **error)
 {
   LoadedModule *loaded_module;
   gpointer address = NULL;
+  gconstpointer table;
 
   g_mutex_lock (&lock);
   if (loaded == NULL)
@@ -110,11 +111,19 @@ weft_module_lookup (const char  *name,
                    _("Weft’s %s support could not be loaded: %s"), name, loaded_module->message);
       return NULL;
     }
-  if (!g_module_symbol (loaded_module->module, symbol, &address) || address == NULL)
+  if (!g_module_symbol (loaded_module->module, entry, &address) || address == NULL)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
                    _("Weft’s %s support could not be loaded: %s"), name, g_module_error ());
       return NULL;
     }
-  return address;
+  table = ((WeftModuleEntry)address) ();
+  if (*(const guint *)table != WEFT_MODULE_ABI)
+    {
+      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
+                   _("Weft’s %s support could not be loaded: %s is of another version of Weft"),
+                   name, g_module_name (loaded_module->module));
+      return NULL;
+    }
+  return table;
 }

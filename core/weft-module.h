@@ -21,12 +21,15 @@
 
 G_BEGIN_DECLS
 
-/* Bumped when a module's table changes: a program never runs a module of
- * another build's tables. */
+/* A module's entry point returns its table of functions, whose first member
+ * is a guint set to WEFT_MODULE_ABI; bumped when a table changes, so that a
+ * program never calls a module of another build's tables. */
 #define WEFT_MODULE_ABI  1
 
-gpointer weft_module_lookup (const char  *name,
-                             const char  *symbol,
-                             GError     **error);
+typedef gconstpointer (*WeftModuleEntry) (void);
+
+gconstpointer weft_module_get_table (const char  *name,
+                                     const char  *entry,
+                                     GError     **error);
 
 G_END_DECLS

@@ -30,30 +30,14 @@ __attribute__ ((used)) static const gpointer module_needs[] = {
  * weft_hdf5_module_get:
  * @error: why the module could not be had
  *
- * Opens the HDF5 module the first time (thread-safe).
+ * Opens the HDF5 module the first time (thread-safe; weft_module_get_table()).
  *
  * Returns: (nullable): its table
  */
 const WeftHdf5Module *
 weft_hdf5_module_get (GError **error)
 {
-  static const WeftHdf5Module *table;
-  const WeftHdf5Module *(*get_table) (void);
-
-  if (g_atomic_pointer_get (&table) != NULL)
-    return table;
-
-  get_table = weft_module_lookup ("hdf5", WEFT_HDF5_MODULE_ENTRY, error);
-  if (get_table == NULL)
-    return NULL;
-  if (get_table ()->abi != WEFT_MODULE_ABI)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_UNSUPPORTED,
-                   _("Weft’s hdf5 support could not be loaded: it is of another version of Weft"));
-      return NULL;
-    }
-  g_atomic_pointer_set (&table, get_table ());
-  return table;
+  return weft_module_get_table ("hdf5", WEFT_HDF5_MODULE_ENTRY, error);
 }
 
 gboolean

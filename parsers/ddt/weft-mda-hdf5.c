@@ -1247,9 +1247,9 @@ probe_every_dataset (const char *path)
 
 /* --- The module's table (weft-hdf5-module.h) ---------------------------------- */
 
-G_MODULE_EXPORT const WeftHdf5Module *weft_hdf5_module_table (void);
+G_MODULE_EXPORT gconstpointer weft_hdf5_module_table (void);
 
-const WeftHdf5Module *
+gconstpointer
 weft_hdf5_module_table (void)
 {
   static const WeftHdf5Module table = {

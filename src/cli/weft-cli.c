@@ -25,8 +25,9 @@
 
 #include "weft-comparison.h"
 #include "weft-document.h"
-#include "weft-exporter.h"
 #include "weft-format.h"
+#include "weft-module.h"
+#include "weft-render-module.h"
 #include "weft-units.h"
 
 #define EXIT_LOAD_ERROR 1
@@ -314,6 +315,7 @@ command_export (int       argc,
   g_autofree char *output = NULL;
   WeftCompareMode mode = WEFT_COMPARE_DIFFERENCE;
   WeftExportRequest request = { 0 };
+  const WeftRenderModule *render;
   WeftDataset *dataset;
   GOptionEntry entries[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, N_("What to export: comm-matrix, timeline, values, graph, profile, stacks, tree, array"), N_("VIEW") },
@@ -364,7 +366,15 @@ command_export (int       argc,
       print_usage_error (context, message);
       return EXIT_USAGE;
     }
-  if (!weft_exporter_is_known_view (view) || !weft_exporter_is_known_format (format))
+  /* The exporter, from the module weft-render: only exports need cairo and
+   * pango. */
+  render = weft_module_get_table ("render", WEFT_RENDER_MODULE_ENTRY, &error);
+  if (render == NULL)
+    {
+      g_printerr ("weft-cli: %s\n", error->message);
+      return EXIT_LOAD_ERROR;
+    }
+  if (!render->is_known_view (view) || !render->is_known_format (format))
     {
       g_autofree char *message = g_strdup_printf (_("unknown view “%s” or format “%s”"), view, format);
 
@@ -412,7 +422,7 @@ command_export (int       argc,
   request.options.has_range = range != NULL;
   request.range_from_start = TRUE;
 
-  if (!weft_exporter_export (dataset, &request, &error))
+  if (!render->export (dataset, &request, &error))
     {
       g_printerr ("weft-cli: %s\n", error->message);
       return EXIT_LOAD_ERROR;
