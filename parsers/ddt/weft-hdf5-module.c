@@ -17,7 +17,7 @@
 
 /* What the module calls of Weft, one function of each object file: a program
  * links only the object files it calls itself, and one that can open the
- * module must hold everything the module needs, or opening it fails. */
+ * module must hold everything the module calls, or opening it fails. */
 __attribute__ ((used)) static const gpointer module_needs[] = {
   (gpointer)weft_atomic_file_open,
   (gpointer)weft_error_quark,

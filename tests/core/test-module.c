@@ -7,15 +7,42 @@
 #include "weft-error.h"
 #include "weft-mda.h"
 #include "weft-module.h"
+#include "weft-psv.h"
 #include "weft-test-util.h"
 
 static gboolean
-hdf5_is_mapped (void)
+is_mapped (const char *library)
 {
   g_autofree char *maps = NULL;
 
   g_assert_true (g_file_get_contents ("/proc/self/maps", &maps, NULL, NULL));
-  return strstr (maps, "libhdf5") != NULL;
+  return strstr (maps, library) != NULL;
+}
+
+/* The same for libxml2, with a PSV XML document written and read back. */
+static void
+test_xml_opened_when_needed (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  WeftCallFrame frame = { .function = "main", .file = "hang.c", .module = "", .line = 40 };
+  WeftCallNode main_frame;
+
+  main_frame = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &frame);
+  weft_call_tree_set_counts (tree, main_frame, 16, 16);
+
+  g_assert_false (is_mapped ("libxml2"));
+  text = weft_psv_xml_to_string (tree, &error);
+  g_assert_no_error (error);
+  g_assert_true (is_mapped ("libxml2"));
+
+  again = weft_psv_xml_parse (text, strlen (text), "t.xml", NULL, &error);
+  g_assert_no_error (error);
+  main_frame = weft_call_tree_get_first_child (again, WEFT_CALL_TREE_ROOT);
+  g_assert_cmpstr (weft_call_tree_get_frame (again, main_frame)->function, ==, "main");
+  g_assert_cmpuint (weft_call_tree_get_process_count (again, main_frame), ==, 16);
 }
 
 /* A program holding the HDF5 reader starts without libhdf5, and has it once
@@ -33,10 +60,10 @@ test_hdf5_opened_when_needed (void)
   for (guint i = 0; i < 6; i++)
     data[i] = i * 1.5;
 
-  g_assert_false (hdf5_is_mapped ());
+  g_assert_false (is_mapped ("libhdf5"));
   g_assert_true (weft_mda_hdf5_write (matrix, path, &error));
   g_assert_no_error (error);
-  g_assert_true (hdf5_is_mapped ());
+  g_assert_true (is_mapped ("libhdf5"));
 
   again = weft_mda_hdf5_read (path, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -82,6 +109,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   /* First: nothing has opened the module yet. */
+  g_test_add_func ("/core/module/xml-opened-when-needed", test_xml_opened_when_needed);
   g_test_add_func ("/core/module/hdf5-opened-when-needed", test_hdf5_opened_when_needed);
   g_test_add_func ("/core/module/missing", test_missing);
   g_test_add_func ("/core/module/missing-symbol", test_missing_symbol);
