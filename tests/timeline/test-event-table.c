@@ -657,7 +657,8 @@ test_threaded_fill (void)
 }
 
 /* The links of one pair added as several sorted runs (gets of one reader
- * pass, puts of another), with ties and late records: sorted by from-time,
+ * pass, puts of another), with ties and late records (the insertion sort
+ * gives up on a record far back, or at the next run): sorted by from-time,
  * then to-time, kind, size, label and ref, none lost. */
 static void
 test_link_runs (void)
@@ -679,9 +680,12 @@ test_link_runs (void)
         gint64 t = 3 * (gint64)i + run;
         guint64 size = g_rand_int_range (rand, 0, 4);
 
-        /* Now and then a late record, and ties across runs. */
+        /* Now and then a late record, now and then one far out of place
+         * (more than SORT_LINK_MAX_DISTANCE back), and ties across runs. */
         if (g_rand_int_range (rand, 0, 50) == 0)
           t -= g_rand_int_range (rand, 0, 120);
+        if (g_rand_int_range (rand, 0, 1000) == 0)
+          t -= 600;
         if (run == 2 && i % 7 == 0)
           t -= 2;
         weft_event_table_builder_add_link (builder, 0, t, 1, run == 1 ? t + 5 : t, (guint16)(i % 2), size, 0,

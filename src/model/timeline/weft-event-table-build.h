@@ -197,11 +197,19 @@ worker_advance (Worker *w,
  * insertion sort gives up). */
 #define SORT_MOVES_PER_RECORD 8
 
+/* A link that belongs further back than this among its pair's links starts
+ * another sorted run (a locale's gets from a peer, then the peer's puts to
+ * it): the merge sort takes such runs in a few passes, where insertion would
+ * move each of their records past the whole run before it. */
+#define SORT_LINK_MAX_DISTANCE 64
+
 /* weft-event-table-sort.c: FALSE when cancelled (the bounded insertion
- * sort: FALSE when it gave up after @max_moves). */
+ * sort: FALSE when it gave up after @max_moves, or at a record more than
+ * @max_distance places out). */
 gboolean _weft_event_table_link_insertion_bounded (LinkRec *a,
                                                    gsize    n,
-                                                   gsize    max_moves);
+                                                   gsize    max_moves,
+                                                   gsize    max_distance);
 gboolean _weft_event_table_interval_sort   (IntervalRec *a,
                                             gsize        n,
                                             Worker      *w);

@@ -89,12 +89,14 @@ prefix##_insertion (Type  *a,                                                   
     }                                                                           \
 }                                                                               \
                                                                                 \
-/* Insertion sort that gives up after @budget moves; the array stays a     \
+/* Insertion sort that gives up after @budget moves, or when one record    \
+ * belongs more than @max_distance places back; the array stays a           \
  * permutation either way. */                                                   \
 static gboolean                                                                 \
 prefix##_insertion_bounded (Type  *a,                                           \
                             gsize  n,                                           \
-                            gsize  budget)                                      \
+                            gsize  budget,                                      \
+                            gsize  max_distance)                                \
 {                                                                               \
   for (gsize i = 1; i < n; i++)                                                 \
     {                                                                           \
@@ -106,6 +108,11 @@ prefix##_insertion_bounded (Type  *a,                                           
       x = a[i];                                                                 \
       while (j > 0 && less (&x, &a[j - 1]))                                     \
         {                                                                       \
+          if (i - j >= max_distance)                                            \
+            {                                                                   \
+              a[j] = x;                                                         \
+              return FALSE;                                                     \
+            }                                                                   \
           a[j] = a[j - 1];                                                      \
           j--;                                                                  \
         }                                                                       \
@@ -231,7 +238,7 @@ prefix##_sort (Type   *a,                                                       
   /* Readers mostly write in nearly time order (a task when it ends, files   \
    * read in parallel): then a few moves per record suffice. Past a budget  \
    * of SORT_MOVES_PER_RECORD per record the input is treated as random. */    \
-  if (prefix##_insertion_bounded (a, n, SORT_MOVES_PER_RECORD * n))             \
+  if (prefix##_insertion_bounded (a, n, SORT_MOVES_PER_RECORD * n, G_MAXSIZE))  \
     return TRUE;                                                                \
                                                                                 \
   return prefix##_sort_depth (a, n, 2 * g_bit_storage (n), w);                  \
@@ -345,7 +352,8 @@ _weft_event_table_link_merge_sort (LinkRec *a,
 gboolean
 _weft_event_table_link_insertion_bounded (LinkRec *a,
                                           gsize    n,
-                                          gsize    max_moves)
+                                          gsize    max_moves,
+                                          gsize    max_distance)
 {
-  return link_insertion_bounded (a, n, max_moves);
+  return link_insertion_bounded (a, n, max_moves, max_distance);
 }
