@@ -363,6 +363,7 @@ weft_chplvis_find_locale_files (GFile * const  *files,
 typedef struct
 {
   GPtrArray          *candidates;
+  guint              *order;    /* candidate indices, largest file first */
   WeftChplvisLocale **locales;
   GError            **errors;
   gint                next;
@@ -398,9 +399,22 @@ read_worker (gpointer data)
   gint index;
 
   while ((index = g_atomic_int_add (&job->next, 1)) < (gint)job->candidates->len)
-    read_one (job, (guint)index);
+    read_one (job, job->order[index]);
 
   return NULL;
+}
+
+static int
+compare_by_size_descending (gconstpointer a,
+                            gconstpointer b,
+                            gpointer      user_data)
+{
+  const guint64 *sizes = user_data;
+  guint ia = *(const guint *)a, ib = *(const guint *)b;
+
+  if (sizes[ia] != sizes[ib])
+    return sizes[ia] > sizes[ib] ? -1 : 1;
+  return ia < ib ? -1 : ia > ib;
 }
 
 static WeftChplvisTrace *
@@ -416,6 +430,8 @@ read_candidates (GPtrArray        *candidates,
   guint n_threads, n_read = 0;
   guint64 total = 0;
   ReadJob job = { 0 };
+  g_autofree guint *order = NULL;
+  g_autofree guint64 *sizes = NULL;
 
   if (n == 0)
     {
@@ -423,17 +439,26 @@ read_candidates (GPtrArray        *candidates,
       return NULL;
     }
 
+  order = g_new (guint, n);
+  sizes = g_new0 (guint64, n);
   for (guint i = 0; i < n; i++)
     {
       Candidate *candidate = g_ptr_array_index (candidates, i);
       GStatBuf buf;
 
       if (g_stat (candidate->path, &buf) == 0)
-        total += (guint64)buf.st_size;
+        sizes[i] = (guint64)buf.st_size;
+      total += sizes[i];
+      order[i] = i;
     }
   weft_load_context_add_work (context, total);
+  /* Largest first: locale 0's file is the biggest (the main task, VisualDebug's
+   * own records), and with it last one thread would read it while the others
+   * wait. Each file still becomes its own locale, whatever the order. */
+  g_qsort_with_data (order, (gint)n, sizeof *order, compare_by_size_descending, sizes);
 
   job.candidates = candidates;
+  job.order = order;
   job.locales = g_new0 (WeftChplvisLocale *, n);
   job.errors = g_new0 (GError *, n);
   job.context = context;
