@@ -204,11 +204,11 @@ worker_advance (Worker *w,
 #define SORT_LINK_MAX_DISTANCE 64
 
 /* weft-event-table-sort.c: FALSE when cancelled (the bounded insertion
- * sort: FALSE when it gave up after @max_moves, or at a record more than
- * @max_distance places out). */
+ * sort: FALSE when it gave up past @moves_per_record, or at a record more
+ * than @max_distance places out). */
 gboolean _weft_event_table_link_insertion_bounded (LinkRec *a,
                                                    gsize    n,
-                                                   gsize    max_moves,
+                                                   gsize    moves_per_record,
                                                    gsize    max_distance);
 gboolean _weft_event_table_interval_sort   (IntervalRec *a,
                                             gsize        n,

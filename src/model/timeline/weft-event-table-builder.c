@@ -745,7 +745,7 @@ finish_links (Worker         *w,
       gsize count = start[r] - begin;
       LinkRec *tmp;
 
-      if (count == 0 || _weft_event_table_link_insertion_bounded (recs + begin, count, SORT_MOVES_PER_RECORD * count,
+      if (count == 0 || _weft_event_table_link_insertion_bounded (recs + begin, count, SORT_MOVES_PER_RECORD,
                                                                   SORT_LINK_MAX_DISTANCE))
         continue;
       tmp = _weft_event_table_buffer_reserve (&w->recs, &w->recs_size, count * sizeof *tmp, 1);

@@ -66,6 +66,7 @@ link_less (const LinkRec *a,
 }
 
 #define SORT_INSERTION_MAX    24
+#define SORT_EARLY_RECORDS  4096
 #define SORT_CHECK_MIN     65536
 
 /* Insertion sorts per record type (inlined comparisons): plain, and one
@@ -89,15 +90,20 @@ prefix##_insertion (Type  *a,                                                   
     }                                                                           \
 }                                                                               \
                                                                                 \
-/* Insertion sort that gives up after @budget moves, or when one record    \
- * belongs more than @max_distance places back; the array stays a           \
- * permutation either way. */                                                   \
+/* Insertion sort that gives up once it has made more than                 \
+ * @moves_per_record moves per record so far (counting at least             \
+ * SORT_EARLY_RECORDS: a few far records at the start are no sign), or when \
+ * one record belongs more than @max_distance places back; the array stays  \
+ * a permutation either way. Input out of order all along is seen early,    \
+ * not after 8 moves per record of the whole array. */                      \
 static gboolean                                                                 \
 prefix##_insertion_bounded (Type  *a,                                           \
                             gsize  n,                                           \
-                            gsize  budget,                                      \
+                            gsize  moves_per_record,                            \
                             gsize  max_distance)                                \
 {                                                                               \
+  gsize moves = 0;                                                              \
+                                                                                \
   for (gsize i = 1; i < n; i++)                                                 \
     {                                                                           \
       Type x;                                                                   \
@@ -117,9 +123,9 @@ prefix##_insertion_bounded (Type  *a,                                           
           j--;                                                                  \
         }                                                                       \
       a[j] = x;                                                                 \
-      if (i - j > budget)                                                       \
+      moves += i - j;                                                           \
+      if (moves > moves_per_record * MAX (i, SORT_EARLY_RECORDS))               \
         return FALSE;                                                           \
-      budget -= i - j;                                                          \
     }                                                                           \
   return TRUE;                                                                  \
 }
@@ -238,7 +244,7 @@ prefix##_sort (Type   *a,                                                       
   /* Readers mostly write in nearly time order (a task when it ends, files   \
    * read in parallel): then a few moves per record suffice. Past a budget  \
    * of SORT_MOVES_PER_RECORD per record the input is treated as random. */    \
-  if (prefix##_insertion_bounded (a, n, SORT_MOVES_PER_RECORD * n, G_MAXSIZE))  \
+  if (prefix##_insertion_bounded (a, n, SORT_MOVES_PER_RECORD, G_MAXSIZE))      \
     return TRUE;                                                                \
                                                                                 \
   return prefix##_sort_depth (a, n, 2 * g_bit_storage (n), w);                  \
@@ -352,8 +358,8 @@ _weft_event_table_link_merge_sort (LinkRec *a,
 gboolean
 _weft_event_table_link_insertion_bounded (LinkRec *a,
                                           gsize    n,
-                                          gsize    max_moves,
+                                          gsize    moves_per_record,
                                           gsize    max_distance)
 {
-  return link_insertion_bounded (a, n, max_moves, max_distance);
+  return link_insertion_bounded (a, n, moves_per_record, max_distance);
 }
