@@ -165,6 +165,7 @@ typedef struct
   gboolean           segment_armed;  /* the current tag still accumulates CPU (chplvis's refTime != 0) */
   int                current_tag;    /* -1 = Start */
   gboolean           old_comm_layout;
+  gboolean           full_scan;      /* WEFT_CHPLVIS_PARSE_FULL_SCAN */
 
   gboolean           warned_after_end;
   gboolean           warned_tag_order;
@@ -268,6 +269,148 @@ scan_time (const char **pos,
            gint64      *time)
 {
   return weft_scan_sec_usec (pos, end, time) && *time >= 0 && *time <= WEFT_CHPLVIS_MAX_TIME;
+}
+
+/* The fast path of the comm and fork records, most of a run's lines. A line
+ * exactly as VisualDebug's fprintf writes it (one space between fields, no
+ * plus signs, addresses with "0x", times with six decimals) is read by the
+ * fast_* scanners below, which give up (FALSE) at anything else; such a line
+ * is then read again by the weft_scan_* scanners, which take every variant
+ * and find what is wrong. What the fast path takes, it reads to the same
+ * values (test: /chplvis/parser/fast-path). It does a third of the work: no
+ * blanks to skip, no signs to look for, no overflow to check before 18
+ * digits. */
+
+/* One separating space, or the end of the line. */
+static inline gboolean
+fast_separator (const char **pos,
+                const char  *end)
+{
+  if (*pos == end)
+    return TRUE;
+  if (**pos != ' ')
+    return FALSE;
+  (*pos)++;
+  return TRUE;
+}
+
+/* 1 to 18 digits (no overflow) and the separator. */
+static inline gboolean
+fast_digits (const char **pos,
+             const char  *end,
+             guint64     *value)
+{
+  const char *p = *pos;
+  guint64 v = 0;
+  guint d;
+
+  while (p < end && (d = (guint)(guchar)*p - '0') <= 9)
+    {
+      v = v * 10 + d;
+      p++;
+    }
+  if (p == *pos || p - *pos > 18 || !fast_separator (&p, end))
+    return FALSE;
+  *pos = p;
+  *value = v;
+  return TRUE;
+}
+
+/* weft_scan_i64(), without a plus sign. */
+static inline gboolean
+fast_i64 (const char **pos,
+          const char  *end,
+          gint64      *value)
+{
+  const char *p = *pos;
+  gboolean negative = p < end && *p == '-';
+  guint64 v;
+
+  p += negative;
+  if (!fast_digits (&p, end, &v))
+    return FALSE;
+  *value = negative ? -(gint64)v : (gint64)v;
+  *pos = p;
+  return TRUE;
+}
+
+static inline gboolean
+fast_int (const char **pos,
+          const char  *end,
+          int         *value)
+{
+  gint64 v;
+
+  if (!fast_i64 (pos, end, &v) || v < G_MININT || v > G_MAXINT)
+    return FALSE;
+  *value = (int)v;
+  return TRUE;
+}
+
+/* weft_scan_id64(): "-1" wraps as C converts it to unsigned. */
+static inline gboolean
+fast_id64 (const char **pos,
+           const char  *end,
+           guint64     *value)
+{
+  gint64 v;
+
+  if (!fast_i64 (pos, end, &v))
+    return FALSE;
+  *value = (guint64)v;
+  return TRUE;
+}
+
+/* weft_scan_hex_skip(), "0x" and 1 to 16 digits. */
+static inline gboolean
+fast_hex_skip (const char **pos,
+               const char  *end)
+{
+  const char *p = *pos;
+  const char *digits;
+
+  if (end - p < 3 || p[0] != '0' || p[1] != 'x')
+    return FALSE;
+  digits = p += 2;
+  while (p < end && _weft_scan_hex_values[(guchar)*p] != 0)
+    p++;
+  if (p == digits || p - digits > 16 || !fast_separator (&p, end))
+    return FALSE;
+  *pos = p;
+  return TRUE;
+}
+
+/* scan_time(), "SECONDS.UUUUUU" exactly. */
+static inline gboolean
+fast_time (const char **pos,
+           const char  *end,
+           gint64      *time)
+{
+  const char *p = *pos;
+  guint64 sec = 0, usec = 0;
+  guint d;
+
+  while (p < end && (d = (guint)(guchar)*p - '0') <= 9)
+    {
+      sec = sec * 10 + d;
+      p++;
+    }
+  if (p == *pos || p - *pos > 12 || end - p < 7 || *p != '.')
+    return FALSE;
+  p++;
+  for (const char *frac_end = p + 6; p < frac_end; p++)
+    {
+      if ((d = (guint)(guchar)*p - '0') > 9)
+        return FALSE;
+      usec = usec * 10 + d;
+    }
+  if (!fast_separator (&p, end))
+    return FALSE;
+  *time = (gint64)(sec * 1000000 + usec);
+  if (*time > WEFT_CHPLVIS_MAX_TIME)
+    return FALSE;
+  *pos = p;
+  return TRUE;
 }
 
 static gboolean
@@ -731,6 +874,59 @@ parse_begin_end (Parser     *p,
     }
 }
 
+/* TIME NID RID TID ADDR ADDR ELEMSIZE, then 3 or 4 more (by version). */
+static inline gboolean
+scan_comm_fields (const char *pos,
+                  const char *end,
+                  gint64     *time,
+                  int        *nid,
+                  int        *rid,
+                  guint64    *tid,
+                  guint64    *elem_size,
+                  gint64     *extra,
+                  int        *n_extra)
+{
+  *n_extra = 0;
+  if (!scan_time (&pos, end, time) ||
+      !weft_scan_int (&pos, end, nid) ||
+      !weft_scan_int (&pos, end, rid) ||
+      !weft_scan_id64 (&pos, end, tid) ||
+      !weft_scan_hex_skip (&pos, end) ||
+      !weft_scan_hex_skip (&pos, end) ||
+      !weft_scan_u64 (&pos, end, elem_size))
+    return FALSE;
+  while (*n_extra < 4 && weft_scan_i64 (&pos, end, &extra[*n_extra]))
+    (*n_extra)++;
+  return weft_scan_at_end (pos, end);
+}
+
+static inline gboolean
+fast_comm_fields (const Parser *p,
+                  const char   *pos,
+                  const char   *end,
+                  gint64       *time,
+                  int          *nid,
+                  int          *rid,
+                  guint64      *tid,
+                  guint64      *elem_size,
+                  gint64       *extra,
+                  int          *n_extra)
+{
+  if (p->full_scan || pos == end || *pos++ != ' ' ||
+      !fast_time (&pos, end, time) ||
+      !fast_int (&pos, end, nid) ||
+      !fast_int (&pos, end, rid) ||
+      !fast_id64 (&pos, end, tid) ||
+      !fast_hex_skip (&pos, end) ||
+      !fast_hex_skip (&pos, end) ||
+      !fast_digits (&pos, end, elem_size))
+    return FALSE;
+  for (*n_extra = 0; *n_extra < 4 && pos < end; (*n_extra)++)
+    if (!fast_i64 (&pos, end, &extra[*n_extra]))
+      return FALSE;
+  return pos == end;
+}
+
 static void FLATTEN
 parse_comm (Parser     *p,
             int         kind,
@@ -743,17 +939,8 @@ parse_comm (Parser     *p,
   int nid, rid, n_extra = 0, comm_id = -1;
   guint32 i;
 
-  if (!scan_time (&pos, end, &time) ||
-      !weft_scan_int (&pos, end, &nid) ||
-      !weft_scan_int (&pos, end, &rid) ||
-      !weft_scan_id64 (&pos, end, &tid) ||
-      !weft_scan_hex_skip (&pos, end) ||
-      !weft_scan_hex_skip (&pos, end) ||
-      !weft_scan_u64 (&pos, end, &elem_size))
-    goto malformed;
-  while (n_extra < 4 && weft_scan_i64 (&pos, end, &extra[n_extra]))
-    n_extra++;
-  if (!weft_scan_at_end (pos, end))
+  if (!fast_comm_fields (p, pos, end, &time, &nid, &rid, &tid, &elem_size, extra, &n_extra) &&
+      !scan_comm_fields (pos, end, &time, &nid, &rid, &tid, &elem_size, extra, &n_extra))
     goto malformed;
 
   /* 1.3 and 1.4: LENGTH COMMID LINE FILE. Before 1.3 there was no commID, and
@@ -816,6 +1003,63 @@ malformed:
   skip_malformed (p, kind);
 }
 
+/* TIME NID RID SUBLOC FID ADDR ARGSIZE TID, and since 1.4 LINE FILE. */
+static inline gboolean
+scan_fork_fields (const char *pos,
+                  const char *end,
+                  gint64     *time,
+                  int        *nid,
+                  int        *rid,
+                  int        *subloc,
+                  int        *fid,
+                  guint64    *arg_size,
+                  guint64    *tid,
+                  int        *src_line,
+                  int        *src_file)
+{
+  if (!scan_time (&pos, end, time) ||
+      !weft_scan_int (&pos, end, nid) ||
+      !weft_scan_int (&pos, end, rid) ||
+      !weft_scan_int (&pos, end, subloc) ||
+      !weft_scan_int (&pos, end, fid) ||
+      !weft_scan_hex_skip (&pos, end) ||
+      !weft_scan_u64 (&pos, end, arg_size) ||
+      !weft_scan_id64 (&pos, end, tid))
+    return FALSE;
+  return weft_scan_at_end (pos, end) ||
+         (weft_scan_int (&pos, end, src_line) && weft_scan_int (&pos, end, src_file) &&
+          weft_scan_at_end (pos, end));
+}
+
+static inline gboolean
+fast_fork_fields (const Parser *p,
+                  const char   *pos,
+                  const char   *end,
+                  gint64       *time,
+                  int          *nid,
+                  int          *rid,
+                  int          *subloc,
+                  int          *fid,
+                  guint64      *arg_size,
+                  guint64      *tid,
+                  int          *src_line,
+                  int          *src_file)
+{
+  if (p->full_scan || pos == end || *pos++ != ' ' ||
+      !fast_time (&pos, end, time) ||
+      !fast_int (&pos, end, nid) ||
+      !fast_int (&pos, end, rid) ||
+      !fast_int (&pos, end, subloc) ||
+      !fast_int (&pos, end, fid) ||
+      !fast_hex_skip (&pos, end) ||
+      !fast_digits (&pos, end, arg_size) ||
+      !fast_id64 (&pos, end, tid))
+    return FALSE;
+  if (pos == end)
+    return TRUE;
+  return fast_int (&pos, end, src_line) && fast_int (&pos, end, src_file) && pos == end;
+}
+
 static void FLATTEN
 parse_fork (Parser     *p,
             int         kind,
@@ -828,19 +1072,8 @@ parse_fork (Parser     *p,
   int nid, rid, subloc, fid, src_line = 0, src_file = 0;
   guint32 i;
 
-  if (!scan_time (&pos, end, &time) ||
-      !weft_scan_int (&pos, end, &nid) ||
-      !weft_scan_int (&pos, end, &rid) ||
-      !weft_scan_int (&pos, end, &subloc) ||
-      !weft_scan_int (&pos, end, &fid) ||
-      !weft_scan_hex_skip (&pos, end) ||
-      !weft_scan_u64 (&pos, end, &arg_size) ||
-      !weft_scan_id64 (&pos, end, &tid))
-    goto malformed;
-  /* 1.4 added the source line and file. */
-  if (!weft_scan_at_end (pos, end) &&
-      (!weft_scan_int (&pos, end, &src_line) || !weft_scan_int (&pos, end, &src_file) ||
-       !weft_scan_at_end (pos, end)))
+  if (!fast_fork_fields (p, pos, end, &time, &nid, &rid, &subloc, &fid, &arg_size, &tid, &src_line, &src_file) &&
+      !scan_fork_fields (pos, end, &time, &nid, &rid, &subloc, &fid, &arg_size, &tid, &src_line, &src_file))
     goto malformed;
 
   if (!check_nid (p, kind, nid) || !check_peer (p, kind, rid))
@@ -1599,6 +1832,7 @@ weft_chplvis_parse_locale (const char             *data,
   p.segment_armed = TRUE;
   p.current_tag = -1;
   p.last_line_cut = data[len - 1] != '\n';
+  p.full_scan = (flags & WEFT_CHPLVIS_PARSE_FULL_SCAN) != 0;
   tid_map_alloc (&p.task_of_tid, 1024);
   tid_map_alloc (&p.vdb_tids, 64);
 

@@ -21,6 +21,9 @@ typedef enum
   /* @data is a read-only file mapping: give its pages back to the kernel as
    * they are parsed, so that a large file does not stay resident. */
   WEFT_CHPLVIS_PARSE_RELEASE_PAGES = 1 << 0,
+  /* For tests: every get, put and fork line by the full field scanners, not
+   * the fast path first. */
+  WEFT_CHPLVIS_PARSE_FULL_SCAN     = 1 << 1,
 } WeftChplvisParseFlags;
 
 WeftChplvisLocale *weft_chplvis_parse_locale (const char             *data,

@@ -1172,6 +1172,118 @@ test_cancel (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* A locale file of the comm and fork lines VisualDebug writes, each one
+ * damaged now and then (a character replaced, added or dropped: blanks,
+ * signs, digits, letters, dots; numbers of 19 and more digits), read with the
+ * fast path and with the full field scanners only: the same records, values,
+ * skipped lines and warnings. */
+static void
+test_fast_path (void)
+{
+  static const char *const lines[] = {
+    "get: 1000.100000 0 1 1 0x7f8948dabfb8 0x555f0a3c7d00 1 64 40 895 2",
+    "put: 1000.100001 0 1 1 0x7f8948e398b8 0x7f8948202dd8 1 8 86 2643 29",
+    "st_get: 1000.100002 0 1 1 0x7f8948cd1af0 0x7f89499e7280 8 16 34 2334 27",
+    "nb_put: 1000.100003 0 1 18446744073709551615 0x0 0x1 1 4294967296 -1 0 0",
+    "get: 1000.100004 0 1 1 0x7f8948dabfb8 0x555f0a3c7d00 1 3 64 40 2",
+    "fork_nb: 1000.200000 0 1 -2 182 0x7f8950ffece0 256 1 49 60",
+    "fork: 1000.200001 0 1 0 17 0x7f8950ffece0 8 1",
+    "f_fork: 1000.200002 0 1 -2 182 0xABCDEF 1099511627776 -1 12 3 ",
+  };
+  static const char alphabet[] = " \t+-.0x95aAg/:";
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+
+  for (guint file = 0; file < 400; file++)
+    {
+      g_autoptr(GString) text = g_string_new (HEADER0 "task: 1000.000100 0 1 0 L 1 1 0\n");
+      g_autoptr(WeftLoadContext) fast_context = weft_load_context_new (NULL);
+      g_autoptr(WeftLoadContext) full_context = weft_load_context_new (NULL);
+      g_autoptr(GPtrArray) fast_warnings = NULL;
+      g_autoptr(GPtrArray) full_warnings = NULL;
+      g_autoptr(WeftChplvisLocale) fast = NULL;
+      g_autoptr(WeftChplvisLocale) full = NULL;
+      const WeftChplvisComms *fc, *uc;
+      const WeftChplvisForks *ff, *uf;
+
+      for (guint i = 0; i < 60; i++)
+        {
+          g_autoptr(GString) line = g_string_new (lines[g_rand_int_range (rand, 0, G_N_ELEMENTS (lines))]);
+          guint n_changes = g_rand_int_range (rand, 0, 4) == 0 ? (guint)g_rand_int_range (rand, 1, 3) : 0;
+
+          for (guint c = 0; c < n_changes; c++)
+            {
+              guint at = (guint)g_rand_int_range (rand, 0, (gint32)line->len);
+              char ch = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+
+              switch (g_rand_int_range (rand, 0, 4))
+                {
+                case 0: line->str[at] = ch; break;
+                case 1: g_string_insert_c (line, at, ch); break;
+                case 2: g_string_erase (line, at, 1); break;
+                default: g_string_insert (line, at, "1234567890123456"); break;
+                }
+            }
+          g_string_append_printf (text, "%s\n", line->str);
+        }
+
+      fast = weft_chplvis_parse_locale (text->str, text->len, "mem", WEFT_CHPLVIS_PARSE_NONE, fast_context, NULL);
+      full = weft_chplvis_parse_locale (text->str, text->len, "mem", WEFT_CHPLVIS_PARSE_FULL_SCAN, full_context,
+                                        NULL);
+      g_assert_nonnull (fast);
+      g_assert_nonnull (full);
+      g_assert_cmpuint (fast->n_skipped, ==, full->n_skipped);
+      for (guint k = 0; k < WEFT_CHPLVIS_N_RECORD_KINDS; k++)
+        g_assert_cmpuint (fast->records[k], ==, full->records[k]);
+
+      fc = &fast->comms;
+      uc = &full->comms;
+      g_assert_cmpuint (fc->n, ==, uc->n);
+      for (guint32 i = 0; i < fc->n; i++)
+        {
+          g_assert_cmpint (fc->time[i], ==, uc->time[i]);
+          g_assert_cmpuint (weft_chplvis_comms_get_length (fc, i), ==, weft_chplvis_comms_get_length (uc, i));
+          g_assert_cmpuint (weft_chplvis_comms_get_elem_size (fc, i), ==, weft_chplvis_comms_get_elem_size (uc, i));
+          g_assert_cmpuint (weft_chplvis_comms_get_tid (fast, i), ==, weft_chplvis_comms_get_tid (full, i));
+          g_assert_cmpint (fc->comm_id[i], ==, uc->comm_id[i]);
+          g_assert_cmpint (fc->src_line[i], ==, uc->src_line[i]);
+          g_assert_cmpint (fc->src_file[i], ==, uc->src_file[i]);
+          g_assert_cmpuint (fc->line[i], ==, uc->line[i]);
+          g_assert_cmpuint (fc->task[i], ==, uc->task[i]);
+          g_assert_cmpuint (fc->peer[i], ==, uc->peer[i]);
+          g_assert_cmpuint (fc->kind[i], ==, uc->kind[i]);
+          g_assert_cmpuint (fc->flags[i], ==, uc->flags[i]);
+        }
+
+      ff = &fast->forks;
+      uf = &full->forks;
+      g_assert_cmpuint (ff->n, ==, uf->n);
+      for (guint32 i = 0; i < ff->n; i++)
+        {
+          g_assert_cmpint (ff->time[i], ==, uf->time[i]);
+          g_assert_cmpuint (weft_chplvis_forks_get_arg_size (ff, i), ==, weft_chplvis_forks_get_arg_size (uf, i));
+          g_assert_cmpuint (weft_chplvis_forks_get_tid (fast, i), ==, weft_chplvis_forks_get_tid (full, i));
+          g_assert_cmpint (ff->fid[i], ==, uf->fid[i]);
+          g_assert_cmpint (ff->subloc[i], ==, uf->subloc[i]);
+          g_assert_cmpint (ff->src_line[i], ==, uf->src_line[i]);
+          g_assert_cmpint (ff->src_file[i], ==, uf->src_file[i]);
+          g_assert_cmpuint (ff->line[i], ==, uf->line[i]);
+          g_assert_cmpuint (ff->peer[i], ==, uf->peer[i]);
+          g_assert_cmpuint (ff->kind[i], ==, uf->kind[i]);
+        }
+
+      fast_warnings = weft_load_context_dup_warnings (fast_context);
+      full_warnings = weft_load_context_dup_warnings (full_context);
+      g_assert_cmpuint (fast_warnings->len, ==, full_warnings->len);
+      for (guint i = 0; i < fast_warnings->len; i++)
+        {
+          g_autofree char *a = weft_warning_to_string (g_ptr_array_index (fast_warnings, i));
+          g_autofree char *b = weft_warning_to_string (g_ptr_array_index (full_warnings, i));
+
+          g_assert_cmpstr (a, ==, b);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1199,6 +1311,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/reader/mismatches", test_mismatches);
   g_test_add_func ("/chplvis/reader/nothing-readable", test_nothing_readable);
   g_test_add_func ("/chplvis/reader/cancel", test_cancel);
+  g_test_add_func ("/chplvis/parser/fast-path", test_fast_path);
 
   return g_test_run ();
 }

@@ -66,6 +66,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (locale == NULL)
     return 0;
 
+  /* The fast path of the comm and fork lines reads what the full scanners
+   * read (tests/chplvis: /chplvis/parser/fast-path compares every value). */
+  {
+    g_autoptr(WeftLoadContext) full_context = weft_load_context_new (NULL);
+    g_autoptr(WeftChplvisLocale) full = weft_chplvis_parse_locale ((const char *)data, size, "fuzz",
+                                                                   WEFT_CHPLVIS_PARSE_FULL_SCAN, full_context, NULL);
+
+    if (full == NULL || full->n_skipped != locale->n_skipped || full->comms.n != locale->comms.n ||
+        full->forks.n != locale->forks.n ||
+        (locale->comms.n > 0 && full->comms.time[locale->comms.n - 1] != locale->comms.time[locale->comms.n - 1]))
+      abort ();
+  }
+
   trace = weft_chplvis_trace_new (&locale, 1, context, &error);
   if (trace == NULL || locale != NULL)
     abort ();
