@@ -271,7 +271,7 @@ scan_time (const char **pos,
   return weft_scan_sec_usec (pos, end, time) && *time >= 0 && *time <= WEFT_CHPLVIS_MAX_TIME;
 }
 
-/* The fast path of the comm and fork records, most of a run's lines. A line
+/* The fast path of the comm, fork and task records, most of a run's lines. A line
  * exactly as VisualDebug's fprintf writes it (one space between fields, no
  * plus signs, addresses with "0x", times with six decimals) is read by the
  * fast_* scanners below, which give up (FALSE) at anything else; such a line
@@ -375,6 +375,23 @@ fast_hex_skip (const char **pos,
   while (p < end && _weft_scan_hex_values[(guchar)*p] != 0)
     p++;
   if (p == digits || p - digits > 16 || !fast_separator (&p, end))
+    return FALSE;
+  *pos = p;
+  return TRUE;
+}
+
+/* weft_scan_char() of a task's O or L. */
+static inline gboolean
+fast_on (const char **pos,
+         const char  *end,
+         char        *on)
+{
+  const char *p = *pos;
+
+  if (p >= end || (*p != 'O' && *p != 'L'))
+    return FALSE;
+  *on = *p++;
+  if (!fast_separator (&p, end))
     return FALSE;
   *pos = p;
   return TRUE;
@@ -691,6 +708,57 @@ erase_from_segment (Parser  *p,
 #define FLATTEN
 #endif
 
+/* TIME NID TID PARENT O|L LINE FILE, and since PR #4533 FID. */
+static inline gboolean
+scan_task_fields (const char *pos,
+                  const char *end,
+                  gint64     *time,
+                  int        *nid,
+                  guint64    *tid,
+                  guint64    *parent,
+                  char       *on,
+                  int        *src_line,
+                  int        *src_file,
+                  int        *fid)
+{
+  if (!scan_time (&pos, end, time) ||
+      !weft_scan_int (&pos, end, nid) ||
+      !weft_scan_id64 (&pos, end, tid) ||
+      !weft_scan_id64 (&pos, end, parent) ||
+      !weft_scan_char (&pos, end, on) || (*on != 'O' && *on != 'L') ||
+      !weft_scan_int (&pos, end, src_line) ||
+      !weft_scan_int (&pos, end, src_file))
+    return FALSE;
+  /* Before PR #4533 (still "1.2") task records had no function id. */
+  return weft_scan_at_end (pos, end) ||
+         (weft_scan_int (&pos, end, fid) && weft_scan_at_end (pos, end));
+}
+
+static inline gboolean
+fast_task_fields (const Parser *p,
+                  const char   *pos,
+                  const char   *end,
+                  gint64       *time,
+                  int          *nid,
+                  guint64      *tid,
+                  guint64      *parent,
+                  char         *on,
+                  int          *src_line,
+                  int          *src_file,
+                  int          *fid)
+{
+  if (p->full_scan || pos == end || *pos++ != ' ' ||
+      !fast_time (&pos, end, time) ||
+      !fast_int (&pos, end, nid) ||
+      !fast_id64 (&pos, end, tid) ||
+      !fast_id64 (&pos, end, parent) ||
+      !fast_on (&pos, end, on) ||
+      !fast_int (&pos, end, src_line) ||
+      !fast_int (&pos, end, src_file))
+    return FALSE;
+  return pos == end || (fast_int (&pos, end, fid) && pos == end);
+}
+
 static void FLATTEN
 parse_task (Parser     *p,
             const char *pos,
@@ -703,17 +771,8 @@ parse_task (Parser     *p,
   guint32 task, previous;
   char on;
 
-  if (!scan_time (&pos, end, &time) ||
-      !weft_scan_int (&pos, end, &nid) ||
-      !weft_scan_id64 (&pos, end, &tid) ||
-      !weft_scan_id64 (&pos, end, &parent) ||
-      !weft_scan_char (&pos, end, &on) || (on != 'O' && on != 'L') ||
-      !weft_scan_int (&pos, end, &src_line) ||
-      !weft_scan_int (&pos, end, &src_file))
-    goto malformed;
-  /* Before PR #4533 (still "1.2") task records had no function id. */
-  if (!weft_scan_at_end (pos, end) &&
-      (!weft_scan_int (&pos, end, &fid) || !weft_scan_at_end (pos, end)))
+  if (!fast_task_fields (p, pos, end, &time, &nid, &tid, &parent, &on, &src_line, &src_file, &fid) &&
+      !scan_task_fields (pos, end, &time, &nid, &tid, &parent, &on, &src_line, &src_file, &fid))
     goto malformed;
   if (!check_nid (p, WEFT_CHPLVIS_RECORD_TASK, nid))
     return;
@@ -768,6 +827,19 @@ malformed:
   skip_malformed (p, WEFT_CHPLVIS_RECORD_TASK);
 }
 
+/* Btask and Etask: TIME NID TID. */
+static inline gboolean
+fast_begin_end_fields (const Parser *p,
+                       const char   *pos,
+                       const char   *end,
+                       gint64       *time,
+                       int          *nid,
+                       guint64      *tid)
+{
+  return !p->full_scan && pos < end && *pos++ == ' ' &&
+         fast_time (&pos, end, time) && fast_int (&pos, end, nid) && fast_id64 (&pos, end, tid) && pos == end;
+}
+
 static void FLATTEN
 parse_begin_end (Parser     *p,
                  int         kind,
@@ -781,10 +853,11 @@ parse_begin_end (Parser     *p,
   guint32 task;
   int nid;
 
-  if (!scan_time (&pos, end, &time) ||
-      !weft_scan_int (&pos, end, &nid) ||
-      !weft_scan_id64 (&pos, end, &tid) ||
-      !weft_scan_at_end (pos, end))
+  if (!fast_begin_end_fields (p, pos, end, &time, &nid, &tid) &&
+      (!scan_time (&pos, end, &time) ||
+       !weft_scan_int (&pos, end, &nid) ||
+       !weft_scan_id64 (&pos, end, &tid) ||
+       !weft_scan_at_end (pos, end)))
     {
       skip_malformed (p, kind);
       return;

@@ -21,8 +21,8 @@ typedef enum
   /* @data is a read-only file mapping: give its pages back to the kernel as
    * they are parsed, so that a large file does not stay resident. */
   WEFT_CHPLVIS_PARSE_RELEASE_PAGES = 1 << 0,
-  /* For tests: every get, put and fork line by the full field scanners, not
-   * the fast path first. */
+  /* For tests: every get, put, fork, task, Btask and Etask line by the full
+   * field scanners, not the fast path first. */
   WEFT_CHPLVIS_PARSE_FULL_SCAN     = 1 << 1,
 } WeftChplvisParseFlags;
 

@@ -1172,7 +1172,7 @@ test_cancel (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-/* A locale file of the comm and fork lines VisualDebug writes, each one
+/* A locale file of the comm, fork and task lines VisualDebug writes, each one
  * damaged now and then (a character replaced, added or dropped: blanks,
  * signs, digits, letters, dots; numbers of 19 and more digits), read with the
  * fast path and with the full field scanners only: the same records, values,
@@ -1189,6 +1189,13 @@ test_fast_path (void)
     "fork_nb: 1000.200000 0 1 -2 182 0x7f8950ffece0 256 1 49 60",
     "fork: 1000.200001 0 1 0 17 0x7f8950ffece0 8 1",
     "f_fork: 1000.200002 0 1 -2 182 0xABCDEF 1099511627776 -1 12 3 ",
+    "task: 1000.300000 0 7 1 L 10 1 3",
+    "task: 1000.300001 0 8 7 O 11 1",
+    "task: 1000.300002 0 9 -1 L 0 -5 182",
+    "Btask: 1000.300003 0 7",
+    "Btask: 1000.300004 0 9",
+    "Etask: 1000.300005 0 7",
+    "Etask: 1000.300006 0 9",
   };
   static const char alphabet[] = " \t+-.0x95aAg/:";
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
@@ -1204,6 +1211,7 @@ test_fast_path (void)
       g_autoptr(WeftChplvisLocale) full = NULL;
       const WeftChplvisComms *fc, *uc;
       const WeftChplvisForks *ff, *uf;
+      const WeftChplvisTasks *ft, *ut;
 
       for (guint i = 0; i < 60; i++)
         {
@@ -1269,6 +1277,27 @@ test_fast_path (void)
           g_assert_cmpuint (ff->line[i], ==, uf->line[i]);
           g_assert_cmpuint (ff->peer[i], ==, uf->peer[i]);
           g_assert_cmpuint (ff->kind[i], ==, uf->kind[i]);
+        }
+
+      ft = &fast->tasks;
+      ut = &full->tasks;
+      g_assert_cmpuint (ft->n, ==, ut->n);
+      for (guint32 i = 0; i < ft->n; i++)
+        {
+          g_assert_cmpuint (ft->tid[i], ==, ut->tid[i]);
+          g_assert_cmpuint (ft->parent[i], ==, ut->parent[i]);
+          g_assert_cmpint (ft->create_time[i], ==, ut->create_time[i]);
+          g_assert_cmpuint (ft->flags[i], ==, ut->flags[i]);
+          if (ft->flags[i] & WEFT_CHPLVIS_TASK_HAS_BEGIN)
+            g_assert_cmpint (ft->begin_time[i], ==, ut->begin_time[i]);
+          if (ft->flags[i] & WEFT_CHPLVIS_TASK_HAS_END)
+            g_assert_cmpint (ft->end_time[i], ==, ut->end_time[i]);
+          g_assert_cmpint (ft->fid[i], ==, ut->fid[i]);
+          g_assert_cmpint (ft->src_line[i], ==, ut->src_line[i]);
+          g_assert_cmpint (ft->src_file[i], ==, ut->src_file[i]);
+          g_assert_cmpuint (ft->line[i], ==, ut->line[i]);
+          g_assert_cmpuint (ft->begin_line[i], ==, ut->begin_line[i]);
+          g_assert_cmpuint (ft->end_line[i], ==, ut->end_line[i]);
         }
 
       fast_warnings = weft_load_context_dup_warnings (fast_context);
