@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-mpd-dataset.h"
 
@@ -178,6 +179,110 @@ order_rows (WeftMpdDataset *self)
 #undef GROUP
 }
 
+/* Filling the builder: rows are shared out among threads by number (row r
+ * goes to thread r % n_threads), as Chapel's are; each thread adds the
+ * bodies, waits and events of its rows and every link leaving one of them,
+ * which the builder allows from several threads at once. Labels are all
+ * interned before. A row's events come in the order one thread would add
+ * them. */
+typedef struct
+{
+  WeftMpdDataset        *self;
+  WeftEventTableBuilder *builder;
+  WeftLoadContext       *context;
+  const guint16         *kind_ids;
+  const guint32         *location_labels;
+  const guint32         *name_labels;
+  gboolean               lamport;
+  guint                  n_threads;
+  gint                   cancelled;  /* atomic */
+} FillJob;
+
+typedef struct
+{
+  FillJob *job;
+  guint    thread;
+} FillPart;
+
+static gpointer
+fill_thread (gpointer data)
+{
+  const FillPart *part = data;
+  FillJob *job = part->job;
+  const WeftMpdModel *m = job->self->model;
+  const WeftMpdTrace *t = m->trace;
+  const guint32 *process_row = job->self->process_row;
+  WeftEventTableBuilder *builder = job->builder;
+  gboolean lamport = job->lamport;
+
+#define MINE(row) ((row) % job->n_threads == part->thread)
+
+  for (guint32 i = 0; i < m->n_processes; i++)
+    {
+      const WeftMpdProcess *p = &m->processes[i];
+      Kind kind = p->start_event == WEFT_MPD_BODY ? KIND_BODY : p->start_event == WEFT_MPD_FINAL ? KIND_FINAL : KIND_PROC;
+
+      if (!MINE (process_row[i]))
+        continue;
+      weft_event_table_builder_add_interval (builder, process_row[i],
+                                             weft_mpd_model_time (m, lamport, p->first_record),
+                                             weft_mpd_model_time (m, lamport, p->last_record),
+                                             job->kind_ids[kind],
+                                             job->name_labels[p->name],
+                                             p->first_record);
+    }
+  for (gsize i = 0; i < m->n_waits; i++)
+    {
+      const WeftMpdWait *w = &m->waits[i];
+      guint32 row = process_row[m->record_process[w->begin_record]];
+
+      if (!MINE (row))
+        continue;
+      weft_event_table_builder_add_interval (builder, row,
+                                             weft_mpd_model_time (m, lamport, w->begin_record),
+                                             weft_mpd_model_time (m, lamport, w->end_record),
+                                             job->kind_ids[KIND_WAIT_CALL + w->kind],
+                                             job->location_labels[t->records[w->begin_record].location],
+                                             w->begin_record);
+    }
+  for (gsize i = 0; i < t->n_records; i++)
+    {
+      guint32 row = process_row[m->record_process[i]];
+
+      if ((i & 0xfffff) == 0 &&
+          (g_atomic_int_get (&job->cancelled) || (job->context != NULL && weft_load_context_is_cancelled (job->context))))
+        {
+          g_atomic_int_set (&job->cancelled, TRUE);
+          return NULL;
+        }
+      if (!MINE (row))
+        continue;
+      weft_event_table_builder_add_instant (builder, row,
+                                            weft_mpd_model_time (m, lamport, (guint32)i),
+                                            job->kind_ids[KIND_FIRST_EVENT + t->records[i].event],
+                                            job->location_labels[t->records[i].location], (guint32)i);
+    }
+  for (gsize i = 0; i < m->n_links; i++)
+    {
+      const WeftMpdLink *l = &m->links[i];
+      guint32 row = process_row[m->record_process[l->from_record]];
+
+      if (!MINE (row))
+        continue;
+      weft_event_table_builder_add_link (builder,
+                                         row,
+                                         weft_mpd_model_time (m, lamport, l->from_record),
+                                         process_row[m->record_process[l->to_record]],
+                                         weft_mpd_model_time (m, lamport, l->to_record),
+                                         job->kind_ids[KIND_INVOCATION + l->kind], 1,
+                                         job->location_labels[t->records[l->from_record].location],
+                                         l->from_record);
+    }
+
+#undef MINE
+  return NULL;
+}
+
 WeftEventTable *
 weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
                                   gboolean          lamport,
@@ -190,6 +295,9 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
   guint16 kind_ids[KIND_FIRST_EVENT + WEFT_MPD_N_EVENTS];
   guint32 *location_labels;
   g_autofree guint32 *name_labels = NULL;
+  g_autofree FillPart *parts = NULL;
+  g_autofree GThread **threads = NULL;
+  FillJob job = { 0 };
   WeftEventTable *table;
 
   g_return_val_if_fail (WEFT_IS_MPD_DATASET (self), NULL);
@@ -228,61 +336,44 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
     }
 
   /* Bodies are labelled with their proc's name: interned once per name, not
-   * once per lifetime (a long run has millions). */
+   * once per lifetime (a long run has millions), all before the filling
+   * threads start, in the order of the processes. */
   name_labels = g_new (guint32, MAX (weft_string_pool_get_size (t->names), 1));
   for (guint32 n = 0; n < weft_string_pool_get_size (t->names); n++)
     name_labels[n] = G_MAXUINT32;
   for (guint32 i = 0; i < m->n_processes; i++)
+    if (name_labels[m->processes[i].name] == G_MAXUINT32)
+      name_labels[m->processes[i].name] = weft_event_table_builder_intern (builder,
+                                                                           weft_string_pool_lookup (t->names,
+                                                                                                    m->processes[i].name));
+
+  job.self = self;
+  job.builder = builder;
+  job.context = context;
+  job.kind_ids = kind_ids;
+  job.location_labels = location_labels;
+  job.name_labels = name_labels;
+  job.lamport = lamport;
+  job.n_threads = MIN (MIN (weft_background_get_n_processors (), 8u), MAX (self->n_rows, 1u));
+  parts = g_new0 (FillPart, job.n_threads);
+  threads = g_new0 (GThread *, job.n_threads);
+  for (guint i = 0; i < job.n_threads; i++)
     {
-      const WeftMpdProcess *p = &m->processes[i];
-      Kind kind = p->start_event == WEFT_MPD_BODY ? KIND_BODY : p->start_event == WEFT_MPD_FINAL ? KIND_FINAL : KIND_PROC;
-
-      if (name_labels[p->name] == G_MAXUINT32)
-        name_labels[p->name] = weft_event_table_builder_intern (builder, weft_string_pool_lookup (t->names, p->name));
-
-      weft_event_table_builder_add_interval (builder, self->process_row[i],
-                                             weft_mpd_model_time (m, lamport, p->first_record),
-                                             weft_mpd_model_time (m, lamport, p->last_record),
-                                             kind_ids[kind],
-                                             name_labels[p->name],
-                                             p->first_record);
+      parts[i].job = &job;
+      parts[i].thread = i;
     }
-  for (gsize i = 0; i < m->n_waits; i++)
-    {
-      const WeftMpdWait *w = &m->waits[i];
+  for (guint i = 1; i < job.n_threads; i++)
+    threads[i] = g_thread_new ("weft-mpd-fill", fill_thread, &parts[i]);
+  fill_thread (&parts[0]);
+  for (guint i = 1; i < job.n_threads; i++)
+    g_thread_join (threads[i]);
 
-      weft_event_table_builder_add_interval (builder, self->process_row[m->record_process[w->begin_record]],
-                                             weft_mpd_model_time (m, lamport, w->begin_record),
-                                             weft_mpd_model_time (m, lamport, w->end_record),
-                                             kind_ids[KIND_WAIT_CALL + w->kind],
-                                             location_labels[t->records[w->begin_record].location],
-                                             w->begin_record);
-    }
-  for (gsize i = 0; i < t->n_records; i++)
+  if (g_atomic_int_get (&job.cancelled))
     {
-      if ((i & 0xfffff) == 0 && context != NULL && weft_load_context_set_error_if_cancelled (context, error))
-        {
-          g_free (location_labels);
-          weft_event_table_builder_free (builder);
-          return NULL;
-        }
-      weft_event_table_builder_add_instant (builder, self->process_row[m->record_process[i]],
-                                            weft_mpd_model_time (m, lamport, (guint32)i),
-                                            kind_ids[KIND_FIRST_EVENT + t->records[i].event],
-                                            location_labels[t->records[i].location], (guint32)i);
-    }
-  for (gsize i = 0; i < m->n_links; i++)
-    {
-      const WeftMpdLink *l = &m->links[i];
-
-      weft_event_table_builder_add_link (builder,
-                                         self->process_row[m->record_process[l->from_record]],
-                                         weft_mpd_model_time (m, lamport, l->from_record),
-                                         self->process_row[m->record_process[l->to_record]],
-                                         weft_mpd_model_time (m, lamport, l->to_record),
-                                         kind_ids[KIND_INVOCATION + l->kind], 1,
-                                         location_labels[t->records[l->from_record].location],
-                                         l->from_record);
+      weft_load_context_set_error_if_cancelled (context, error);
+      g_free (location_labels);
+      weft_event_table_builder_free (builder);
+      return NULL;
     }
   g_free (location_labels);
 
