@@ -1580,6 +1580,65 @@ test_link_ends_by_row (void)
   g_assert_cmpint (weft_event_table_get_span (table).end, ==, 70);
 }
 
+/* Filling by rows: every row goes to exactly one part, and each part's
+ * events, added from its own thread, are all in the table, in their rows. */
+typedef struct
+{
+  WeftEventTableBuilder *builder;
+  guint                  n_rows;
+  gint                   owner[20];  /* part + 1, atomic */
+  gint                   n_calls;
+} FillByRows;
+
+static void
+fill_by_rows_part (guint    part,
+                   guint    n_parts,
+                   gpointer data)
+{
+  FillByRows *f = data;
+
+  g_assert_cmpuint (part, <, n_parts);
+  g_atomic_int_inc (&f->n_calls);
+  for (guint r = 0; r < f->n_rows; r++)
+    {
+      if (r % n_parts != part)
+        continue;
+      g_assert_true (g_atomic_int_compare_and_exchange (&f->owner[r], 0, (gint)part + 1));
+      for (guint i = 0; i <= r * 1000; i++)
+        weft_event_table_builder_add_instant (f->builder, r, (gint64)(r * 1000 - i), 0, 0, i);
+    }
+}
+
+static void
+test_fill_by_rows (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  FillByRows f = { builder, 20, { 0 }, 0 };
+
+  weft_event_table_builder_add_kind (builder, "mark", WEFT_EVENT_INSTANT, 0);
+  for (guint r = 0; r < f.n_rows; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("r%u", r);
+
+      weft_event_table_builder_add_row (builder, name, NULL);
+    }
+  weft_event_table_builder_fill_by_rows (builder, fill_by_rows_part, &f);
+  table = finish (builder);
+
+  g_assert_cmpint (f.n_calls, >=, 1);
+  for (guint r = 0; r < f.n_rows; r++)
+    {
+      WeftInstantSlice slice;
+
+      g_assert_cmpint (f.owner[r], >, 0);
+      weft_event_table_get_instants (table, r, &slice);
+      g_assert_cmpuint (slice.n, ==, r * 1000 + 1);
+      for (gsize i = 0; i < slice.n; i++)
+        g_assert_cmpint (slice.time[i], ==, (gint64)i);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1606,6 +1665,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/memory", test_memory);
   g_test_add_func ("/EventTable/cancel", test_cancel);
   g_test_add_func ("/EventTable/progress", test_progress);
+  g_test_add_func ("/EventTable/fill-by-rows", test_fill_by_rows);
 
   return g_test_run ();
 }

@@ -8,7 +8,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "weft-background.h"
 #include "weft-chplvis-dataset.h"
 #include "weft-chplvis-figures.h"
 #include "weft-error.h"
@@ -164,11 +163,11 @@ unlogged_end (const WeftChplvisTrace *trace,
   return lo < n_pauses ? weft_chplvis_time_to_ns (trace, pauses[lo]) : locale_end;
 }
 
-/* Filling the builder: rows are shared out among threads by number (row r
- * goes to thread r % n_threads); each thread adds the intervals and instants
- * of its locales and every link leaving one of its rows (a get leaves the
- * peer's row), which the builder allows from several threads at once. Labels
- * are all interned before, in the order a single pass would intern them. */
+/* Filling the builder from a thread per processor
+ * (weft_event_table_builder_fill_by_rows, a row per locale): each part adds
+ * the intervals and instants of its locales and every link leaving one of its
+ * rows (a get leaves the peer's row). Labels are all interned before, in the
+ * order a single pass would intern them. */
 typedef struct
 {
   WeftChplvisDataset     *self;
@@ -178,15 +177,8 @@ typedef struct
   guint                   n_functions;
   const guint32          *tag_labels;      /* tag → label, [n_tags] = "Start" */
   guint32                 main_label;
-  guint                   n_threads;
   gint                    cancelled;       /* atomic */
 } FillJob;
-
-typedef struct
-{
-  FillJob *job;
-  guint    thread;
-} FillPart;
 
 static inline guint32
 fid_label (const FillJob *job,
@@ -238,18 +230,19 @@ fill_tasks_and_marks (const FillJob *job,
     }
 }
 
-/* The links of locale @l's records that leave a row of thread @part. */
+/* The links of locale @l's records that leave a row of @part. */
 static void
 fill_links (const FillJob *job,
             guint          l,
-            guint          part)
+            guint          part,
+            guint          n_parts)
 {
   WeftChplvisDataset *self = job->self;
   const WeftChplvisTrace *trace = self->trace;
   const WeftChplvisLocale *locale = trace->locales[l];
   const WeftChplvisComms *c = &locale->comms;
   const WeftChplvisForks *f = &locale->forks;
-  gboolean own_locale = l % job->n_threads == part;
+  gboolean own_locale = l % n_parts == part;
 
   for (guint32 i = 0; i < c->n; i++)
     {
@@ -259,7 +252,7 @@ fill_links (const FillJob *job,
       gint64 time;
       Kind kind;
 
-      if (peer >= trace->n_locales || (is_get ? peer % job->n_threads != part : !own_locale))
+      if (peer >= trace->n_locales || (is_get ? peer % n_parts != part : !own_locale))
         continue;
       time = weft_chplvis_time_to_ns (trace, c->time[i]);
       kind = overhead ? KIND_VDB_COMM : (Kind)(KIND_GET + (c->kind[i] - WEFT_CHPLVIS_RECORD_GET));
@@ -288,11 +281,12 @@ fill_links (const FillJob *job,
     }
 }
 
-static gpointer
-fill_thread (gpointer data)
+static void
+fill_part (guint    part,
+           guint    n_parts,
+           gpointer data)
 {
-  FillPart *part = data;
-  FillJob *job = part->job;
+  FillJob *job = data;
   const WeftChplvisTrace *trace = job->self->trace;
 
   for (guint l = 0; l < trace->n_locales; l++)
@@ -304,12 +298,10 @@ fill_thread (gpointer data)
           g_atomic_int_set (&job->cancelled, TRUE);
           break;
         }
-      if (l % job->n_threads == part->thread)
+      if (l % n_parts == part)
         fill_tasks_and_marks (job, l);
-      fill_links (job, l, part->thread);
+      fill_links (job, l, part, n_parts);
     }
-
-  return NULL;
 }
 
 /* Interns the function names tasks and forks use, in the order one pass
@@ -367,8 +359,6 @@ build_event_table (WeftChplvisDataset  *self,
   guint n_functions = weft_chplvis_trace_get_n_functions (trace);
   g_autofree guint32 *function_labels = g_new0 (guint32, MAX (n_functions, 1));
   g_autofree guint32 *tag_labels = g_new0 (guint32, trace->n_tags + 1);
-  g_autofree FillPart *parts = NULL;
-  g_autofree GThread **threads = NULL;
   FillJob job = { 0 };
 
   weft_event_table_builder_set_origin (builder, trace->origin * 1000);
@@ -403,19 +393,7 @@ build_event_table (WeftChplvisDataset  *self,
   job.function_labels = function_labels;
   job.n_functions = n_functions;
   job.tag_labels = tag_labels;
-  job.n_threads = MIN (MIN (weft_background_get_n_processors (), 8u), MAX (trace->n_locales, 1u));
-  parts = g_new0 (FillPart, job.n_threads);
-  threads = g_new0 (GThread *, job.n_threads);
-  for (guint t = 0; t < job.n_threads; t++)
-    {
-      parts[t].job = &job;
-      parts[t].thread = t;
-    }
-  for (guint t = 1; t < job.n_threads; t++)
-    threads[t] = g_thread_new ("weft-chplvis-fill", fill_thread, &parts[t]);
-  fill_thread (&parts[0]);
-  for (guint t = 1; t < job.n_threads; t++)
-    g_thread_join (threads[t]);
+  weft_event_table_builder_fill_by_rows (builder, fill_part, &job);
 
   if (g_atomic_int_get (&job.cancelled))
     {

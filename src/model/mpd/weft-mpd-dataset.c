@@ -8,7 +8,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-mpd-dataset.h"
 
@@ -179,10 +178,9 @@ order_rows (WeftMpdDataset *self)
 #undef GROUP
 }
 
-/* Filling the builder: rows are shared out among threads by number (row r
- * goes to thread r % n_threads), as Chapel's are; each thread adds the
- * bodies, waits and events of its rows and every link leaving one of them,
- * which the builder allows from several threads at once. Labels are all
+/* Filling the builder from a thread per processor
+ * (weft_event_table_builder_fill_by_rows): each part adds the bodies, waits
+ * and events of its rows and every link leaving one of them. Labels are all
  * interned before. A row's events come in the order one thread would add
  * them. */
 typedef struct
@@ -194,28 +192,22 @@ typedef struct
   const guint32         *location_labels;
   const guint32         *name_labels;
   gboolean               lamport;
-  guint                  n_threads;
   gint                   cancelled;  /* atomic */
 } FillJob;
 
-typedef struct
+static void
+fill_part (guint    part,
+           guint    n_parts,
+           gpointer data)
 {
-  FillJob *job;
-  guint    thread;
-} FillPart;
-
-static gpointer
-fill_thread (gpointer data)
-{
-  const FillPart *part = data;
-  FillJob *job = part->job;
+  FillJob *job = data;
   const WeftMpdModel *m = job->self->model;
   const WeftMpdTrace *t = m->trace;
   const guint32 *process_row = job->self->process_row;
   WeftEventTableBuilder *builder = job->builder;
   gboolean lamport = job->lamport;
 
-#define MINE(row) ((row) % job->n_threads == part->thread)
+#define MINE(row) ((row) % n_parts == part)
 
   for (guint32 i = 0; i < m->n_processes; i++)
     {
@@ -253,7 +245,7 @@ fill_thread (gpointer data)
           (g_atomic_int_get (&job->cancelled) || (job->context != NULL && weft_load_context_is_cancelled (job->context))))
         {
           g_atomic_int_set (&job->cancelled, TRUE);
-          return NULL;
+          return;
         }
       if (!MINE (row))
         continue;
@@ -280,7 +272,6 @@ fill_thread (gpointer data)
     }
 
 #undef MINE
-  return NULL;
 }
 
 WeftEventTable *
@@ -295,8 +286,6 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
   guint16 kind_ids[KIND_FIRST_EVENT + WEFT_MPD_N_EVENTS];
   guint32 *location_labels;
   g_autofree guint32 *name_labels = NULL;
-  g_autofree FillPart *parts = NULL;
-  g_autofree GThread **threads = NULL;
   FillJob job = { 0 };
   WeftEventTable *table;
 
@@ -354,19 +343,7 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
   job.location_labels = location_labels;
   job.name_labels = name_labels;
   job.lamport = lamport;
-  job.n_threads = MIN (MIN (weft_background_get_n_processors (), 8u), MAX (self->n_rows, 1u));
-  parts = g_new0 (FillPart, job.n_threads);
-  threads = g_new0 (GThread *, job.n_threads);
-  for (guint i = 0; i < job.n_threads; i++)
-    {
-      parts[i].job = &job;
-      parts[i].thread = i;
-    }
-  for (guint i = 1; i < job.n_threads; i++)
-    threads[i] = g_thread_new ("weft-mpd-fill", fill_thread, &parts[i]);
-  fill_thread (&parts[0]);
-  for (guint i = 1; i < job.n_threads; i++)
-    g_thread_join (threads[i]);
+  weft_event_table_builder_fill_by_rows (builder, fill_part, &job);
 
   if (g_atomic_int_get (&job.cancelled))
     {

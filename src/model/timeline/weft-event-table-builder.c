@@ -344,6 +344,41 @@ weft_event_table_builder_add_instant (WeftEventTableBuilder *self,
   rec->ref = ref;
 }
 
+typedef struct
+{
+  WeftEventTableFillFunc fill;
+  gpointer               user_data;
+  guint                  part;
+  guint                  n_parts;
+} FillPart;
+
+static gpointer
+fill_part_thread (gpointer data)
+{
+  const FillPart *part = data;
+
+  part->fill (part->part, part->n_parts, part->user_data);
+  return NULL;
+}
+
+void
+weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
+                                       WeftEventTableFillFunc fill,
+                                       gpointer               user_data)
+{
+  guint n_parts = MIN (MIN (weft_background_get_n_processors (), 8u), MAX (self->rows->len, 1u));
+  g_autofree FillPart *parts = g_new (FillPart, n_parts);
+  g_autofree GThread **threads = g_new0 (GThread *, n_parts);
+
+  for (guint i = 0; i < n_parts; i++)
+    parts[i] = (FillPart) { fill, user_data, i, n_parts };
+  for (guint i = 1; i < n_parts; i++)
+    threads[i] = g_thread_new ("weft-event-fill", fill_part_thread, &parts[i]);
+  fill (0, n_parts, user_data);
+  for (guint i = 1; i < n_parts; i++)
+    g_thread_join (threads[i]);
+}
+
 void
 weft_event_table_builder_add_link (WeftEventTableBuilder *self,
                                    guint                  from_row,

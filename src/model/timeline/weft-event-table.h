@@ -188,6 +188,19 @@ WeftEventTable        *weft_event_table_builder_finish       (WeftEventTableBuil
                                                               WeftLoadContext       *context,
                                                               GError               **error);
 
+/* Filling from several threads (see above): @fill runs once per part, each
+ * on a thread of its own (the calling thread is one of them), with as many
+ * parts as processors, at most 8 and at most one per row; part p adds the
+ * events of rows r with r % n_parts == p (and every link leaving one of
+ * them). Returns when every part has. */
+typedef void (*WeftEventTableFillFunc) (guint    part,
+                                        guint    n_parts,
+                                        gpointer user_data);
+
+void                   weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
+                                                              WeftEventTableFillFunc fill,
+                                                              gpointer               user_data);
+
 /* Table --------------------------------------------------------------------- */
 
 /* get_kind_color: 0xRRGGBBAA, or 0 when the reader gave none: renderers then
