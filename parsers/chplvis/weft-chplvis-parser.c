@@ -708,55 +708,53 @@ erase_from_segment (Parser  *p,
 #define FLATTEN
 #endif
 
-/* TIME NID TID PARENT O|L LINE FILE, and since PR #4533 FID. */
+/* The fields of a task record: TIME NID TID PARENT O|L LINE FILE, and since
+ * PR #4533 FID. */
+typedef struct
+{
+  gint64  time;
+  int     nid;
+  guint64 tid;
+  guint64 parent;
+  char    on;
+  int     src_line;
+  int     src_file;
+  int     fid;       /* -1 before PR #4533 */
+} TaskFields;
+
 static inline gboolean
 scan_task_fields (const char *pos,
                   const char *end,
-                  gint64     *time,
-                  int        *nid,
-                  guint64    *tid,
-                  guint64    *parent,
-                  char       *on,
-                  int        *src_line,
-                  int        *src_file,
-                  int        *fid)
+                  TaskFields *f)
 {
-  if (!scan_time (&pos, end, time) ||
-      !weft_scan_int (&pos, end, nid) ||
-      !weft_scan_id64 (&pos, end, tid) ||
-      !weft_scan_id64 (&pos, end, parent) ||
-      !weft_scan_char (&pos, end, on) || (*on != 'O' && *on != 'L') ||
-      !weft_scan_int (&pos, end, src_line) ||
-      !weft_scan_int (&pos, end, src_file))
+  if (!scan_time (&pos, end, &f->time) ||
+      !weft_scan_int (&pos, end, &f->nid) ||
+      !weft_scan_id64 (&pos, end, &f->tid) ||
+      !weft_scan_id64 (&pos, end, &f->parent) ||
+      !weft_scan_char (&pos, end, &f->on) || (f->on != 'O' && f->on != 'L') ||
+      !weft_scan_int (&pos, end, &f->src_line) ||
+      !weft_scan_int (&pos, end, &f->src_file))
     return FALSE;
-  /* Before PR #4533 (still "1.2") task records had no function id. */
   return weft_scan_at_end (pos, end) ||
-         (weft_scan_int (&pos, end, fid) && weft_scan_at_end (pos, end));
+         (weft_scan_int (&pos, end, &f->fid) && weft_scan_at_end (pos, end));
 }
 
 static inline gboolean
 fast_task_fields (const Parser *p,
                   const char   *pos,
                   const char   *end,
-                  gint64       *time,
-                  int          *nid,
-                  guint64      *tid,
-                  guint64      *parent,
-                  char         *on,
-                  int          *src_line,
-                  int          *src_file,
-                  int          *fid)
+                  TaskFields   *f)
 {
   if (p->full_scan || pos == end || *pos++ != ' ' ||
-      !fast_time (&pos, end, time) ||
-      !fast_int (&pos, end, nid) ||
-      !fast_id64 (&pos, end, tid) ||
-      !fast_id64 (&pos, end, parent) ||
-      !fast_on (&pos, end, on) ||
-      !fast_int (&pos, end, src_line) ||
-      !fast_int (&pos, end, src_file))
+      !fast_time (&pos, end, &f->time) ||
+      !fast_int (&pos, end, &f->nid) ||
+      !fast_id64 (&pos, end, &f->tid) ||
+      !fast_id64 (&pos, end, &f->parent) ||
+      !fast_on (&pos, end, &f->on) ||
+      !fast_int (&pos, end, &f->src_line) ||
+      !fast_int (&pos, end, &f->src_file))
     return FALSE;
-  return pos == end || (fast_int (&pos, end, fid) && pos == end);
+  return pos == end || (fast_int (&pos, end, &f->fid) && pos == end);
 }
 
 static void FLATTEN
@@ -765,24 +763,20 @@ parse_task (Parser     *p,
             const char *end)
 {
   WeftChplvisTasks *t = &p->locale->tasks;
-  gint64 time;
-  int nid, src_line, src_file, fid = -1;
-  guint64 tid, parent;
+  TaskFields r = { .fid = -1 };
   guint32 task, previous;
-  char on;
 
-  if (!fast_task_fields (p, pos, end, &time, &nid, &tid, &parent, &on, &src_line, &src_file, &fid) &&
-      !scan_task_fields (pos, end, &time, &nid, &tid, &parent, &on, &src_line, &src_file, &fid))
+  if (!fast_task_fields (p, pos, end, &r) && !scan_task_fields (pos, end, &r))
     goto malformed;
-  if (!check_nid (p, WEFT_CHPLVIS_RECORD_TASK, nid))
+  if (!check_nid (p, WEFT_CHPLVIS_RECORD_TASK, r.nid))
     return;
-  note_time (p, time);
+  note_time (p, r.time);
 
   /* chplvis: a local task created by a VisualDebug task is VisualDebug's too;
    * on locale 0 the marked task is remembered apart (nid0vdbtask). */
-  if (on != 'O' && (tid_map_contains (&p->vdb_tids, parent) || (nid == 0 && parent == p->nid0_vdb_task)))
+  if (r.on != 'O' && (tid_map_contains (&p->vdb_tids, r.parent) || (r.nid == 0 && r.parent == p->nid0_vdb_task)))
     {
-      tid_map_insert (&p->vdb_tids, tid, 1);
+      tid_map_insert (&p->vdb_tids, r.tid, 1);
       p->owner_valid = FALSE;
     }
 
@@ -792,20 +786,20 @@ parse_task (Parser     *p,
       warn_full (p);
       return;
     }
-  t->tid[task] = tid;
-  t->parent[task] = parent;
-  t->create_time[task] = time;
+  t->tid[task] = r.tid;
+  t->parent[task] = r.parent;
+  t->create_time[task] = r.time;
   t->begin_time[task] = 0;
   t->end_time[task] = 0;
-  t->fid[task] = fid;
-  t->src_line[task] = src_line;
-  t->src_file[task] = src_file;
+  t->fid[task] = r.fid;
+  t->src_line[task] = r.src_line;
+  t->src_file[task] = r.src_file;
   t->line[task] = line32 (p);
   t->begin_line[task] = 0;
   t->end_line[task] = 0;
-  t->flags[task] = on == 'O' ? WEFT_CHPLVIS_TASK_ON : 0;
+  t->flags[task] = r.on == 'O' ? WEFT_CHPLVIS_TASK_ON : 0;
 
-  previous = tid_map_lookup (&p->task_of_tid, tid);
+  previous = tid_map_lookup (&p->task_of_tid, r.tid);
   if (previous != TID_NONE && previous >= p->segment_first_task &&
       (t->flags[previous] & WEFT_CHPLVIS_TASK_ERASED) == 0)
     {
@@ -814,11 +808,11 @@ parse_task (Parser     *p,
       weft_load_context_warn (p->context, p->path, p->line,
                               _("task %" PRIu64 " was already created at line %u; "
                                 "this second task record is not counted"),
-                              tid, t->line[previous]);
+                              r.tid, t->line[previous]);
     }
   else
     {
-      tid_map_insert (&p->task_of_tid, tid, task);
+      tid_map_insert (&p->task_of_tid, r.tid, task);
       p->owner_valid = FALSE;
     }
   return;
@@ -947,29 +941,37 @@ parse_begin_end (Parser     *p,
     }
 }
 
-/* TIME NID RID TID ADDR ADDR ELEMSIZE, then 3 or 4 more (by version). */
+/* The fields of a get or put record: TIME NID RID TID ADDR ADDR ELEMSIZE,
+ * then 3 or 4 more (by version). */
+typedef struct
+{
+  gint64  time;
+  int     nid;
+  int     rid;
+  guint64 tid;
+  guint64 elem_size;
+  gint64  extra[4];
+  int     n_extra;
+} CommFields;
+
 static inline gboolean
 scan_comm_fields (const char *pos,
                   const char *end,
-                  gint64     *time,
-                  int        *nid,
-                  int        *rid,
-                  guint64    *tid,
-                  guint64    *elem_size,
-                  gint64     *extra,
-                  int        *n_extra)
+                  CommFields *f)
 {
-  *n_extra = 0;
-  if (!scan_time (&pos, end, time) ||
-      !weft_scan_int (&pos, end, nid) ||
-      !weft_scan_int (&pos, end, rid) ||
-      !weft_scan_id64 (&pos, end, tid) ||
+  int n = 0;
+
+  if (!scan_time (&pos, end, &f->time) ||
+      !weft_scan_int (&pos, end, &f->nid) ||
+      !weft_scan_int (&pos, end, &f->rid) ||
+      !weft_scan_id64 (&pos, end, &f->tid) ||
       !weft_scan_hex_skip (&pos, end) ||
       !weft_scan_hex_skip (&pos, end) ||
-      !weft_scan_u64 (&pos, end, elem_size))
+      !weft_scan_u64 (&pos, end, &f->elem_size))
     return FALSE;
-  while (*n_extra < 4 && weft_scan_i64 (&pos, end, &extra[*n_extra]))
-    (*n_extra)++;
+  while (n < 4 && weft_scan_i64 (&pos, end, &f->extra[n]))
+    n++;
+  f->n_extra = n;
   return weft_scan_at_end (pos, end);
 }
 
@@ -977,26 +979,23 @@ static inline gboolean
 fast_comm_fields (const Parser *p,
                   const char   *pos,
                   const char   *end,
-                  gint64       *time,
-                  int          *nid,
-                  int          *rid,
-                  guint64      *tid,
-                  guint64      *elem_size,
-                  gint64       *extra,
-                  int          *n_extra)
+                  CommFields   *f)
 {
+  int n;
+
   if (p->full_scan || pos == end || *pos++ != ' ' ||
-      !fast_time (&pos, end, time) ||
-      !fast_int (&pos, end, nid) ||
-      !fast_int (&pos, end, rid) ||
-      !fast_id64 (&pos, end, tid) ||
+      !fast_time (&pos, end, &f->time) ||
+      !fast_int (&pos, end, &f->nid) ||
+      !fast_int (&pos, end, &f->rid) ||
+      !fast_id64 (&pos, end, &f->tid) ||
       !fast_hex_skip (&pos, end) ||
       !fast_hex_skip (&pos, end) ||
-      !fast_digits (&pos, end, elem_size))
+      !fast_digits (&pos, end, &f->elem_size))
     return FALSE;
-  for (*n_extra = 0; *n_extra < 4 && pos < end; (*n_extra)++)
-    if (!fast_i64 (&pos, end, &extra[*n_extra]))
+  for (n = 0; n < 4 && pos < end; n++)
+    if (!fast_i64 (&pos, end, &f->extra[n]))
       return FALSE;
+  f->n_extra = n;
   return pos == end;
 }
 
@@ -1007,50 +1006,49 @@ parse_comm (Parser     *p,
             const char *end)
 {
   WeftChplvisComms *c = &p->locale->comms;
-  gint64 time, extra[4];
-  guint64 tid, elem_size, length;
-  int nid, rid, n_extra = 0, comm_id = -1;
+  CommFields r;
+  guint64 length;
+  int comm_id = -1;
   guint32 i;
 
-  if (!fast_comm_fields (p, pos, end, &time, &nid, &rid, &tid, &elem_size, extra, &n_extra) &&
-      !scan_comm_fields (pos, end, &time, &nid, &rid, &tid, &elem_size, extra, &n_extra))
+  if (!fast_comm_fields (p, pos, end, &r) && !scan_comm_fields (pos, end, &r))
     goto malformed;
 
   /* 1.3 and 1.4: LENGTH COMMID LINE FILE. Before 1.3 there was no commID, and
    * the 1.2 writer printed a type index before the length. */
-  if (n_extra == 4 && !p->old_comm_layout)
+  if (r.n_extra == 4 && !p->old_comm_layout)
     {
-      if (extra[0] < 0 || extra[1] < G_MININT || extra[1] > G_MAXINT)
+      if (r.extra[0] < 0 || r.extra[1] < G_MININT || r.extra[1] > G_MAXINT)
         goto malformed;
-      length = (guint64)extra[0];
-      comm_id = (int)extra[1];
-      extra[0] = extra[2];
-      extra[1] = extra[3];
+      length = (guint64)r.extra[0];
+      comm_id = (int)r.extra[1];
+      r.extra[0] = r.extra[2];
+      r.extra[1] = r.extra[3];
     }
-  else if (n_extra == 4)
+  else if (r.n_extra == 4)
     {
-      if (extra[1] < 0)
+      if (r.extra[1] < 0)
         goto malformed;
-      length = (guint64)extra[1];
-      extra[0] = extra[2];
-      extra[1] = extra[3];
+      length = (guint64)r.extra[1];
+      r.extra[0] = r.extra[2];
+      r.extra[1] = r.extra[3];
     }
-  else if (n_extra == 3)
+  else if (r.n_extra == 3)
     {
-      if (extra[0] < 0)
+      if (r.extra[0] < 0)
         goto malformed;
-      length = (guint64)extra[0];
-      extra[0] = extra[1];
-      extra[1] = extra[2];
+      length = (guint64)r.extra[0];
+      r.extra[0] = r.extra[1];
+      r.extra[1] = r.extra[2];
     }
   else
     goto malformed;
-  if (extra[0] < G_MININT || extra[0] > G_MAXINT || extra[1] < G_MININT || extra[1] > G_MAXINT)
+  if (r.extra[0] < G_MININT || r.extra[0] > G_MAXINT || r.extra[1] < G_MININT || r.extra[1] > G_MAXINT)
     goto malformed;
 
-  if (!check_nid (p, kind, nid) || !check_peer (p, kind, rid))
+  if (!check_nid (p, kind, r.nid) || !check_peer (p, kind, r.rid))
     return;
-  note_time (p, time);
+  note_time (p, r.time);
 
   i = comms_append (p);
   if (i == G_MAXUINT32)
@@ -1058,17 +1056,17 @@ parse_comm (Parser     *p,
       warn_full (p);
       return;
     }
-  c->time[i] = time;
-  c->elem_size[i] = (guint16)narrow (&c->wide_elem_size, i, elem_size, G_MAXUINT16);
+  c->time[i] = r.time;
+  c->elem_size[i] = (guint16)narrow (&c->wide_elem_size, i, r.elem_size, G_MAXUINT16);
   c->length[i] = (guint32)narrow (&c->wide_length, i, length, G_MAXUINT32);
   c->comm_id[i] = comm_id;
-  c->src_line[i] = (gint32)extra[0];
-  c->src_file[i] = (gint32)extra[1];
+  c->src_line[i] = (gint32)r.extra[0];
+  c->src_file[i] = (gint32)r.extra[1];
   c->line[i] = line32 (p);
-  record_owner (p, tid, &c->task[i], &c->flags[i]);
-  if (!tid_is_tasks (p, c->task[i], tid))
-    weft_chplvis_sparse_append (&c->other_tid, i, tid);
-  c->peer[i] = (guint16)rid;
+  record_owner (p, r.tid, &c->task[i], &c->flags[i]);
+  if (!tid_is_tasks (p, c->task[i], r.tid))
+    weft_chplvis_sparse_append (&c->other_tid, i, r.tid);
+  c->peer[i] = (guint16)r.rid;
   c->kind[i] = (guint8)kind;
   return;
 
@@ -1076,31 +1074,37 @@ malformed:
   skip_malformed (p, kind);
 }
 
-/* TIME NID RID SUBLOC FID ADDR ARGSIZE TID, and since 1.4 LINE FILE. */
+/* The fields of a fork record: TIME NID RID SUBLOC FID ADDR ARGSIZE TID, and
+ * since 1.4 LINE FILE. */
+typedef struct
+{
+  gint64  time;
+  int     nid;
+  int     rid;
+  int     subloc;
+  int     fid;
+  guint64 arg_size;
+  guint64 tid;
+  int     src_line;  /* 0 before 1.4 */
+  int     src_file;
+} ForkFields;
+
 static inline gboolean
 scan_fork_fields (const char *pos,
                   const char *end,
-                  gint64     *time,
-                  int        *nid,
-                  int        *rid,
-                  int        *subloc,
-                  int        *fid,
-                  guint64    *arg_size,
-                  guint64    *tid,
-                  int        *src_line,
-                  int        *src_file)
+                  ForkFields *f)
 {
-  if (!scan_time (&pos, end, time) ||
-      !weft_scan_int (&pos, end, nid) ||
-      !weft_scan_int (&pos, end, rid) ||
-      !weft_scan_int (&pos, end, subloc) ||
-      !weft_scan_int (&pos, end, fid) ||
+  if (!scan_time (&pos, end, &f->time) ||
+      !weft_scan_int (&pos, end, &f->nid) ||
+      !weft_scan_int (&pos, end, &f->rid) ||
+      !weft_scan_int (&pos, end, &f->subloc) ||
+      !weft_scan_int (&pos, end, &f->fid) ||
       !weft_scan_hex_skip (&pos, end) ||
-      !weft_scan_u64 (&pos, end, arg_size) ||
-      !weft_scan_id64 (&pos, end, tid))
+      !weft_scan_u64 (&pos, end, &f->arg_size) ||
+      !weft_scan_id64 (&pos, end, &f->tid))
     return FALSE;
   return weft_scan_at_end (pos, end) ||
-         (weft_scan_int (&pos, end, src_line) && weft_scan_int (&pos, end, src_file) &&
+         (weft_scan_int (&pos, end, &f->src_line) && weft_scan_int (&pos, end, &f->src_file) &&
           weft_scan_at_end (pos, end));
 }
 
@@ -1108,29 +1112,21 @@ static inline gboolean
 fast_fork_fields (const Parser *p,
                   const char   *pos,
                   const char   *end,
-                  gint64       *time,
-                  int          *nid,
-                  int          *rid,
-                  int          *subloc,
-                  int          *fid,
-                  guint64      *arg_size,
-                  guint64      *tid,
-                  int          *src_line,
-                  int          *src_file)
+                  ForkFields   *f)
 {
   if (p->full_scan || pos == end || *pos++ != ' ' ||
-      !fast_time (&pos, end, time) ||
-      !fast_int (&pos, end, nid) ||
-      !fast_int (&pos, end, rid) ||
-      !fast_int (&pos, end, subloc) ||
-      !fast_int (&pos, end, fid) ||
+      !fast_time (&pos, end, &f->time) ||
+      !fast_int (&pos, end, &f->nid) ||
+      !fast_int (&pos, end, &f->rid) ||
+      !fast_int (&pos, end, &f->subloc) ||
+      !fast_int (&pos, end, &f->fid) ||
       !fast_hex_skip (&pos, end) ||
-      !fast_digits (&pos, end, arg_size) ||
-      !fast_id64 (&pos, end, tid))
+      !fast_digits (&pos, end, &f->arg_size) ||
+      !fast_id64 (&pos, end, &f->tid))
     return FALSE;
   if (pos == end)
     return TRUE;
-  return fast_int (&pos, end, src_line) && fast_int (&pos, end, src_file) && pos == end;
+  return fast_int (&pos, end, &f->src_line) && fast_int (&pos, end, &f->src_file) && pos == end;
 }
 
 static void FLATTEN
@@ -1140,18 +1136,15 @@ parse_fork (Parser     *p,
             const char *end)
 {
   WeftChplvisForks *f = &p->locale->forks;
-  gint64 time;
-  guint64 arg_size, tid;
-  int nid, rid, subloc, fid, src_line = 0, src_file = 0;
+  ForkFields r = { .src_line = 0, .src_file = 0 };
   guint32 i;
 
-  if (!fast_fork_fields (p, pos, end, &time, &nid, &rid, &subloc, &fid, &arg_size, &tid, &src_line, &src_file) &&
-      !scan_fork_fields (pos, end, &time, &nid, &rid, &subloc, &fid, &arg_size, &tid, &src_line, &src_file))
+  if (!fast_fork_fields (p, pos, end, &r) && !scan_fork_fields (pos, end, &r))
     goto malformed;
 
-  if (!check_nid (p, kind, nid) || !check_peer (p, kind, rid))
+  if (!check_nid (p, kind, r.nid) || !check_peer (p, kind, r.rid))
     return;
-  note_time (p, time);
+  note_time (p, r.time);
 
   i = forks_append (p);
   if (i == G_MAXUINT32)
@@ -1159,17 +1152,17 @@ parse_fork (Parser     *p,
       warn_full (p);
       return;
     }
-  f->time[i] = time;
-  f->arg_size[i] = (guint32)narrow (&f->wide_arg_size, i, arg_size, G_MAXUINT32);
-  f->fid[i] = fid;
-  f->subloc[i] = subloc;
-  f->src_line[i] = src_line;
-  f->src_file[i] = src_file;
+  f->time[i] = r.time;
+  f->arg_size[i] = (guint32)narrow (&f->wide_arg_size, i, r.arg_size, G_MAXUINT32);
+  f->fid[i] = r.fid;
+  f->subloc[i] = r.subloc;
+  f->src_line[i] = r.src_line;
+  f->src_file[i] = r.src_file;
   f->line[i] = line32 (p);
-  record_owner (p, tid, &f->task[i], &f->flags[i]);
-  if (!tid_is_tasks (p, f->task[i], tid))
-    weft_chplvis_sparse_append (&f->other_tid, i, tid);
-  f->peer[i] = (guint16)rid;
+  record_owner (p, r.tid, &f->task[i], &f->flags[i]);
+  if (!tid_is_tasks (p, f->task[i], r.tid))
+    weft_chplvis_sparse_append (&f->other_tid, i, r.tid);
+  f->peer[i] = (guint16)r.rid;
   f->kind[i] = (guint8)kind;
   return;
 
