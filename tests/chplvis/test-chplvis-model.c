@@ -324,6 +324,22 @@ test_h2_comm_matrices (void)
       own_total += own->count[i];
     }
   g_assert_cmpuint (all_total, >, own_total);
+
+  /* The per-locale figures from the matrix the caller has are those computed
+   * from scratch; with the other matrix, the communication totals differ. */
+  {
+    g_autofree WeftChplvisLocaleStats *alone = NULL;
+    g_autofree WeftChplvisLocaleStats *with_own = NULL;
+    g_autofree WeftChplvisLocaleStats *with_all = NULL;
+
+    query.include_overhead = FALSE;
+    alone = weft_chplvis_compute_locale_stats (trace, &query);
+    with_own = weft_chplvis_compute_locale_stats_with_comm (trace, &query, own);
+    with_all = weft_chplvis_compute_locale_stats_with_comm (trace, &query, all);
+    g_assert_cmpmem (alone, 2 * sizeof *alone, with_own, 2 * sizeof *with_own);
+    g_assert_cmpuint (with_all[0].comm_out_count + with_all[1].comm_out_count, ==, all_total);
+    g_assert_cmpuint (with_own[0].comm_out_count + with_own[1].comm_out_count, ==, own_total);
+  }
 }
 
 /* chplvis's own numbers, and Weft's fixes. */

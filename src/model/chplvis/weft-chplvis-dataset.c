@@ -821,8 +821,9 @@ weft_chplvis_dataset_add_json (WeftDataset *dataset,
   add_json_comm (builder, "comm_raw", raw);
   add_json_comm (builder, "comm", comm);
 
-  /* chplvis's All figures (Weft's agree with them for the whole run). */
-  stats = weft_chplvis_compute_locale_stats (trace, &query);
+  /* chplvis's All figures (Weft's agree with them for the whole run); the
+   * query leaves VisualDebug's own communication out, as comm does. */
+  stats = weft_chplvis_compute_locale_stats_with_comm (trace, &query, comm);
 
   json_builder_set_member_name (builder, "tasks");
   json_builder_begin_array (builder);

@@ -1287,7 +1287,23 @@ WeftChplvisLocaleStats *
 weft_chplvis_compute_locale_stats (const WeftChplvisTrace *trace,
                                    const WeftChplvisQuery *query)
 {
-  g_autoptr(WeftChplvisCommMatrix) matrix = NULL;
+  return weft_chplvis_compute_locale_stats_with_comm (trace, query, NULL);
+}
+
+/**
+ * weft_chplvis_compute_locale_stats_with_comm:
+ * @comm: (nullable): weft_chplvis_compute_comm_matrix() of @trace and @query,
+ *   when the caller has it already (a pass over every record saved)
+ *
+ * weft_chplvis_compute_locale_stats().
+ */
+WeftChplvisLocaleStats *
+weft_chplvis_compute_locale_stats_with_comm (const WeftChplvisTrace      *trace,
+                                             const WeftChplvisQuery      *query,
+                                             const WeftChplvisCommMatrix *comm)
+{
+  g_autoptr(WeftChplvisCommMatrix) computed = NULL;
+  const WeftChplvisCommMatrix *matrix;
   WeftChplvisLocaleStats *stats;
   guint n;
   Selection sel;
@@ -1313,7 +1329,10 @@ weft_chplvis_compute_locale_stats (const WeftChplvisTrace *trace,
       add_concurrency (trace, locale, segments, &sel, &stats[l]);
     }
 
-  matrix = weft_chplvis_compute_comm_matrix (trace, query);
+  if (comm == NULL)
+    comm = computed = weft_chplvis_compute_comm_matrix (trace, query);
+  matrix = comm;
+  g_return_val_if_fail (matrix->n_locales == n, stats);
   for (guint from = 0; from < n; from++)
     for (guint to = 0; to < n; to++)
       {

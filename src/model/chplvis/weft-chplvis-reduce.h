@@ -214,6 +214,9 @@ void                   weft_chplvis_compute_pair_stats   (const WeftChplvisTrace
                                                           WeftChplvisPairStats     *stats);
 WeftChplvisLocaleStats *weft_chplvis_compute_locale_stats (const WeftChplvisTrace  *trace,
                                                           const WeftChplvisQuery   *query);
+WeftChplvisLocaleStats *weft_chplvis_compute_locale_stats_with_comm (const WeftChplvisTrace      *trace,
+                                                                    const WeftChplvisQuery      *query,
+                                                                    const WeftChplvisCommMatrix *comm);
 GArray                *weft_chplvis_compute_profile      (const WeftChplvisTrace   *trace,
                                                           const WeftChplvisQuery   *query);
 GArray                *weft_chplvis_compute_concurrency_steps (const WeftChplvisTrace *trace,
