@@ -4,8 +4,8 @@
  * WeftLineReader and the weft_scan_* field scanners, no allocation per line.
  * The lines most of a run is made of (gets, puts, forks, tasks, Btask and
  * Etask), when written exactly as VisualDebug writes them, take a fast path
- * that reads the same values with a third of the work; anything else in them
- * goes to the full scanners (weft-chplvis-parser.c).
+ * that reads the same values with about a quarter less work; anything else
+ * in them goes to the full scanners (weft-chplvis-parser.c).
  * It accepts format 1.4 and the older 1.2 and 1.3 (told apart by field count),
  * skips malformed lines with a warning naming the file and line, and never
  * trusts an index enough to allocate by it. This is also the fuzzing entry.

@@ -6,8 +6,6 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
-
 #include "weft-atomic-file.h"
 #include "weft-error.h"
 #include "weft-hdf5-module.h"

@@ -4,8 +4,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n-lib.h>
 
 #include "weft-error.h"

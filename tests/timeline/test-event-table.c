@@ -1618,12 +1618,8 @@ test_fill_by_rows (void)
 
   weft_event_table_builder_add_kind (builder, "mark", WEFT_EVENT_INSTANT, 0);
   for (guint r = 0; r < f.n_rows; r++)
-    {
-      g_autofree char *name = g_strdup_printf ("r%u", r);
-
-      weft_event_table_builder_add_row (builder, name, NULL);
-    }
-  weft_event_table_builder_fill_by_rows (builder, fill_by_rows_part, &f);
+    weft_event_table_builder_add_row (builder, "r", NULL);
+  g_assert_true (weft_event_table_builder_fill_by_rows (builder, fill_by_rows_part, &f, NULL, NULL));
   table = finish (builder);
 
   g_assert_cmpint (f.n_calls, >=, 1);
@@ -1637,6 +1633,23 @@ test_fill_by_rows (void)
       for (gsize i = 0; i < slice.n; i++)
         g_assert_cmpint (slice.time[i], ==, (gint64)i);
     }
+
+  /* A cancelled load: every part still runs (and may stop early), then the
+   * fill says so. */
+  {
+    g_autoptr(WeftEventTableBuilder) cancelled_builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+    g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+    g_autoptr(WeftLoadContext) context = weft_load_context_new (cancellable);
+    g_autoptr(GError) error = NULL;
+    FillByRows g = { cancelled_builder, 3, { 0 }, 0 };
+
+    weft_event_table_builder_add_kind (cancelled_builder, "mark", WEFT_EVENT_INSTANT, 0);
+    for (guint r = 0; r < g.n_rows; r++)
+      weft_event_table_builder_add_row (cancelled_builder, "r", NULL);
+    g_cancellable_cancel (cancellable);
+    g_assert_false (weft_event_table_builder_fill_by_rows (cancelled_builder, fill_by_rows_part, &g, context, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
 }
 
 int

@@ -177,7 +177,6 @@ typedef struct
   guint                   n_functions;
   const guint32          *tag_labels;      /* tag → label, [n_tags] = "Start" */
   guint32                 main_label;
-  gint                    cancelled;       /* atomic */
 } FillJob;
 
 static inline guint32
@@ -293,11 +292,8 @@ fill_part (guint    part,
     {
       if (trace->locales[l] == NULL)
         continue;
-      if (g_atomic_int_get (&job->cancelled) || weft_load_context_is_cancelled (job->context))
-        {
-          g_atomic_int_set (&job->cancelled, TRUE);
-          break;
-        }
+      if (weft_load_context_is_cancelled (job->context))
+        break;
       if (l % n_parts == part)
         fill_tasks_and_marks (job, l);
       fill_links (job, l, part, n_parts);
@@ -393,13 +389,8 @@ build_event_table (WeftChplvisDataset  *self,
   job.function_labels = function_labels;
   job.n_functions = n_functions;
   job.tag_labels = tag_labels;
-  weft_event_table_builder_fill_by_rows (builder, fill_part, &job);
-
-  if (g_atomic_int_get (&job.cancelled))
-    {
-      weft_load_context_set_error_if_cancelled (context, error);
-      return NULL;
-    }
+  if (!weft_event_table_builder_fill_by_rows (builder, fill_part, &job, context, error))
+    return NULL;
 
   return weft_event_table_builder_finish (builder, context, error);
 }

@@ -192,7 +192,6 @@ typedef struct
   const guint32         *location_labels;
   const guint32         *name_labels;
   gboolean               lamport;
-  gint                   cancelled;  /* atomic */
 } FillJob;
 
 static void
@@ -241,12 +240,8 @@ fill_part (guint    part,
     {
       guint32 row = process_row[m->record_process[i]];
 
-      if ((i & 0xfffff) == 0 &&
-          (g_atomic_int_get (&job->cancelled) || (job->context != NULL && weft_load_context_is_cancelled (job->context))))
-        {
-          g_atomic_int_set (&job->cancelled, TRUE);
-          return;
-        }
+      if ((i & 0xfffff) == 0 && job->context != NULL && weft_load_context_is_cancelled (job->context))
+        return;
       if (!MINE (row))
         continue;
       weft_event_table_builder_add_instant (builder, row,
@@ -331,23 +326,16 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
   for (guint32 n = 0; n < weft_string_pool_get_size (t->names); n++)
     name_labels[n] = G_MAXUINT32;
   for (guint32 i = 0; i < m->n_processes; i++)
-    if (name_labels[m->processes[i].name] == G_MAXUINT32)
-      name_labels[m->processes[i].name] = weft_event_table_builder_intern (builder,
-                                                                           weft_string_pool_lookup (t->names,
-                                                                                                    m->processes[i].name));
-
-  job.self = self;
-  job.builder = builder;
-  job.context = context;
-  job.kind_ids = kind_ids;
-  job.location_labels = location_labels;
-  job.name_labels = name_labels;
-  job.lamport = lamport;
-  weft_event_table_builder_fill_by_rows (builder, fill_part, &job);
-
-  if (g_atomic_int_get (&job.cancelled))
     {
-      weft_load_context_set_error_if_cancelled (context, error);
+      guint32 name = m->processes[i].name;
+
+      if (name_labels[name] == G_MAXUINT32)
+        name_labels[name] = weft_event_table_builder_intern (builder, weft_string_pool_lookup (t->names, name));
+    }
+
+  job = (FillJob) { self, builder, context, kind_ids, location_labels, name_labels, lamport };
+  if (!weft_event_table_builder_fill_by_rows (builder, fill_part, &job, context, error))
+    {
       g_free (location_labels);
       weft_event_table_builder_free (builder);
       return NULL;

@@ -361,10 +361,12 @@ fill_part_thread (gpointer data)
   return NULL;
 }
 
-void
+gboolean
 weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
                                        WeftEventTableFillFunc fill,
-                                       gpointer               user_data)
+                                       gpointer               user_data,
+                                       WeftLoadContext       *context,
+                                       GError               **error)
 {
   guint n_parts = MIN (MIN (weft_background_get_n_processors (), 8u), MAX (self->rows->len, 1u));
   g_autofree FillPart *parts = g_new (FillPart, n_parts);
@@ -377,6 +379,9 @@ weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
   fill (0, n_parts, user_data);
   for (guint i = 1; i < n_parts; i++)
     g_thread_join (threads[i]);
+
+  /* Cancelled is cancelled, whether a part saw it or not. */
+  return context == NULL || !weft_load_context_set_error_if_cancelled (context, error);
 }
 
 void

@@ -192,14 +192,18 @@ WeftEventTable        *weft_event_table_builder_finish       (WeftEventTableBuil
  * on a thread of its own (the calling thread is one of them), with as many
  * parts as processors, at most 8 and at most one per row; part p adds the
  * events of rows r with r % n_parts == p (and every link leaving one of
- * them). Returns when every part has. */
+ * them). A part may stop early once @context (nullable) is cancelled.
+ * Returns when every part has: FALSE, with @error set, when @context was
+ * cancelled. */
 typedef void (*WeftEventTableFillFunc) (guint    part,
                                         guint    n_parts,
                                         gpointer user_data);
 
-void                   weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
+gboolean               weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
                                                               WeftEventTableFillFunc fill,
-                                                              gpointer               user_data);
+                                                              gpointer               user_data,
+                                                              WeftLoadContext       *context,
+                                                              GError               **error);
 
 /* Table --------------------------------------------------------------------- */
 
