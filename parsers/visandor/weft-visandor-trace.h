@@ -167,7 +167,8 @@ typedef struct
 
   GArray                 *nodes;        /* WeftVisandorNode */
   GArray                 *tasks;        /* WeftVisandorTask */
-  GArray                 *spans;        /* WeftVisandorSpan, in end order */
+  GArray                 *spans;        /* WeftVisandorSpan, in end order but for the
+                                         * pieces still open at the end, closed last */
   GArray                 *migrations;   /* WeftVisandorMigration */
   GArray                 *marks;        /* WeftVisandorMark */
   guint32                 first_root;   /* nodes under no task, linked by next_sibling */
