@@ -242,8 +242,8 @@ typedef struct
 {
   guint32 current;      /* the task the agent runs: the parent of its next node */
   guint32 slave_task;   /* the branch it helps as an Andorra-I slave, or NONE */
-  gint64  slave_begin;
-  gint64  busy_begin;   /* AGENT_BUSY time, -1 when idle */
+  guint32 slave_span;   /* that help's span */
+  guint32 busy_span;    /* the span from AGENT_BUSY, NONE when idle */
 } Agent;
 
 typedef struct
@@ -301,7 +301,8 @@ get_agent (Reader  *r,
 
           a->current = WEFT_VISANDOR_NONE;
           a->slave_task = WEFT_VISANDOR_NONE;
-          a->busy_begin = -1;
+          a->slave_span = WEFT_VISANDOR_NONE;
+          a->busy_span = WEFT_VISANDOR_NONE;
         }
       trace->agent_seen = g_realloc (trace->agent_seen, agent + 1);
       memset (trace->agent_seen + old, 0, agent + 1 - old);
@@ -330,17 +331,37 @@ node_at (Reader  *r,
   return &g_array_index (r->trace->nodes, WeftVisandorNode, i);
 }
 
-static void
-add_span (Reader               *r,
-          WeftVisandorSpanKind  kind,
-          guint32               task,
-          guint32               agent,
-          gint64                begin,
-          gint64                end)
+/* A span is added when it begins, so that the spans come in begin order;
+ * close_span() sets its end. Returns its index. */
+static guint32
+open_span (Reader               *r,
+           WeftVisandorSpanKind  kind,
+           guint32               task,
+           guint32               agent,
+           gint64                begin)
 {
-  WeftVisandorSpan span = { begin, MAX (begin, end), task, agent, kind };
+  WeftVisandorSpan span = { begin, begin, task, agent, kind };
 
   g_array_append_val (r->trace->spans, span);
+
+  return r->trace->spans->len - 1;
+}
+
+static inline WeftVisandorSpan *
+span_at (Reader  *r,
+         guint32  i)
+{
+  return &g_array_index (r->trace->spans, WeftVisandorSpan, i);
+}
+
+static void
+close_span (Reader  *r,
+            guint32  i,
+            gint64   end)
+{
+  WeftVisandorSpan *s = span_at (r, i);
+
+  s->end = MAX (s->begin, end);
 }
 
 static void
@@ -362,6 +383,8 @@ task_word (Reader *r)
   return r->trace->parallelism == WEFT_VISANDOR_OR ? "branch" : "goal";
 }
 
+static void stop_piece (Reader *r, guint32 task, gint64 time);
+
 /* A piece of @task starts running on @agent. */
 static void
 start_piece (Reader  *r,
@@ -372,8 +395,11 @@ start_piece (Reader  *r,
   Agent *a = get_agent (r, agent);
   WeftVisandorTask *t = task_at (r, task);
 
-  t->piece_agent = agent;
-  t->piece_begin = time;
+  /* A task starts, or resumes from a suspension, with no piece running;
+   * were one running, it would end here. */
+  if (t->piece_span != WEFT_VISANDOR_NONE)
+    stop_piece (r, task, time);
+  t->piece_span = open_span (r, WEFT_VISANDOR_SPAN_RUN, task, agent, time);
   t->prev_current = a->current;
   a->current = task;
 }
@@ -388,14 +414,14 @@ stop_piece (Reader  *r,
   WeftVisandorTask *t = task_at (r, task);
   Agent *a;
 
-  if (t->piece_agent == WEFT_VISANDOR_NONE)
+  if (t->piece_span == WEFT_VISANDOR_NONE)
     return;
 
-  add_span (r, WEFT_VISANDOR_SPAN_RUN, task, t->piece_agent, t->piece_begin, time);
-  a = &g_array_index (r->agents, Agent, t->piece_agent);
+  close_span (r, t->piece_span, time);
+  a = &g_array_index (r->agents, Agent, span_at (r, t->piece_span)->agent);
   if (a->current == task)
     a->current = t->prev_current;
-  t->piece_agent = WEFT_VISANDOR_NONE;
+  t->piece_span = WEFT_VISANDOR_NONE;
 }
 
 /* Ends the slaves still helping @task (unbalanced START_BUSY). */
@@ -410,7 +436,7 @@ stop_slaves (Reader  *r,
 
       if (a->slave_task == task)
         {
-          add_span (r, WEFT_VISANDOR_SPAN_SLAVE, task, i, a->slave_begin, time);
+          close_span (r, a->slave_span, time);
           a->slave_task = WEFT_VISANDOR_NONE;
         }
     }
@@ -597,7 +623,7 @@ on_start (Reader  *r,
   task.first_node = WEFT_VISANDOR_NONE;
   task.last_node = WEFT_VISANDOR_NONE;
   task.outcome = WEFT_VISANDOR_RUNNING;
-  task.piece_agent = WEFT_VISANDOR_NONE;
+  task.piece_span = WEFT_VISANDOR_NONE;
   task.suspend_agent = WEFT_VISANDOR_NONE;
   task.prev_current = WEFT_VISANDOR_NONE;
   g_array_append_val (trace->tasks, task);
@@ -654,9 +680,10 @@ on_end (Reader              *r,
             weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id);
       return;
     }
-  if (t->piece_agent != WEFT_VISANDOR_NONE && t->piece_agent != agent && outcome != WEFT_VISANDOR_CUT)
+  if (t->piece_span != WEFT_VISANDOR_NONE && span_at (r, t->piece_span)->agent != agent && outcome != WEFT_VISANDOR_CUT)
     WARN (r, _("%s of %s %d of node %llX on agent %u, but it runs on agent %u"),
-          weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id, agent, t->piece_agent);
+          weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id, agent,
+          span_at (r, t->piece_span)->agent);
 
   get_agent (r, agent);
   stop_piece (r, task, time);
@@ -753,13 +780,13 @@ on_slave (Reader   *r,
       if (a->slave_task != WEFT_VISANDOR_NONE)
         {
           WARN (r, _("START_BUSY on agent %u, which is still a slave since %lld (no STOP_BUSY)"),
-                agent, (long long)a->slave_begin);
-          add_span (r, WEFT_VISANDOR_SPAN_SLAVE, a->slave_task, agent, a->slave_begin, time);
+                agent, (long long)span_at (r, a->slave_span)->begin);
+          close_span (r, a->slave_span, time);
           if (task_at (r, a->slave_task)->open_slaves > 0)
             task_at (r, a->slave_task)->open_slaves--;
         }
       a->slave_task = task;
-      a->slave_begin = time;
+      a->slave_span = open_span (r, WEFT_VISANDOR_SPAN_SLAVE, task, agent, time);
       t->n_slaves++;
       t->open_slaves++;
       return;
@@ -771,7 +798,7 @@ on_slave (Reader   *r,
             number, (unsigned long long)id, agent);
       return;
     }
-  add_span (r, WEFT_VISANDOR_SPAN_SLAVE, task, agent, a->slave_begin, time);
+  close_span (r, a->slave_span, time);
   a->slave_task = WEFT_VISANDOR_NONE;
   if (t->open_slaves > 0)
     t->open_slaves--;
@@ -858,8 +885,8 @@ apply_event (Reader  *r,
       {
         Agent *a = get_agent (r, agent);
 
-        if (a->busy_begin < 0)
-          a->busy_begin = time;
+        if (a->busy_span == WEFT_VISANDOR_NONE)
+          a->busy_span = open_span (r, WEFT_VISANDOR_SPAN_BUSY, WEFT_VISANDOR_NONE, agent, time);
       }
       break;
 
@@ -867,9 +894,9 @@ apply_event (Reader  *r,
       {
         Agent *a = get_agent (r, agent);
 
-        if (a->busy_begin >= 0)
-          add_span (r, WEFT_VISANDOR_SPAN_BUSY, WEFT_VISANDOR_NONE, agent, a->busy_begin, time);
-        a->busy_begin = -1;
+        if (a->busy_span != WEFT_VISANDOR_NONE)
+          close_span (r, a->busy_span, time);
+        a->busy_span = WEFT_VISANDOR_NONE;
       }
       break;
 
@@ -1075,11 +1102,12 @@ finish (Reader *r)
 
           WARN (r, _("agent %u: START_BUSY of branch %d of node %llX without STOP_BUSY"),
                 i, t->number, (unsigned long long)node_at (r, t->node)->id);
-          add_span (r, WEFT_VISANDOR_SPAN_SLAVE, a->slave_task, i, a->slave_begin, trace->end);
+          close_span (r, a->slave_span, trace->end);
           a->slave_task = WEFT_VISANDOR_NONE;
         }
-      if (a->busy_begin >= 0)
-        add_span (r, WEFT_VISANDOR_SPAN_BUSY, WEFT_VISANDOR_NONE, i, a->busy_begin, trace->end);
+      if (a->busy_span != WEFT_VISANDOR_NONE)
+        close_span (r, a->busy_span, trace->end);
+      a->busy_span = WEFT_VISANDOR_NONE;
     }
 
   /* Children come after their parents: walking backwards sees a task's nodes
@@ -1100,7 +1128,7 @@ finish (Reader *r)
         }
       if (t->suspended)
         t->outcome = WEFT_VISANDOR_SUSPENDED;
-      stop_piece (r, i, MAX (end, t->piece_begin));
+      stop_piece (r, i, end);
       t = task_at (r, i);
       t->end = MAX (end, t->start);
     }

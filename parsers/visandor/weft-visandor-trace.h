@@ -11,7 +11,9 @@
  *   SUCC/FAIL/CUTTING_BRANCH) of a node, in the order they started;
  * - spans: the pieces of a task run on one agent (a suspended branch resumes
  *   as a new piece, often on another agent), Andorra-I slaves helping a
- *   branch, and AGENT_BUSY … AGENT_IDLE activity;
+ *   branch, and AGENT_BUSY … AGENT_IDLE activity; each is added when it
+ *   begins (its end is set when it ends), so they come in begin order, the
+ *   order the timeline and the figures want;
  * - migrations: a branch suspended on one agent and resumed on another.
  *
  * Times are in the trace's units (microseconds, as the seed recommends) from
@@ -117,10 +119,9 @@ typedef struct
   guint8  suspended;    /* between SUSPEND and RESUME */
   /* The reader's scratch: the running piece and a pending suspension. */
   guint32 prev_current; /* the agent's task before this piece */
-  guint32 piece_agent;  /* NONE when no piece runs */
-  gint64  piece_begin;
-  gint64  suspend_time;
+  guint32 piece_span;   /* the running piece's span, NONE when none runs */
   guint32 suspend_agent;
+  gint64  suspend_time;
 } WeftVisandorTask;
 
 typedef struct
@@ -167,8 +168,7 @@ typedef struct
 
   GArray                 *nodes;        /* WeftVisandorNode */
   GArray                 *tasks;        /* WeftVisandorTask */
-  GArray                 *spans;        /* WeftVisandorSpan, in end order but for the
-                                         * pieces still open at the end, closed last */
+  GArray                 *spans;        /* WeftVisandorSpan, in begin order */
   GArray                 *migrations;   /* WeftVisandorMigration */
   GArray                 *marks;        /* WeftVisandorMark */
   guint32                 first_root;   /* nodes under no task, linked by next_sibling */

@@ -3,7 +3,8 @@
  *
  * Besides "no crash, no leak", it checks the tree's invariants: every task
  * ends at or after its start, lies under an existing node, and every node's
- * depth is one more than its parent's and at most the maximum.
+ * depth is one more than its parent's and at most the maximum; the spans come
+ * in begin order.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -47,6 +48,9 @@ check_tree (const WeftVisandorTrace *trace)
       const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
 
       if (s->end < s->begin || s->agent >= trace->n_agents || (s->task != WEFT_VISANDOR_NONE && s->task >= trace->tasks->len))
+        abort ();
+      /* In begin order, which the timeline's sort and the figures count on. */
+      if (i > 0 && s->begin < g_array_index (trace->spans, WeftVisandorSpan, i - 1).begin)
         abort ();
     }
 }

@@ -127,74 +127,18 @@ typedef struct
 } Run;
 
 static int
-compare_run_ends (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
+compare_run_begins (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
 {
   const Run *x = a, *y = b;
 
-  return (x->end > y->end) - (x->end < y->end);
+  return (x->begin > y->begin) - (x->begin < y->begin);
 }
 
-static gboolean
-runs_in_end_order (const Run *runs,
-                   gsize      n)
-{
-  for (gsize i = 1; i < n; i++)
-    if (runs[i].end < runs[i - 1].end)
-      return FALSE;
-  return TRUE;
-}
-
-/* Sorts @runs by end. The reader adds spans as they end, except the pieces
- * still running when the trace stops, which it closes last, walking the
- * tasks backwards: one agent's runs are a long sorted stretch, then a tail
- * mostly in reverse order (an or-parallel trace leaves a third of its
- * branches open). Only the tail is sorted, reversed first, and then merged
- * with the stretch: sorting every run of such an agent was half of the
- * figures' time on a 10^7-line or-trace. */
-static void
-sort_runs_by_end (Run   *runs,
-                  gsize  n)
-{
-  gsize k = 1, m;
-  Run *tail;
-  g_autofree Run *buffer = NULL;
-
-  while (k < n && runs[k].end >= runs[k - 1].end)
-    k++;
-  if (k >= n)
-    return;
-
-  tail = runs + k;
-  m = n - k;
-  if (tail[0].end > tail[m - 1].end)
-    for (gsize i = 0, j = m - 1; i < j; i++, j--)
-      {
-        Run t = tail[i];
-
-        tail[i] = tail[j];
-        tail[j] = t;
-      }
-  if (!runs_in_end_order (tail, m))
-    g_qsort_with_data (tail, m, sizeof (Run), compare_run_ends, NULL);
-
-  /* Merge from the back, with the tail set aside. */
-  buffer = g_memdup2 (tail, m * sizeof (Run));
-  for (gsize w = n, i = k, j = m; j > 0;)
-    {
-      if (i > 0 && runs[i - 1].end > buffer[j - 1].end)
-        runs[--w] = runs[--i];
-      else
-        runs[--w] = buffer[--j];
-    }
-}
-
-/* Merges the runs [@first, @stop) of one agent, in end order, into the
- * disjoint runs of their union (touching runs merge), in place: they end at
- * @stop, in time order. Walking back from the last end needs no sort by
- * begin: a run that ends before the current union begins cannot reach it,
- * and neither can any run before it. Returns where the merged runs begin;
+/* Merges the runs [@first, @stop) of one agent, in begin order, into the
+ * disjoint runs of their union (touching runs merge; empty ones are dropped),
+ * in place from @first, in time order. Returns where the merged runs end;
  * adds their length to *@busy. */
 static gsize
 merge_runs (Run    *runs,
@@ -202,29 +146,21 @@ merge_runs (Run    *runs,
             gsize   stop,
             gint64 *busy)
 {
-  gsize w = stop;
-  gint64 begin = 0, end = 0;
-  gboolean open = FALSE;
+  gsize w = first;
 
-  for (gsize r = stop; r-- > first;)
+  for (gsize r = first; r < stop; r++)
     {
       Run run = runs[r];
 
-      if (open && run.end >= begin)
-        {
-          begin = MIN (begin, run.begin);
-          continue;
-        }
-      if (open && end > begin)
-        runs[--w] = (Run) { begin, end };
-      *busy += open ? end - begin : 0;
-      begin = run.begin;
-      end = run.end;
-      open = TRUE;
+      if (run.end <= run.begin)
+        continue;
+      if (w > first && run.begin <= runs[w - 1].end)
+        runs[w - 1].end = MAX (runs[w - 1].end, run.end);
+      else
+        runs[w++] = run;
     }
-  if (open && end > begin)
-    runs[--w] = (Run) { begin, end };
-  *busy += open ? end - begin : 0;
+  for (gsize r = first; r < w; r++)
+    *busy += runs[r].end - runs[r].begin;
 
   return w;
 }
@@ -264,7 +200,7 @@ sift_down (Change *heap,
 /* Busy time per agent is the union of its running pieces and slave spans (a
  * branch that made a choice point public and the branch it then took overlap
  * on paper); the parallelism is the number of agents busy at once. The spans
- * come in end order, which is all merge_runs() needs; each agent's runs are
+ * come in begin order, which is all merge_runs() needs; each agent's runs are
  * then in time order, and a heap over the agents merges them (sorting every
  * piece, then every change, by time was three quarters of this function). */
 static void
@@ -273,8 +209,9 @@ compute_figures (WeftVisandorDataset *self)
   const WeftVisandorTrace *trace = self->trace;
   guint n_agents = trace->n_agents;
   g_autofree gsize *first = g_new0 (gsize, (gsize)n_agents + 1);
-  g_autofree gsize *merged = g_new0 (gsize, MAX (n_agents, 1));
-  g_autofree gint64 *last_end = g_new (gint64, MAX (n_agents, 1));
+  g_autofree gsize *next = g_new0 (gsize, MAX (n_agents, 1));
+  g_autofree gsize *stop = g_new0 (gsize, MAX (n_agents, 1));
+  g_autofree gint64 *last_begin = g_new (gint64, MAX (n_agents, 1));
   g_autofree guint8 *unordered = g_new0 (guint8, MAX (n_agents, 1));
   g_autofree Run *runs = NULL;
   g_autofree Change *heap = NULL;
@@ -300,8 +237,8 @@ compute_figures (WeftVisandorDataset *self)
   for (guint a = 0; a < n_agents; a++)
     {
       first[a + 1] += first[a];
-      merged[a] = first[a];
-      last_end[a] = G_MININT64;
+      next[a] = first[a];
+      last_begin[a] = G_MININT64;
     }
   n_runs = first[n_agents];
   runs = g_new (Run, MAX (n_runs, 1));
@@ -311,23 +248,23 @@ compute_figures (WeftVisandorDataset *self)
 
       if (s->kind != WEFT_VISANDOR_SPAN_RUN && s->kind != WEFT_VISANDOR_SPAN_SLAVE)
         continue;
-      runs[merged[s->agent]++] = (Run) { s->begin, s->end };
-      unordered[s->agent] |= s->end < last_end[s->agent];
-      last_end[s->agent] = s->end;
+      runs[next[s->agent]++] = (Run) { s->begin, s->end };
+      unordered[s->agent] |= s->begin < last_begin[s->agent];
+      last_begin[s->agent] = s->begin;
     }
 
-  /* Busy time; merged[a] becomes the start of agent a's merged runs, which
-   * end at first[a + 1]. */
+  /* Busy time; agent a's merged runs are [first[a], stop[a]). */
   for (guint a = 0; a < n_agents; a++)
     {
       gint64 busy = 0;
 
-      /* The reader adds spans as they end, but for the pieces it closes
-       * at the end of the trace (and those of a trace whose times go back). */
+      /* The reader's spans are in begin order (its times never go back);
+       * a trace made otherwise is sorted here. */
       if (unordered[a])
-        sort_runs_by_end (runs + first[a], first[a + 1] - first[a]);
-      merged[a] = merge_runs (runs, first[a], first[a + 1], &busy);
-      n_changes += 2 * (first[a + 1] - merged[a]);
+        g_qsort_with_data (runs + first[a], first[a + 1] - first[a], sizeof (Run), compare_run_begins, NULL);
+      stop[a] = merge_runs (runs, first[a], first[a + 1], &busy);
+      next[a] = first[a];
+      n_changes += 2 * (stop[a] - first[a]);
       if (trace->agent_seen[a])
         {
           VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy / 1e6;
@@ -336,11 +273,11 @@ compute_figures (WeftVisandorDataset *self)
     }
 
   /* Parallelism: every change in time order. A heap entry's run is the one at
-   * merged[agent]; its key tells whether its begin or its end is next. */
+   * next[agent]; its key tells whether its begin or its end is next. */
   heap = g_new (Change, MAX (n_agents, 1));
   for (guint a = 0; a < n_agents; a++)
-    if (merged[a] < first[a + 1])
-      heap[n_heap++] = (Change) { ((guint64)runs[merged[a]].begin << 1) | 1, a };
+    if (next[a] < stop[a])
+      heap[n_heap++] = (Change) { ((guint64)runs[next[a]].begin << 1) | 1, a };
   for (gsize i = n_heap / 2; i-- > 0;)
     sift_down (heap, n_heap, i);
 
@@ -359,13 +296,13 @@ compute_figures (WeftVisandorDataset *self)
       if (top->key & 1)
         {
           level++;
-          top->key = (guint64)runs[merged[a]].end << 1;
+          top->key = (guint64)runs[next[a]].end << 1;
         }
       else
         {
           level--;
-          if (++merged[a] < first[a + 1])
-            top->key = ((guint64)runs[merged[a]].begin << 1) | 1;
+          if (++next[a] < stop[a])
+            top->key = ((guint64)runs[next[a]].begin << 1) | 1;
           else
             *top = heap[--n_heap];
         }
@@ -446,7 +383,7 @@ static const struct
 };
 
 /* What piece_kind() needs of a task, in 8 bytes: its end + 1, its outcome
- * and whether it was ever suspended. The spans come in end order and look
+ * and whether it was ever suspended. The spans come in begin order and look
  * their tasks up at random: in 104-byte tasks that was a miss to memory per
  * span, in this table (8 bytes a task) mostly a cache hit. */
 static inline guint64
