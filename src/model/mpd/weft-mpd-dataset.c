@@ -194,25 +194,6 @@ typedef struct
   gboolean               lamport;
 } FillJob;
 
-/* Waits and links name their first record, which lies anywhere before: its
- * process and its location were a miss to memory each, one after the other
- * (half of the filling's processor time, perf). Asking for them
- * PREFETCH_AHEAD items ahead lets the misses overlap: the process index of
- * the item two steps ahead, the record and the process's row of the one a
- * step ahead, whose process index has come in by then. */
-#define PREFETCH_AHEAD 16
-
-static inline void
-prefetch_record (const WeftMpdModel *m,
-                 const guint32      *process_row,
-                 guint32             soon,
-                 guint32             later)
-{
-  __builtin_prefetch (&m->record_process[later]);
-  __builtin_prefetch (&m->trace->records[soon]);
-  __builtin_prefetch (&process_row[m->record_process[soon]]);
-}
-
 static void
 fill_part (guint    part,
            guint    n_parts,
@@ -244,12 +225,7 @@ fill_part (guint    part,
   for (gsize i = 0; i < m->n_waits; i++)
     {
       const WeftMpdWait *w = &m->waits[i];
-      guint32 row;
-
-      if (i + 2 * PREFETCH_AHEAD < m->n_waits)
-        prefetch_record (m, process_row, m->waits[i + PREFETCH_AHEAD].begin_record,
-                         m->waits[i + 2 * PREFETCH_AHEAD].begin_record);
-      row = process_row[m->record_process[w->begin_record]];
+      guint32 row = process_row[m->record_process[w->begin_record]];
 
       if (!MINE (row))
         continue;
@@ -276,12 +252,7 @@ fill_part (guint    part,
   for (gsize i = 0; i < m->n_links; i++)
     {
       const WeftMpdLink *l = &m->links[i];
-      guint32 row;
-
-      if (i + 2 * PREFETCH_AHEAD < m->n_links)
-        prefetch_record (m, process_row, m->links[i + PREFETCH_AHEAD].from_record,
-                         m->links[i + 2 * PREFETCH_AHEAD].from_record);
-      row = process_row[m->record_process[l->from_record]];
+      guint32 row = process_row[m->record_process[l->from_record]];
 
       if (!MINE (row))
         continue;
