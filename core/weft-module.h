@@ -9,9 +9,10 @@
  *
  * A module's own symbols are hidden but for its one entry point; what it
  * calls of Weft (matrices, load contexts, atomic files…) it finds in the
- * program, which exports Weft's symbols for it (WEFT_PROGRAM_LINK_ARGS in the
- * top meson.build). Modules come from the build tree for a program that runs
- * from it, from the installed folder otherwise, or from $WEFT_MODULE_DIR.
+ * program, which exports Weft's symbols for it (weft_parsers_dep's
+ * -Wl,--export-dynamic-symbol=weft_*, parsers/meson.build). Modules come
+ * from the build tree for a program that runs from it, from the installed
+ * folder otherwise, or from $WEFT_MODULE_DIR.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1601,7 +1601,7 @@ fill_by_rows_part (guint    part,
   g_atomic_int_inc (&f->n_calls);
   for (guint r = 0; r < f->n_rows; r++)
     {
-      if (r % n_parts != part)
+      if (!weft_event_table_part_has_row (r, part, n_parts))
         continue;
       g_assert_true (g_atomic_int_compare_and_exchange (&f->owner[r], 0, (gint)part + 1));
       for (guint i = 0; i <= r * 1000; i++)

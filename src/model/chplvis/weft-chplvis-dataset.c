@@ -241,7 +241,7 @@ fill_links (const FillJob *job,
   const WeftChplvisLocale *locale = trace->locales[l];
   const WeftChplvisComms *c = &locale->comms;
   const WeftChplvisForks *f = &locale->forks;
-  gboolean own_locale = l % n_parts == part;
+  gboolean own_locale = weft_event_table_part_has_row (l, part, n_parts);
 
   for (guint32 i = 0; i < c->n; i++)
     {
@@ -251,7 +251,7 @@ fill_links (const FillJob *job,
       gint64 time;
       Kind kind;
 
-      if (peer >= trace->n_locales || (is_get ? peer % n_parts != part : !own_locale))
+      if (peer >= trace->n_locales || (is_get ? !weft_event_table_part_has_row (peer, part, n_parts) : !own_locale))
         continue;
       time = weft_chplvis_time_to_ns (trace, c->time[i]);
       kind = overhead ? KIND_VDB_COMM : (Kind)(KIND_GET + (c->kind[i] - WEFT_CHPLVIS_RECORD_GET));
@@ -294,7 +294,7 @@ fill_part (guint    part,
         continue;
       if (weft_load_context_is_cancelled (job->context))
         break;
-      if (l % n_parts == part)
+      if (weft_event_table_part_has_row (l, part, n_parts))
         fill_tasks_and_marks (job, l);
       fill_links (job, l, part, n_parts);
     }

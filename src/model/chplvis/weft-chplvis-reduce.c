@@ -1303,7 +1303,6 @@ weft_chplvis_compute_locale_stats_with_comm (const WeftChplvisTrace      *trace,
                                              const WeftChplvisCommMatrix *comm)
 {
   g_autoptr(WeftChplvisCommMatrix) computed = NULL;
-  const WeftChplvisCommMatrix *matrix;
   WeftChplvisLocaleStats *stats;
   guint n;
   Selection sel;
@@ -1331,17 +1330,16 @@ weft_chplvis_compute_locale_stats_with_comm (const WeftChplvisTrace      *trace,
 
   if (comm == NULL)
     comm = computed = weft_chplvis_compute_comm_matrix (trace, query);
-  matrix = comm;
-  g_return_val_if_fail (matrix->n_locales == n, stats);
+  g_return_val_if_fail (comm->n_locales == n, stats);
   for (guint from = 0; from < n; from++)
     for (guint to = 0; to < n; to++)
       {
         gsize cell = (gsize)from * n + to;
 
-        stats[from].comm_out_count += matrix->count[cell];
-        stats[from].comm_out_bytes = add_sat (stats[from].comm_out_bytes, matrix->bytes[cell]);
-        stats[to].comm_in_count += matrix->count[cell];
-        stats[to].comm_in_bytes = add_sat (stats[to].comm_in_bytes, matrix->bytes[cell]);
+        stats[from].comm_out_count += comm->count[cell];
+        stats[from].comm_out_bytes = add_sat (stats[from].comm_out_bytes, comm->bytes[cell]);
+        stats[to].comm_in_count += comm->count[cell];
+        stats[to].comm_in_bytes = add_sat (stats[to].comm_in_bytes, comm->bytes[cell]);
       }
 
   selection_clear (&sel);

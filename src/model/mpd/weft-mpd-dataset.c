@@ -206,7 +206,7 @@ fill_part (guint    part,
   WeftEventTableBuilder *builder = job->builder;
   gboolean lamport = job->lamport;
 
-#define MINE(row) ((row) % n_parts == part)
+#define MINE(row) weft_event_table_part_has_row ((row), part, n_parts)
 
   for (guint32 i = 0; i < m->n_processes; i++)
     {

@@ -190,14 +190,23 @@ WeftEventTable        *weft_event_table_builder_finish       (WeftEventTableBuil
 
 /* Filling from several threads (see above): @fill runs once per part, each
  * on a thread of its own (the calling thread is one of them), with as many
- * parts as processors, at most 8 and at most one per row; part p adds the
- * events of rows r with r % n_parts == p (and every link leaving one of
- * them). A part may stop early once @context (nullable) is cancelled.
- * Returns when every part has: FALSE, with @error set, when @context was
- * cancelled. */
+ * parts as processors, at most 8 and at most one per row; a part adds the
+ * events of the rows weft_event_table_part_has_row() gives it (and every link
+ * leaving one of them). A part may stop early once @context (nullable) is
+ * cancelled. Returns when every part has: FALSE, with @error set, when
+ * @context was cancelled. */
 typedef void (*WeftEventTableFillFunc) (guint    part,
                                         guint    n_parts,
                                         gpointer user_data);
+
+/* Whether @row is part @part's of @n_parts. */
+static inline gboolean
+weft_event_table_part_has_row (guint row,
+                               guint part,
+                               guint n_parts)
+{
+  return row % n_parts == part;
+}
 
 gboolean               weft_event_table_builder_fill_by_rows (WeftEventTableBuilder *self,
                                                               WeftEventTableFillFunc fill,
