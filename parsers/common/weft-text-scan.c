@@ -223,3 +223,7 @@ const guint8 _weft_scan_hex_values[256] = {
   D ('A', 10), D ('B', 11), D ('C', 12), D ('D', 13), D ('E', 14), D ('F', 15),
 #undef D
 };
+
+const guint64 _weft_scan_pow10[9] = {
+  1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+};

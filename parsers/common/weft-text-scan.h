@@ -11,6 +11,8 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -242,6 +244,112 @@ weft_scan_hex_u64 (const char **pos,
   *value = v;
   *pos = p;
   return TRUE;
+}
+
+/* Word-at-a-time scanning, for the fast paths of readers that know more bytes
+ * follow a line (the file's mapping goes on, and a line's end is no digit):
+ * the leading digits of the eight bytes at @p are found and combined all at
+ * once, a few operations instead of a loop turn per digit. The caller
+ * guarantees that eight bytes are readable at @p. Bytes are tested in lanes
+ * of seven bits, so no lane carries into the next; the digits then combine in
+ * three multiplications (pairs, fours, eights). Little-endian order on every
+ * processor (GUINT64_FROM_LE), so the first byte is the lowest lane. */
+
+#define _WEFT_WORD_ONES  G_GUINT64_CONSTANT (0x0101010101010101)
+#define _WEFT_WORD_HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
+#define _WEFT_WORD_LOWS  G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F)
+
+/* 10^0 … 10^8 (weft-text-scan.c): what a run of n digits shifts a value by. */
+extern const guint64 _weft_scan_pow10[9];
+
+static inline guint64
+_weft_word_load (const char *p)
+{
+  guint64 x;
+
+  memcpy (&x, p, sizeof x);
+  return GUINT64_FROM_LE (x);
+}
+
+/* The high bit of each lane whose low seven bits are at least @k. */
+static inline guint64
+_weft_word_at_least (guint64 x,
+                     guint   k)
+{
+  return ((x & _WEFT_WORD_LOWS) + _WEFT_WORD_ONES * (0x80 - k)) & _WEFT_WORD_HIGHS;
+}
+
+/* How many lanes lead before the first with its high bit set in @others. */
+static inline guint
+_weft_word_leading (guint64 others)
+{
+  return others != 0 ? (guint)__builtin_ctzll (others) >> 3 : 8;
+}
+
+/* The @n (1 to 8) leading lanes of @x, each a digit value in base @base (10
+ * or 16), as one number. */
+static inline guint64
+_weft_word_combine (guint64 x,
+                    guint   n,
+                    guint64 base)
+{
+  x <<= 8 * (8 - n);   /* leading zeros before the n digits */
+  x = ((x * (base * 256 + 1)) >> 8) & G_GUINT64_CONSTANT (0x00FF00FF00FF00FF);
+  x = ((x * (base * base * 65536 + 1)) >> 16) & G_GUINT64_CONSTANT (0x0000FFFF0000FFFF);
+  return (x * ((base * base * base * base) * G_GUINT64_CONSTANT (4294967296) + 1)) >> 32;
+}
+
+/**
+ * weft_scan_word_decimal:
+ * @p: eight readable bytes
+ * @value: (out): what the leading decimal digits read as (0 when none)
+ *
+ * Returns: how many of the eight bytes lead as decimal digits (0 to 8).
+ */
+static inline guint
+weft_scan_word_decimal (const char *p,
+                        guint64    *value)
+{
+  guint64 x = _weft_word_load (p) ^ (_WEFT_WORD_ONES * '0');
+  guint n = _weft_word_leading ((_weft_word_at_least (x, 10) | x) & _WEFT_WORD_HIGHS);
+
+  *value = n != 0 ? _weft_word_combine (x, n, 10) : 0;
+  return n;
+}
+
+/* The high bit of each lane of @x that is a hexadecimal digit of either case. */
+static inline guint64
+_weft_word_hex_lanes (guint64  x,
+                      guint64 *letters)
+{
+  guint64 t = x ^ (_WEFT_WORD_ONES * '0');
+  guint64 digits = ~(_weft_word_at_least (t, 10) | t) & _WEFT_WORD_HIGHS;
+  guint64 folded = x | (_WEFT_WORD_ONES * 0x20);   /* 'A'-'F' → 'a'-'f' */
+
+  *letters = _weft_word_at_least (folded, 'a') & ~_weft_word_at_least (folded, 'g') & ~x & _WEFT_WORD_HIGHS;
+  return digits | *letters;
+}
+
+/**
+ * weft_scan_word_hex:
+ * @p: eight readable bytes
+ * @value: (out) (optional): what the leading hexadecimal digits (either case)
+ *   read as (0 when none)
+ *
+ * Returns: how many of the eight bytes lead as hexadecimal digits (0 to 8).
+ */
+static inline guint
+weft_scan_word_hex (const char *p,
+                    guint64    *value)
+{
+  guint64 x = _weft_word_load (p);
+  guint64 letters;
+  guint n = _weft_word_leading (~_weft_word_hex_lanes (x, &letters) & _WEFT_WORD_HIGHS);
+
+  if (value != NULL)
+    /* A digit's value is its low four bits, a letter's those plus nine. */
+    *value = n != 0 ? _weft_word_combine ((x & (_WEFT_WORD_ONES * 0x0F)) + (letters >> 7) * 9, n, 16) : 0;
+  return n;
 }
 
 /* A field weft_scan_hex_u64() would accept, passed over without its value

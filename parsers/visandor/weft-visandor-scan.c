@@ -99,74 +99,25 @@ fast_blanks (const char *p,
   return p - start >= min ? p : NULL;
 }
 
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-#define WORD_ONES  G_GUINT64_CONSTANT (0x0101010101010101)
-#define WORD_HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
-#define WORD_LOWS  G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F)
-
-/* The leading decimal digits of the 8 bytes at @p, eight at a time: how many
- * (0 to 8) and, in *@value, what they read as. A byte is a digit when it XOR
- * '0' is below 10, tested on all bytes at once without carries between them;
- * the digits then combine in three multiplications (pairs, fours, eights). */
-static inline guint
-word_digits (const char *p,
-             guint64    *value)
-{
-  guint64 x, other;
-  guint n;
-
-  memcpy (&x, p, sizeof x);
-  x ^= WORD_ONES * '0';
-  other = (((x & WORD_LOWS) + WORD_ONES * (0x80 - 10)) | x) & WORD_HIGHS;
-  n = other != 0 ? (guint)__builtin_ctzll (other) >> 3 : 8;
-  *value = 0;
-  if (n == 0)
-    return 0;
-
-  x <<= 8 * (8 - n);   /* leading zeros before the n digits */
-  x = ((x & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F)) * (10 * 256 + 1)) >> 8;
-  x = ((x & G_GUINT64_CONSTANT (0x00FF00FF00FF00FF)) * (100 * 65536 + 1)) >> 16;
-  x = ((x & G_GUINT64_CONSTANT (0x0000FFFF0000FFFF)) * (10000 * G_GUINT64_CONSTANT (4294967296) + 1)) >> 32;
-  *value = x;
-
-  return n;
-}
-#endif
-
-/* 1 to @max_digits decimal digits, or NULL. */
+/* 1 to @max_digits decimal digits, or NULL; eight at a time. */
 static inline const char *
 fast_decimal (const char *p,
               int         max_digits,
               guint64    *value)
 {
   const char *start = p;
-  guint64 v = 0;
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-  static const guint64 scale[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000 };
-  guint64 word;
+  guint64 v = 0, word;
   guint n;
 
   do
     {
-      n = word_digits (p, &word);
+      n = weft_scan_word_decimal (p, &word);
       if ((int)(p + n - start) > max_digits)
         return NULL;
-      v = v * scale[n] + word;
+      v = v * _weft_scan_pow10[n] + word;
       p += n;
     }
   while (n == 8);
-#else
-  const char *limit = p + max_digits;
-  guint d;
-
-  while (p <= limit && (d = (guint)((guchar)*p - '0')) <= 9)
-    {
-      v = v * 10 + d;
-      p++;
-    }
-  if (p > limit)
-    return NULL;
-#endif
   if (p == start)
     return NULL;
 
@@ -174,7 +125,8 @@ fast_decimal (const char *p,
   return p;
 }
 
-/* 1 to 16 hexadecimal digits, or NULL. */
+/* 1 to 16 hexadecimal digits, or NULL. A trace's are a few digits long,
+ * where a table lookup per digit costs less than a word at a time. */
 static inline const char *
 fast_hex (const char *p,
           guint64    *value)

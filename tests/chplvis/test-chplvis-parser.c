@@ -1197,7 +1197,7 @@ test_fast_path (void)
     "Etask: 1000.300005 0 7",
     "Etask: 1000.300006 0 9",
   };
-  static const char alphabet[] = " \t+-.0x95aAg/:";
+  static const char alphabet[] = " \t+-.0x95aAfFgG@`/:";
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
 
   for (guint file = 0; file < 400; file++)

@@ -508,6 +508,55 @@ test_text_scan_hex_skip (void)
     }
 }
 
+/* weft_scan_word_decimal() and weft_scan_word_hex() against a byte at a time,
+ * on words drawn from the bytes around the digit ranges' edges. */
+static void
+test_text_scan_words (void)
+{
+  static const char alphabet[] = "0123456789abcdefABCDEF/:@`gG \n\x80\xff\x10\x19\x3a\x61\xe6\xb0";
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+
+  for (guint round = 0; round < 200000; round++)
+    {
+      char word[8];
+      guint64 value, expected = 0;
+      guint n, i;
+
+      for (i = 0; i < 8; i++)
+        {
+          /* Mostly digits, so that long runs come up. */
+          guint pick = g_rand_int_range (rand, 0, 4) != 0 ? g_rand_int_range (rand, 0, 22)
+                                                          : g_rand_int_range (rand, 0, sizeof alphabet - 1);
+          word[i] = alphabet[pick];
+        }
+
+      for (i = 0; i < 8 && word[i] >= '0' && word[i] <= '9'; i++)
+        expected = expected * 10 + (guint64)(word[i] - '0');
+      n = weft_scan_word_decimal (word, &value);
+      g_assert_cmpuint (n, ==, i);
+      g_assert_cmpuint (value, ==, expected);
+
+      expected = 0;
+      for (i = 0; i < 8 && _weft_scan_hex_values[(guchar)word[i]] != 0; i++)
+        expected = (expected << 4) | (guint64)(_weft_scan_hex_values[(guchar)word[i]] - 1);
+      n = weft_scan_word_hex (word, &value);
+      g_assert_cmpuint (n, ==, i);
+      g_assert_cmpuint (value, ==, expected);
+      g_assert_cmpuint (weft_scan_word_hex (word, NULL), ==, i);
+    }
+
+  {
+    guint64 v;
+
+    g_assert_cmpuint (weft_scan_word_decimal ("99999999", &v), ==, 8);
+    g_assert_cmpuint (v, ==, 99999999);
+    g_assert_cmpuint (weft_scan_word_hex ("fFfFfFfF", &v), ==, 8);
+    g_assert_cmpuint (v, ==, 0xFFFFFFFF);
+    g_assert_cmpuint (weft_scan_word_hex ("7f8948 x", &v), ==, 6);
+    g_assert_cmpuint (v, ==, 0x7f8948);
+  }
+}
+
 /* What a message quotes of a line: valid UTF-8, cut after whole characters. */
 static void
 test_text_excerpt (void)
@@ -838,6 +887,7 @@ main (int    argc,
   g_test_add_func ("/core/value-table/compare", test_value_table_compare);
   g_test_add_func ("/core/text-scan/lines", test_text_scan_lines);
   g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
+  g_test_add_func ("/core/text-scan/words", test_text_scan_words);
   g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);
   g_test_add_func ("/core/text-scan/hex-skip", test_text_scan_hex_skip);
   g_test_add_func ("/core/text-scan/excerpt", test_text_excerpt);

@@ -658,7 +658,8 @@ test_threaded_fill (void)
 
 /* The links of one pair added as several sorted runs (gets of one reader
  * pass, puts of another), with ties and late records (the insertion sort
- * gives up on a record far back, or at the next run): sorted by from-time,
+ * gives up on a record far back, or at the next run), then some in random
+ * order: sorted by from-time,
  * then to-time, kind, size, label and ref, none lost. */
 static void
 test_link_runs (void)
@@ -669,6 +670,7 @@ test_link_runs (void)
   WeftLinkSlice slice;
   guint64 sum = 0, expected_sum = 0;
   const guint per_run = 30000;
+  const guint n_random = 5000;
 
   weft_event_table_builder_add_kind (builder, "a", WEFT_EVENT_LINK, 0);
   weft_event_table_builder_add_kind (builder, "b", WEFT_EVENT_LINK, 0);
@@ -692,11 +694,19 @@ test_link_runs (void)
                                            run * per_run + i);
         expected_sum += run * per_run + i;
       }
+  /* Then some in no order at all: many short runs to merge. */
+  for (guint i = 0; i < n_random; i++)
+    {
+      gint64 t = g_rand_int_range (rand, 0, 3 * per_run);
+
+      weft_event_table_builder_add_link (builder, 0, t, 1, t, 0, 1, 0, 3 * per_run + i);
+      expected_sum += 3 * per_run + i;
+    }
   table = finish (builder);
 
   g_assert_cmpuint (weft_event_table_get_n_link_pairs (table), ==, 1);
   weft_event_table_get_link_pair (table, 0, &slice);
-  g_assert_cmpuint (slice.n, ==, 3 * per_run);
+  g_assert_cmpuint (slice.n, ==, 3 * per_run + n_random);
   for (gsize i = 0; i < slice.n; i++)
     {
       sum += slice.ref[i];
