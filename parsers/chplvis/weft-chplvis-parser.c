@@ -439,6 +439,26 @@ fast_time (const char **pos,
   return TRUE;
 }
 
+/* scan_time() of a field after blanks, by fast_time() when the line is one
+ * the fast path may read and the field is as the runtime prints it: the
+ * times of Tag, Pause, End and VdbMark records, three on each of the first
+ * three (a tag-heavy run: 25,000 fields, a tenth of their lines' cost). */
+static inline gboolean
+any_time (const Parser  *p,
+          const char   **pos,
+          const char    *end,
+          gint64        *time)
+{
+  const char *q = *pos;
+
+  if (end <= p->fast_end && q < end && *q == ' ' && (q++, fast_time (&q, end, time)))
+    {
+      *pos = q;
+      return TRUE;
+    }
+  return scan_time (pos, end, time);
+}
+
 static gboolean
 next_capacity (guint32  capacity,
                guint32 *new_capacity)
@@ -1188,7 +1208,7 @@ parse_vdbmark (Parser     *p,
   guint64 tid;
   int nid;
 
-  if (!scan_time (&pos, end, &time) ||
+  if (!any_time (p, &pos, end, &time) ||
       !weft_scan_int (&pos, end, &nid) ||
       !weft_scan_id64 (&pos, end, &tid) ||
       !weft_scan_at_end (pos, end))
@@ -1220,9 +1240,9 @@ parse_mark (Parser     *p,
   guint64 tid;
   int nid, tag = -1;
 
-  if (!scan_time (&pos, end, &sample.time) ||
-      !scan_time (&pos, end, &sample.user) ||
-      !scan_time (&pos, end, &sample.sys) ||
+  if (!any_time (p, &pos, end, &sample.time) ||
+      !any_time (p, &pos, end, &sample.user) ||
+      !any_time (p, &pos, end, &sample.sys) ||
       !weft_scan_int (&pos, end, &nid) ||
       !weft_scan_id64 (&pos, end, &tid) ||
       (kind != WEFT_CHPLVIS_RECORD_END && !weft_scan_int (&pos, end, &tag)) ||

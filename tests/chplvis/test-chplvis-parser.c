@@ -1196,6 +1196,10 @@ test_fast_path (void)
     "Btask: 1000.300004 0 9",
     "Etask: 1000.300005 0 7",
     "Etask: 1000.300006 0 9",
+    "Tag: 1000.400000 0.039614 0.006565 0 1 0",
+    "Pause: 1000.400001 12.000001 0.5 0 1 0",
+    "VdbMark: 1000.400002 0 7",
+    "End: 1000.400003 0.041016 0.006834 0 1",
   };
   static const char alphabet[] = " \t+-.0x95aAfFgG@`/:";
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
@@ -1298,6 +1302,17 @@ test_fast_path (void)
           g_assert_cmpuint (ft->line[i], ==, ut->line[i]);
           g_assert_cmpuint (ft->begin_line[i], ==, ut->begin_line[i]);
           g_assert_cmpuint (ft->end_line[i], ==, ut->end_line[i]);
+        }
+
+      g_assert_cmpuint (fast->n_marks, ==, full->n_marks);
+      for (guint32 i = 0; i < fast->n_marks; i++)
+        {
+          g_assert_cmpint (fast->marks[i].sample.time, ==, full->marks[i].sample.time);
+          g_assert_cmpint (fast->marks[i].sample.user, ==, full->marks[i].sample.user);
+          g_assert_cmpint (fast->marks[i].sample.sys, ==, full->marks[i].sample.sys);
+          g_assert_cmpint (fast->marks[i].kind, ==, full->marks[i].kind);
+          g_assert_cmpint (fast->marks[i].tag, ==, full->marks[i].tag);
+          g_assert_cmpuint (fast->marks[i].tid, ==, full->marks[i].tid);
         }
 
       fast_warnings = weft_load_context_dup_warnings (fast_context);
