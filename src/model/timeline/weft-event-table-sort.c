@@ -46,12 +46,12 @@ instant_less (const InstantRec *a,
   return a->ref < b->ref;
 }
 
+/* Links are sorted one pair at a time (the builder groups a row's links by
+ * target first), so to_row is never compared. */
 static inline gboolean
 link_less (const LinkRec *a,
            const LinkRec *b)
 {
-  if (a->to_row != b->to_row)
-    return a->to_row < b->to_row;
   if (a->from_time != b->from_time)
     return a->from_time < b->from_time;
   if (a->to_time != b->to_time)
