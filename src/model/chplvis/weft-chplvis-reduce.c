@@ -20,20 +20,6 @@ weft_chplvis_query_init (WeftChplvisQuery *query)
   query->tag = WEFT_CHPLVIS_TAG_ALL;
 }
 
-/**
- * weft_chplvis_time_to_ns:
- * @time_us: a time as the trace has it (µs since the epoch)
- *
- * Returns: the same time in event-table units: ns from the trace's origin.
- */
-gint64
-weft_chplvis_time_to_ns (const WeftChplvisTrace *trace,
-                         gint64                  time_us)
-{
-  g_return_val_if_fail (trace != NULL, 0);
-
-  return (time_us - trace->origin) * 1000;
-}
 
 static inline guint64
 add_sat (guint64 a,

@@ -183,8 +183,21 @@ typedef struct
 } WeftChplvisProfileRow;
 
 void                   weft_chplvis_query_init           (WeftChplvisQuery         *query);
-gint64                 weft_chplvis_time_to_ns           (const WeftChplvisTrace   *trace,
-                                                          gint64                    time_us);
+
+/**
+ * weft_chplvis_time_to_ns:
+ * @time_us: a time as the trace has it (µs since the epoch)
+ *
+ * Inline: the timeline's fill converts every record's time.
+ *
+ * Returns: the same time in event-table units: ns from the trace's origin.
+ */
+static inline gint64
+weft_chplvis_time_to_ns (const WeftChplvisTrace *trace,
+                         gint64                  time_us)
+{
+  return (time_us - trace->origin) * 1000;
+}
 
 /* Tags */
 gboolean               weft_chplvis_has_repeated_tag_names (const WeftChplvisTrace *trace);

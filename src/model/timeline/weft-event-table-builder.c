@@ -120,28 +120,40 @@ chunk_new_largest (WeftEventTableBuilder *self)
   return chunk != NULL ? chunk : chunk_new (POOL_CHUNK_BYTES);
 }
 
-static gpointer
+/* A new chunk at the end of @list, twice the size of the last. */
+G_NO_INLINE static Chunk *
+rec_list_grow (WeftEventTableBuilder *self,
+               RecList               *list,
+               gsize                  rec_size)
+{
+  Chunk *chunk = list->tail;
+  gsize bytes = chunk == NULL ? CHUNK_MIN_BYTES : MIN (CHUNK_MAX_BYTES, chunk->cap * rec_size * 2);
+  gsize cap = MAX (1, bytes / rec_size);
+
+  chunk = bytes == CHUNK_MAX_BYTES ? chunk_new_largest (self) : chunk_new (sizeof (Chunk) + cap * rec_size);
+  chunk->next = NULL;
+  chunk->len = 0;
+  chunk->cap = cap;
+  if (list->tail != NULL)
+    list->tail->next = chunk;
+  else
+    list->head = chunk;
+  list->tail = chunk;
+
+  return chunk;
+}
+
+/* Inlined into the add functions, which readers call once per event: a call
+ * here cost as much as the rest of adding a link. */
+static inline gpointer
 rec_list_append (WeftEventTableBuilder *self,
                  RecList               *list,
                  gsize                  rec_size)
 {
   Chunk *chunk = list->tail;
 
-  if (chunk == NULL || chunk->len == chunk->cap)
-    {
-      gsize bytes = chunk == NULL ? CHUNK_MIN_BYTES : MIN (CHUNK_MAX_BYTES, chunk->cap * rec_size * 2);
-      gsize cap = MAX (1, bytes / rec_size);
-
-      chunk = bytes == CHUNK_MAX_BYTES ? chunk_new_largest (self) : chunk_new (sizeof (Chunk) + cap * rec_size);
-      chunk->next = NULL;
-      chunk->len = 0;
-      chunk->cap = cap;
-      if (list->tail != NULL)
-        list->tail->next = chunk;
-      else
-        list->head = chunk;
-      list->tail = chunk;
-    }
+  if (G_UNLIKELY (chunk == NULL || chunk->len == chunk->cap))
+    chunk = rec_list_grow (self, list, rec_size);
 
   list->n++;
   return (guint8 *)chunk->data + rec_size * chunk->len++;
