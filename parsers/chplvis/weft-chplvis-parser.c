@@ -286,7 +286,10 @@ scan_time (const char **pos,
  * instructions). Times and addresses, the long fields, are read eight bytes
  * at a time (weft_scan_word_decimal, weft_scan_word_hex): the whole parse of
  * the comm-heavy run 780 -> 703 M instructions. Lines that end less than
- * eight bytes before the end of the file take the full scanners. */
+ * eight bytes before the end of the file take the full scanners; so the byte
+ * at the end of a line the fast path reads is its newline (or the \r before
+ * it), which no scanner takes for part of a field, and the loops over digits
+ * need not compare with the end at every byte (703 -> 685 M). */
 
 /* One separating space, or the end of the line. */
 static inline gboolean
@@ -312,7 +315,7 @@ fast_digits (const char **pos,
   guint64 v = 0;
   guint d;
 
-  while (p < end && (d = (guint)(guchar)*p - '0') <= 9)
+  while ((d = (guint)(guchar)*p - '0') <= 9)
     {
       v = v * 10 + d;
       p++;
@@ -331,7 +334,7 @@ fast_i64 (const char **pos,
           gint64      *value)
 {
   const char *p = *pos;
-  gboolean negative = p < end && *p == '-';
+  gboolean negative = *p == '-';
   guint64 v;
 
   p += negative;
@@ -398,7 +401,7 @@ fast_on (const char **pos,
 {
   const char *p = *pos;
 
-  if (p >= end || (*p != 'O' && *p != 'L'))
+  if (*p != 'O' && *p != 'L')
     return FALSE;
   *on = *p++;
   if (!fast_separator (&p, end))
