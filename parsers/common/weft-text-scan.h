@@ -279,6 +279,13 @@ _weft_word_at_least (guint64 x,
   return ((x & _WEFT_WORD_LOWS) + _WEFT_WORD_ONES * (0x80 - k)) & _WEFT_WORD_HIGHS;
 }
 
+/* The high bit of each lane of @x that is zero. */
+static inline guint64
+_weft_word_zero_lanes (guint64 x)
+{
+  return ~(((x & _WEFT_WORD_LOWS) + _WEFT_WORD_LOWS) | x | _WEFT_WORD_LOWS);
+}
+
 /* How many lanes lead before the first with its high bit set in @others. */
 static inline guint
 _weft_word_leading (guint64 others)

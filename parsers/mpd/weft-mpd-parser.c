@@ -33,42 +33,27 @@ is_blank (char c)
  * byte of a little-endian word, whether it is a blank, as its high bit
  * (exact, no false positives: the classic "has zero byte" test on the word
  * XOR the blank). */
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-#define WORD_ONES  G_GUINT64_CONSTANT (0x0101010101010101)
-#define WORD_HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
-#define WORD_LOWS  G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F)
-
-static inline guint64
-zero_bytes (guint64 x)
-{
-  return ~(((x & WORD_LOWS) + WORD_LOWS) | x | WORD_LOWS);
-}
-
+/* The bytes of the eight at @p that are blanks: their high bits set. */
 static inline guint64
 blank_bytes (const char *p)
 {
-  guint64 x;
+  guint64 x = _weft_word_load (p);
 
-  memcpy (&x, p, sizeof x);
-
-  return zero_bytes (x ^ (WORD_ONES * ' ')) | zero_bytes (x ^ (WORD_ONES * '\t'));
+  return _weft_word_zero_lanes (x ^ (_WEFT_WORD_ONES * ' ')) | _weft_word_zero_lanes (x ^ (_WEFT_WORD_ONES * '\t'));
 }
-#endif
 
 static inline const char *
 skip_blanks (const char *p,
              const char *end)
 {
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
   while (end - p >= 8)
     {
-      guint64 other = ~blank_bytes (p) & WORD_HIGHS;
+      guint64 other = ~blank_bytes (p) & _WEFT_WORD_HIGHS;
 
       if (other != 0)
-        return p + (__builtin_ctzll (other) >> 3);
+        return p + _weft_word_leading (other);
       p += 8;
     }
-#endif
   while (p < end && is_blank (*p))
     p++;
   return p;
@@ -78,16 +63,14 @@ static inline const char *
 skip_token (const char *p,
             const char *end)
 {
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
   while (end - p >= 8)
     {
       guint64 blanks = blank_bytes (p);
 
       if (blanks != 0)
-        return p + (__builtin_ctzll (blanks) >> 3);
+        return p + _weft_word_leading (blanks);
       p += 8;
     }
-#endif
   while (p < end && !is_blank (*p))
     p++;
   return p;
