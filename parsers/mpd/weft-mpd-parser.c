@@ -76,17 +76,48 @@ skip_token (const char *p,
   return p;
 }
 
-/* Blanks (the writer pads every field), then a hexadecimal field. */
-static inline gboolean
+/* Blanks (the writer pads every field), then a hexadecimal field. @limit,
+ * at or past @end, is how far the line's bytes may be read: a field of up to
+ * eight digits with eight bytes readable (nearly all: the writer pads the
+ * last field too) is read a word at a time; any other goes through
+ * weft_scan_hex_u64(), which also says what is wrong. */
+G_ALWAYS_INLINE static inline gboolean
 scan_hex_field (const char **pos,
                 const char  *end,
+                const char  *limit,
                 guint64     *value)
 {
   const char *p = skip_blanks (*pos, end);
+  guint n;
 
+  if (limit - p >= 8 && !(p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) &&
+      (n = weft_scan_word_hex (p, value)) != 0 && (p + n == end || is_blank (p[n])))
+    {
+      *pos = p + n;
+      return TRUE;
+    }
   if (!weft_scan_hex_u64 (&p, end, value))
     return FALSE;
   *pos = p;
+  return TRUE;
+}
+
+/* The letters of an event name of 1 to 8 bytes at @p (eight readable) as
+ * weft_mpd_event_lookup_key() takes them, upper case, in one word; FALSE
+ * when one is no ASCII letter. */
+static inline gboolean
+word_event_key (const char *p,
+                gsize       len,
+                guint64    *key)
+{
+  guint64 x = _weft_word_load (p);
+  guint64 lanes = len == 8 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * len)) - 1;
+  guint64 folded = x | (_WEFT_WORD_ONES * 0x20);   /* 'A'-'Z' → 'a'-'z' */
+  guint64 letters = _weft_word_at_least (folded, 'a') & ~_weft_word_at_least (folded, 'z' + 1) & ~x;
+
+  if ((~letters & lanes & _WEFT_WORD_HIGHS) != 0)
+    return FALSE;
+  *key = x & lanes & (_WEFT_WORD_ONES * 0xDF);
   return TRUE;
 }
 
@@ -96,11 +127,26 @@ weft_mpd_parse_line (const char  *line,
                      WeftMpdLine *out)
 {
   static const char unknown[] = "(unknown location)";
+  const char *limit = end;   /* the line's bytes, trailing blanks included */
   const char *p = line;
   const char *q;
   guint64 value;
   guint64 key;
 
+  /* Trailing blanks, the writer's padding of the last field: eight bytes at a
+   * time while the line has them. */
+  while (end - line >= 8)
+    {
+      guint64 x = _weft_word_load (end - 8);
+      guint64 kept = ~(blank_bytes (end - 8) | _weft_word_zero_lanes (x ^ (_WEFT_WORD_ONES * '\r'))) & _WEFT_WORD_HIGHS;
+
+      if (kept != 0)
+        {
+          end -= 7 - (63 - __builtin_clzll (kept)) / 8;
+          break;
+        }
+      end -= 8;
+    }
   while (end > line && (end[-1] == '\r' || is_blank (end[-1])))
     end--;
 
@@ -163,17 +209,18 @@ weft_mpd_parse_line (const char  *line,
   if (p == q || q - p > 16)
     return WEFT_MPD_LINE_NOT_TRACE;
   key = 0;
-  for (const char *c = p; c < q; c++)
-    {
-      if (!g_ascii_isalpha (*c))
-        return WEFT_MPD_LINE_NOT_TRACE;
-      key |= (guint64)((guchar)*c & 0xDF) << (8 * ((c - p) & 7));
-    }
+  if (q - p > 8 || limit - p < 8 || !word_event_key (p, (gsize)(q - p), &key))
+    for (const char *c = p; c < q; c++)
+      {
+        if (!g_ascii_isalpha (*c))
+          return WEFT_MPD_LINE_NOT_TRACE;
+        key |= (guint64)((guchar)*c & 0xDF) << (8 * ((c - p) & 7));
+      }
   out->event_name = p;
   out->event_len = (gsize)(q - p);
   p = q;
-  if (!scan_hex_field (&p, end, &out->pid) ||
-      !scan_hex_field (&p, end, &out->extra) ||
+  if (!scan_hex_field (&p, end, limit, &out->pid) ||
+      !scan_hex_field (&p, end, limit, &out->extra) ||
       skip_blanks (p, end) != end)
     return WEFT_MPD_LINE_NOT_TRACE;
 

@@ -517,6 +517,121 @@ test_split (void)
 /* Every event name is found, in any case, and nothing else is (the lookup's
  * constant tables were computed by hand). */
 static void
+assert_same_line (const WeftMpdLine *a,
+                  const WeftMpdLine *b)
+{
+  g_assert_cmpuint (a->file_len, ==, b->file_len);
+  if (a->file_len > 0)
+    g_assert_cmpint (memcmp (a->file, b->file, a->file_len), ==, 0);
+  g_assert_cmpuint (a->line, ==, b->line);
+  g_assert_cmpuint (a->vm, ==, b->vm);
+  g_assert_cmpuint (a->name_len, ==, b->name_len);
+  g_assert_cmpuint (a->event_len, ==, b->event_len);
+  g_assert_cmpint (a->event, ==, b->event);
+  g_assert_cmpuint (a->pid, ==, b->pid);
+  g_assert_cmpuint (a->extra, ==, b->extra);
+}
+
+/* The reader takes a word (eight bytes) at a time where a line has them: its
+ * trailing blanks, the event name, the hexadecimal fields. Lines as the
+ * writer lays them out, damaged now and then (a byte replaced, added or
+ * dropped: letters of either case, hexadecimal digits, blanks, "x", \r),
+ * read as they are, without their trailing blanks (fewer bytes to read a
+ * word from) and with more: the same status and fields every time. */
+static void
+test_line_words (void)
+{
+  static const char *const lines[] = {
+    "CS.mpd, 15          main.body             BODY      1730B8    0       ",
+    "CS.mpd, 17          main.body             CREATEG   555555574500  0       ",
+    "glob.mpd, 1         vm(2).glob.body       CALL      80623E8   a1b2c3  ",
+    "(unknown location)  sem.body              P         fffffff   7ffffff",
+    "x.mpd, 3            r.p                   INITSARR  12345678  0",
+    "x.mpd, 3            r.p                   ENDPROC   0x1F      0XabC   ",
+  };
+  static const char alphabet[] = " \t\rxXaAfFgGzZ09@[`{";
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+
+  for (guint round = 0; round < 20000; round++)
+    {
+      g_autoptr(GString) line = g_string_new (lines[g_rand_int_range (rand, 0, G_N_ELEMENTS (lines))]);
+      guint n_changes = g_rand_int_range (rand, 0, 3) == 0 ? (guint)g_rand_int_range (rand, 1, 3) : 0;
+      g_autofree char *trimmed = NULL;
+      g_autofree char *padded = NULL;
+      WeftMpdLine a, b, c;
+      WeftMpdLineStatus sa, sb, sc;
+
+      for (guint k = 0; k < n_changes; k++)
+        {
+          guint at = (guint)g_rand_int_range (rand, 0, (gint32)line->len);
+          char ch = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+
+          switch (g_rand_int_range (rand, 0, 3))
+            {
+            case 0: line->str[at] = ch; break;
+            case 1: g_string_insert_c (line, at, ch); break;
+            default: g_string_erase (line, at, 1); break;
+            }
+        }
+      trimmed = g_strdup (line->str);
+      g_strchomp (trimmed);
+      while (trimmed[0] != '\0' && trimmed[strlen (trimmed) - 1] == '\r')
+        {
+          trimmed[strlen (trimmed) - 1] = '\0';
+          g_strchomp (trimmed);
+        }
+      padded = g_strconcat (line->str, "          \r", NULL);
+
+      sa = parse (line->str, &a);
+      sb = parse (trimmed, &b);
+      sc = parse (padded, &c);
+      g_assert_cmpint (sa, ==, sb);
+      g_assert_cmpint (sa, ==, sc);
+      if (sa == WEFT_MPD_LINE_OK || sa == WEFT_MPD_LINE_UNKNOWN_EVENT)
+        {
+          assert_same_line (&a, &b);
+          assert_same_line (&a, &c);
+        }
+    }
+
+  /* Event names of 1 to 8 bytes, read a word at a time, against
+   * weft_mpd_event_lookup(), which reads a byte at a time. */
+  for (guint round = 0; round < 20000; round++)
+    {
+      static const char bytes[] = "CALLSENDPVcallsendpv@[`{09_";
+      char token[9] = { 0 };
+      guint len = (guint)g_rand_int_range (rand, 1, 9);
+      gboolean letters = TRUE;
+      g_autofree char *text = NULL;
+      WeftMpdLine l;
+      WeftMpdLineStatus status;
+
+      for (guint k = 0; k < len; k++)
+        {
+          token[k] = bytes[g_rand_int_range (rand, 0, sizeof bytes - 1)];
+          letters = letters && g_ascii_isalpha (token[k]);
+        }
+      /* Mostly real names, so that the known ones come up. */
+      if (g_rand_int_range (rand, 0, 3) == 0)
+        {
+          g_strlcpy (token, weft_mpd_event_name (g_rand_int_range (rand, 0, WEFT_MPD_N_EVENTS)), sizeof token);
+          letters = TRUE;
+        }
+      text = g_strdup_printf ("x.mpd, 1  r.p  %s  1F  2  ", token);
+      status = parse (text, &l);
+      if (!letters)
+        g_assert_cmpint (status, ==, WEFT_MPD_LINE_NOT_TRACE);
+      else
+        {
+          int expected = weft_mpd_event_lookup (token, strlen (token));
+
+          g_assert_cmpint (status, ==, expected >= 0 ? WEFT_MPD_LINE_OK : WEFT_MPD_LINE_UNKNOWN_EVENT);
+          g_assert_cmpint (l.event, ==, expected);
+        }
+    }
+}
+
+static void
 test_event_names (void)
 {
   static const char * const others[] = { "", "CALLS", "CAL", "X", "CREATE", "INITSARRR", "ENDFINAK", "C@LL", NULL };
@@ -569,6 +684,7 @@ main (int   argc,
 
   g_test_add_func ("/mpd/line", test_line);
   g_test_add_func ("/mpd/event-names", test_event_names);
+  g_test_add_func ("/mpd/line-words", test_line_words);
   g_test_add_func ("/mpd/sniff", test_sniff);
   g_test_add_func ("/mpd/damaged", test_damaged);
   g_test_add_func ("/mpd/lamport", test_lamport);
