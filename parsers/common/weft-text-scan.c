@@ -22,36 +22,6 @@ weft_line_reader_init (WeftLineReader *reader,
 }
 
 /**
- * weft_line_reader_next:
- * @line: (out): first byte of the line
- * @line_end: (out): one past its last byte, without "\n" or "\r\n"
- *
- * Returns: %FALSE at the end of the data. A last line without a newline is
- *   still returned.
- */
-gboolean
-weft_line_reader_next (WeftLineReader  *reader,
-                       const char     **line,
-                       const char     **line_end)
-{
-  const char *nl;
-  const char *stop;
-
-  if (reader->pos >= reader->end)
-    return FALSE;
-
-  nl = memchr (reader->pos, '\n', reader->end - reader->pos);
-  stop = nl != NULL ? nl : reader->end;
-
-  *line = reader->pos;
-  *line_end = (stop > reader->pos && stop[-1] == '\r') ? stop - 1 : stop;
-  reader->pos = nl != NULL ? nl + 1 : reader->end;
-  reader->line_no++;
-
-  return TRUE;
-}
-
-/**
  * weft_text_excerpt:
  * @text: the text found (a line or a field), not nul-terminated
  * @end: one past its last byte

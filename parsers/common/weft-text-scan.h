@@ -28,10 +28,40 @@ typedef struct
 void     weft_line_reader_init       (WeftLineReader  *reader,
                                       const char      *data,
                                       gsize            len);
-gboolean weft_line_reader_next       (WeftLineReader  *reader,
-                                      const char     **line,
-                                      const char     **line_end);
 gsize    weft_line_reader_get_offset (const WeftLineReader *reader);
+
+/**
+ * weft_line_reader_next:
+ * @line: (out): first byte of the line
+ * @line_end: (out): one past its last byte, without "\n" or "\r\n"
+ *
+ * Inline: readers call it once a line, and the call cost about 30
+ * instructions a line (a comm-heavy Chapel run: 2% of its whole load).
+ *
+ * Returns: %FALSE at the end of the data. A last line without a newline is
+ *   still returned.
+ */
+static inline gboolean
+weft_line_reader_next (WeftLineReader  *reader,
+                       const char     **line,
+                       const char     **line_end)
+{
+  const char *nl;
+  const char *stop;
+
+  if (reader->pos >= reader->end)
+    return FALSE;
+
+  nl = memchr (reader->pos, '\n', reader->end - reader->pos);
+  stop = nl != NULL ? nl : reader->end;
+
+  *line = reader->pos;
+  *line_end = (stop > reader->pos && stop[-1] == '\r') ? stop - 1 : stop;
+  reader->pos = nl != NULL ? nl + 1 : reader->end;
+  reader->line_no++;
+
+  return TRUE;
+}
 
 /* Each scanner first skips spaces and tabs, then reads one field. */
 gboolean weft_scan_double   (const char **pos,
