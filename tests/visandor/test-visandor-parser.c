@@ -394,6 +394,7 @@ test_scan_paths (void)
     "1 5 0 0 0", "15x 5 0 0 0 0", "1 5 0 0 0 0\r\r", "", "   ", "\t", "1  5  0  0  0  0",
     "1 5 0 0 0 0                                                                              ",
     "1 5 0 0 0 00000000000", "0000000000000000000000001 5 0 0 0 0", "1 5 0 0 0 0\x01",
+    "1 5 0 0 0 123456789", "1 123456789 0 987654321 0 0", "1 0000000005 0 0 0 0",
   };
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree WeftVisandorEvent *events = g_new0 (WeftVisandorEvent, G_N_ELEMENTS (lines));
