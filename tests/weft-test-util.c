@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 
 #include "weft-test-util.h"
@@ -152,4 +154,37 @@ weft_test_rm_rf (const char *path)
 {
   if (path != NULL)
     rm_rf (path);
+}
+
+/**
+ * weft_test_damage_line:
+ * @alphabet: the bytes a damage may put in
+ * @insertion: (nullable): a longer text a damage may insert as well
+ *
+ * Damages @line now and then, as fast-path tests of readers want it: one
+ * time in three, one or two bytes replaced, added or dropped (or
+ * @insertion added) at random places.
+ */
+void
+weft_test_damage_line (GString    *line,
+                       GRand      *rand,
+                       const char *alphabet,
+                       const char *insertion)
+{
+  guint n_changes = g_rand_int_range (rand, 0, 3) == 0 ? (guint)g_rand_int_range (rand, 1, 3) : 0;
+  gint32 n_kinds = insertion != NULL ? 4 : 3;
+
+  for (guint c = 0; c < n_changes && line->len > 0; c++)
+    {
+      guint at = (guint)g_rand_int_range (rand, 0, (gint32)line->len);
+      char ch = alphabet[g_rand_int_range (rand, 0, (gint32)strlen (alphabet))];
+
+      switch (g_rand_int_range (rand, 0, n_kinds))
+        {
+        case 0: line->str[at] = ch; break;
+        case 1: g_string_insert_c (line, at, ch); break;
+        case 2: g_string_erase (line, at, 1); break;
+        default: g_string_insert (line, at, insertion); break;
+        }
+    }
 }

@@ -18,5 +18,9 @@ char       *weft_test_write_tmp    (const char *name,
                                     gssize      len);
 char       *weft_test_make_tmp_dir (void);
 void        weft_test_rm_rf        (const char *path);
+void        weft_test_damage_line  (GString    *line,
+                                    GRand      *rand,
+                                    const char *alphabet,
+                                    const char *insertion);
 
 G_END_DECLS

@@ -1220,21 +1220,8 @@ test_fast_path (void)
       for (guint i = 0; i < 60; i++)
         {
           g_autoptr(GString) line = g_string_new (lines[g_rand_int_range (rand, 0, G_N_ELEMENTS (lines))]);
-          guint n_changes = g_rand_int_range (rand, 0, 4) == 0 ? (guint)g_rand_int_range (rand, 1, 3) : 0;
 
-          for (guint c = 0; c < n_changes; c++)
-            {
-              guint at = (guint)g_rand_int_range (rand, 0, (gint32)line->len);
-              char ch = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
-
-              switch (g_rand_int_range (rand, 0, 4))
-                {
-                case 0: line->str[at] = ch; break;
-                case 1: g_string_insert_c (line, at, ch); break;
-                case 2: g_string_erase (line, at, 1); break;
-                default: g_string_insert (line, at, "1234567890123456"); break;
-                }
-            }
+          weft_test_damage_line (line, rand, alphabet, "1234567890123456");
           /* A third of the files end their lines as Windows would. */
           g_string_append_printf (text, file % 3 == 0 ? "%s\r\n" : "%s\n", line->str);
         }

@@ -555,24 +555,12 @@ test_line_words (void)
   for (guint round = 0; round < 20000; round++)
     {
       g_autoptr(GString) line = g_string_new (lines[g_rand_int_range (rand, 0, G_N_ELEMENTS (lines))]);
-      guint n_changes = g_rand_int_range (rand, 0, 3) == 0 ? (guint)g_rand_int_range (rand, 1, 3) : 0;
       g_autofree char *trimmed = NULL;
       g_autofree char *padded = NULL;
       WeftMpdLine a, b, c;
       WeftMpdLineStatus sa, sb, sc;
 
-      for (guint k = 0; k < n_changes; k++)
-        {
-          guint at = (guint)g_rand_int_range (rand, 0, (gint32)line->len);
-          char ch = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
-
-          switch (g_rand_int_range (rand, 0, 3))
-            {
-            case 0: line->str[at] = ch; break;
-            case 1: g_string_insert_c (line, at, ch); break;
-            default: g_string_erase (line, at, 1); break;
-            }
-        }
+      weft_test_damage_line (line, rand, alphabet, NULL);
       trimmed = g_strdup (line->str);
       g_strchomp (trimmed);
       while (trimmed[0] != '\0' && trimmed[strlen (trimmed) - 1] == '\r')
