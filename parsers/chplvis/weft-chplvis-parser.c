@@ -166,8 +166,8 @@ typedef struct
   int                current_tag;    /* -1 = Start */
   gboolean           old_comm_layout;
   /* Lines ending before this take the fast path: eight bytes are readable at
-   * any place in them (the file goes on). The file start with
-   * WEFT_CHPLVIS_PARSE_FULL_SCAN, so that no line does. */
+   * any place in them (the file goes on). With WEFT_CHPLVIS_PARSE_FULL_SCAN
+   * it is the file's start, so that no line does. */
   const char        *fast_end;
 
   gboolean           warned_after_end;
@@ -445,7 +445,7 @@ fast_time (const char **pos,
 /* scan_time() of a field after blanks, by fast_time() when the line is one
  * the fast path may read and the field is as the runtime prints it: the
  * times of Tag, Pause, End and VdbMark records, three on each of the first
- * three (a tag-heavy run: 25,000 fields, a tenth of their lines' cost). */
+ * three (a tag-heavy run has 25,000 of them). */
 static inline gboolean
 any_time (const Parser  *p,
           const char   **pos,

@@ -29,11 +29,9 @@ is_blank (char c)
 }
 
 /* Runs of blanks are most of a trace line (every field is padded to its
- * width), so blanks and tokens are skipped eight bytes at a time: for each
- * byte of a little-endian word, whether it is a blank, as its high bit
- * (exact, no false positives: the classic "has zero byte" test on the word
- * XOR the blank). */
-/* The bytes of the eight at @p that are blanks: their high bits set. */
+ * width), so blanks and tokens are skipped eight bytes at a time: the bytes
+ * of the eight at @p that are blanks, as their high bits (exact, no false
+ * positives: the classic "has zero byte" test on the word XOR the blank). */
 static inline guint64
 blank_bytes (const char *p)
 {

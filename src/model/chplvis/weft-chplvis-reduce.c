@@ -20,7 +20,6 @@ weft_chplvis_query_init (WeftChplvisQuery *query)
   query->tag = WEFT_CHPLVIS_TAG_ALL;
 }
 
-
 static inline guint64
 add_sat (guint64 a,
          guint64 b)

@@ -164,8 +164,8 @@ struct _Worker
   gsize     tail_next_cap;
   guint16  *pending;
   gsize     pending_cap;
-  IntervalRec *iv_tmp;    /* the interval sort's merge buffer */
-  gsize     iv_tmp_cap;
+  IntervalRec *iv_tmp;   /* the interval sort's merge buffer */
+  gsize        iv_tmp_cap;
   SumLists  lists[2];
 };
 

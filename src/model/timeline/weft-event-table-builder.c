@@ -533,6 +533,7 @@ worker_clear (Worker *w)
   g_free (w->tail_head);
   g_free (w->tail_next);
   g_free (w->pending);
+  g_free (w->iv_tmp);
   for (guint i = 0; i < G_N_ELEMENTS (w->lists); i++)
     {
       g_free (w->lists[i].sums);
