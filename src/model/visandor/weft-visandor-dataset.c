@@ -306,7 +306,8 @@ compute_figures (WeftVisandorDataset *self)
           else
             *top = heap[--n_heap];
         }
-      if (n_heap > 0)
+      /* Mostly the same agent's run again: no sifting then. */
+      if ((n_heap > 1 && heap[1].key < top->key) || (n_heap > 2 && heap[2].key < top->key))
         sift_down (heap, n_heap, 0);
 
       self->max_parallelism = MAX (self->max_parallelism, level);
