@@ -284,8 +284,20 @@ typedef struct
 
 #define WARN(r, ...) weft_load_context_warn ((r)->context, (r)->source, (r)->line, __VA_ARGS__)
 
-static Agent *
-get_agent (Reader  *r,
+/* g_array_append_val() without copying the record through a call to memcpy:
+ * the builder thread, which bounds the read, appends one for most events. */
+#define APPEND(array, Type, value) \
+  G_STMT_START \
+    { \
+      guint len_ = (array)->len; \
+      g_array_set_size ((array), len_ + 1); \
+      g_array_index ((array), Type, len_) = (value); \
+    } \
+  G_STMT_END
+
+/* An agent seen for the first time, its slots made if need be. */
+G_NO_INLINE static void
+add_agent (Reader  *r,
            guint32  agent)
 {
   WeftVisandorTrace *trace = r->trace;
@@ -313,6 +325,15 @@ get_agent (Reader  *r,
       trace->agent_seen[agent] = 1;
       trace->n_distinct_agents++;
     }
+}
+
+/* Inline: most events name their agent. */
+static inline Agent *
+get_agent (Reader  *r,
+           guint32  agent)
+{
+  if (G_UNLIKELY (agent >= r->agents->len || !r->trace->agent_seen[agent]))
+    add_agent (r, agent);
 
   return &g_array_index (r->agents, Agent, agent);
 }
@@ -342,7 +363,7 @@ open_span (Reader               *r,
 {
   WeftVisandorSpan span = { begin, begin, task, agent, kind };
 
-  g_array_append_val (r->trace->spans, span);
+  APPEND (r->trace->spans, WeftVisandorSpan, span);
 
   return r->trace->spans->len - 1;
 }
@@ -374,7 +395,7 @@ add_mark (Reader  *r,
 {
   WeftVisandorMark mark = { time, node_id, agent, branch, (guint8)code };
 
-  g_array_append_val (r->trace->marks, mark);
+  APPEND (r->trace->marks, WeftVisandorMark, mark);
 }
 
 static const char *
@@ -565,7 +586,7 @@ on_node (Reader  *r,
     }
   trace->max_depth = MAX (trace->max_depth, node.depth);
 
-  g_array_append_val (trace->nodes, node);
+  APPEND (trace->nodes, WeftVisandorNode, node);
   add_node_slots (r, index, n_declared);
   /* Node ids are addresses that may be reused once a fork has joined: the
    * latest node with an id is the one later events name. */
@@ -626,7 +647,7 @@ on_start (Reader  *r,
   task.piece_span = WEFT_VISANDOR_NONE;
   task.suspend_agent = WEFT_VISANDOR_NONE;
   task.prev_current = WEFT_VISANDOR_NONE;
-  g_array_append_val (trace->tasks, task);
+  APPEND (trace->tasks, WeftVisandorTask, task);
 
   n = node_at (r, node);
   if (n->last_task == WEFT_VISANDOR_NONE)
@@ -755,7 +776,7 @@ on_resume (Reader  *r,
   migration.task = task;
   migration.from_agent = t->suspend_agent;
   migration.to_agent = agent;
-  g_array_append_val (r->trace->migrations, migration);
+  APPEND (r->trace->migrations, WeftVisandorMigration, migration);
   start_piece (r, task, agent, time);
 }
 

@@ -39,7 +39,7 @@ weft_visandor_trace_free (WeftVisandorTrace *trace)
   g_free (trace);
 }
 
-static const char *const code_names[WEFT_VISANDOR_N_CODES] = {
+const char *const _weft_visandor_code_names[WEFT_VISANDOR_N_CODES] = {
   [WEFT_VISANDOR_FORK] = "FORK",
   [WEFT_VISANDOR_START_GOAL] = "START_GOAL",
   [WEFT_VISANDOR_FINISH_GOAL] = "FINISH_GOAL",
@@ -62,16 +62,10 @@ static const char *const code_names[WEFT_VISANDOR_N_CODES] = {
   [WEFT_VISANDOR_STOP_BUSY] = "STOP_BUSY",
 };
 
-gboolean
-weft_visandor_code_is_known (int code)
-{
-  return code >= 0 && code < WEFT_VISANDOR_N_CODES && code_names[code] != NULL;
-}
-
 const char *
 weft_visandor_code_name (int code)
 {
-  return weft_visandor_code_is_known (code) ? code_names[code] : "unknown";
+  return weft_visandor_code_is_known (code) ? _weft_visandor_code_names[code] : "unknown";
 }
 
 const char *

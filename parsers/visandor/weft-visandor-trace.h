@@ -178,7 +178,6 @@ typedef struct
 WeftVisandorTrace *weft_visandor_trace_new           (const char              *source);
 void               weft_visandor_trace_free          (WeftVisandorTrace       *trace);
 const char        *weft_visandor_code_name           (int                      code);
-gboolean           weft_visandor_code_is_known       (int                      code);
 const char        *weft_visandor_outcome_name        (WeftVisandorOutcome      outcome);
 
 static inline const WeftVisandorNode *
@@ -196,5 +195,16 @@ weft_visandor_trace_task (const WeftVisandorTrace *trace,
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftVisandorTrace, weft_visandor_trace_free)
+
+/* Event names by code, NULL for codes VisAndOr does not know
+ * (weft-visandor-trace.c). */
+extern const char *const _weft_visandor_code_names[WEFT_VISANDOR_N_CODES];
+
+/* Inline: the reader asks it of every event. */
+static inline gboolean
+weft_visandor_code_is_known (int code)
+{
+  return code >= 0 && code < WEFT_VISANDOR_N_CODES && _weft_visandor_code_names[code] != NULL;
+}
 
 G_END_DECLS
