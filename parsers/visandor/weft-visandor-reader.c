@@ -280,20 +280,42 @@ typedef struct
   WeftPrefaultMark   tasks_mark;
   WeftPrefaultMark   nodes_mark;
   WeftPrefaultMark   spans_mark;
+  /* How many records the trace's arrays have room for (array_push). */
+  guint              tasks_room;
+  guint              nodes_room;
+  guint              spans_room;
+  guint              marks_room;
+  guint              migrations_room;
 } Reader;
 
 #define WARN(r, ...) weft_load_context_warn ((r)->context, (r)->source, (r)->line, __VA_ARGS__)
 
-/* g_array_append_val() without copying the record through a call to memcpy:
- * the builder thread, which bounds the read, appends one for most events. */
-#define APPEND(array, Type, value) \
-  G_STMT_START \
-    { \
-      guint len_ = (array)->len; \
-      g_array_set_size ((array), len_ + 1); \
-      g_array_index ((array), Type, len_) = (value); \
-    } \
-  G_STMT_END
+/* g_array_append_val() without a call per record: the builder thread, which
+ * bounds the read, appends one for most events. Room is made ahead, by
+ * doubling (GArray keeps its block when it shrinks back, as
+ * weft_prefault_array() relies on too); within it, a record is added as
+ * g_array_set_size() would add it to an array that neither clears nor
+ * terminates its elements: by counting it. @room is the caller's record of
+ * how many records @array has room for. */
+static inline gpointer
+array_push (GArray *array,
+            guint  *room,
+            gsize   element_size)
+{
+  guint len = array->len;
+
+  if (G_UNLIKELY (len >= *room))
+    {
+      *room = MAX (256, MIN (2 * (guint64)len, G_MAXUINT));
+      g_array_set_size (array, *room);
+      g_array_set_size (array, len);
+    }
+  array->len = len + 1;
+
+  return array->data + (gsize)len * element_size;
+}
+
+#define APPEND(array, room, Type, value) (*(Type *)array_push ((array), (room), sizeof (Type)) = (value))
 
 /* An agent seen for the first time, its slots made if need be. */
 G_NO_INLINE static void
@@ -363,7 +385,7 @@ open_span (Reader               *r,
 {
   WeftVisandorSpan span = { begin, begin, task, agent, kind };
 
-  APPEND (r->trace->spans, WeftVisandorSpan, span);
+  APPEND (r->trace->spans, &r->spans_room, WeftVisandorSpan, span);
 
   return r->trace->spans->len - 1;
 }
@@ -395,7 +417,7 @@ add_mark (Reader  *r,
 {
   WeftVisandorMark mark = { time, node_id, agent, branch, (guint8)code };
 
-  APPEND (r->trace->marks, WeftVisandorMark, mark);
+  APPEND (r->trace->marks, &r->marks_room, WeftVisandorMark, mark);
 }
 
 static const char *
@@ -586,7 +608,7 @@ on_node (Reader  *r,
     }
   trace->max_depth = MAX (trace->max_depth, node.depth);
 
-  APPEND (trace->nodes, WeftVisandorNode, node);
+  APPEND (trace->nodes, &r->nodes_room, WeftVisandorNode, node);
   add_node_slots (r, index, n_declared);
   /* Node ids are addresses that may be reused once a fork has joined: the
    * latest node with an id is the one later events name. */
@@ -647,7 +669,7 @@ on_start (Reader  *r,
   task.piece_span = WEFT_VISANDOR_NONE;
   task.suspend_agent = WEFT_VISANDOR_NONE;
   task.prev_current = WEFT_VISANDOR_NONE;
-  APPEND (trace->tasks, WeftVisandorTask, task);
+  APPEND (trace->tasks, &r->tasks_room, WeftVisandorTask, task);
 
   n = node_at (r, node);
   if (n->last_task == WEFT_VISANDOR_NONE)
@@ -776,7 +798,7 @@ on_resume (Reader  *r,
   migration.task = task;
   migration.from_agent = t->suspend_agent;
   migration.to_agent = agent;
-  APPEND (r->trace->migrations, WeftVisandorMigration, migration);
+  APPEND (r->trace->migrations, &r->migrations_room, WeftVisandorMigration, migration);
   start_piece (r, task, agent, time);
 }
 
