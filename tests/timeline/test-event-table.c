@@ -1619,16 +1619,26 @@ fill_by_rows_part (guint    part,
     }
 }
 
+/* A builder with one instant kind and @n_rows rows. */
+static WeftEventTableBuilder *
+new_marks_builder (guint n_rows)
+{
+  WeftEventTableBuilder *builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+
+  weft_event_table_builder_add_kind (builder, "mark", WEFT_EVENT_INSTANT, 0);
+  for (guint r = 0; r < n_rows; r++)
+    weft_event_table_builder_add_row (builder, "r", NULL);
+
+  return builder;
+}
+
 static void
 test_fill_by_rows (void)
 {
-  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTableBuilder) builder = new_marks_builder (20);
   g_autoptr(WeftEventTable) table = NULL;
   FillByRows f = { builder, 20, { 0 }, 0 };
 
-  weft_event_table_builder_add_kind (builder, "mark", WEFT_EVENT_INSTANT, 0);
-  for (guint r = 0; r < f.n_rows; r++)
-    weft_event_table_builder_add_row (builder, "r", NULL);
   g_assert_true (weft_event_table_builder_fill_by_rows (builder, fill_by_rows_part, &f, NULL, NULL));
   table = finish (builder);
 
@@ -1647,15 +1657,12 @@ test_fill_by_rows (void)
   /* A cancelled load: every part still runs (and may stop early), then the
    * fill says so. */
   {
-    g_autoptr(WeftEventTableBuilder) cancelled_builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+    g_autoptr(WeftEventTableBuilder) cancelled_builder = new_marks_builder (3);
     g_autoptr(GCancellable) cancellable = g_cancellable_new ();
     g_autoptr(WeftLoadContext) context = weft_load_context_new (cancellable);
     g_autoptr(GError) error = NULL;
     FillByRows g = { cancelled_builder, 3, { 0 }, 0 };
 
-    weft_event_table_builder_add_kind (cancelled_builder, "mark", WEFT_EVENT_INSTANT, 0);
-    for (guint r = 0; r < g.n_rows; r++)
-      weft_event_table_builder_add_row (cancelled_builder, "r", NULL);
     g_cancellable_cancel (cancellable);
     g_assert_false (weft_event_table_builder_fill_by_rows (cancelled_builder, fill_by_rows_part, &g, context, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
