@@ -194,6 +194,23 @@ typedef struct
   gboolean               lamport;
 } FillJob;
 
+/* Lifetimes, waits and links name records anywhere in the trace's hundreds of
+ * megabytes, so each of their loop turns waited on two to four cache misses
+ * (the record's process, Lamport time and location): half of the fill's time
+ * on a 10^7-line trace. They are asked for this many turns ahead. Always
+ * inlined: GCC finds a function of prefetches alone pure, and drops the
+ * calls. */
+#define FILL_AHEAD 16
+
+static G_ALWAYS_INLINE inline void
+prefetch_record (const WeftMpdModel *m,
+                 guint32             record)
+{
+  __builtin_prefetch (&m->record_process[record]);
+  __builtin_prefetch (&m->lamport[record]);
+  __builtin_prefetch (&m->trace->records[record].location);
+}
+
 static void
 fill_part (guint    part,
            guint    n_parts,
@@ -215,6 +232,11 @@ fill_part (guint    part,
 
       if (!MINE (process_row[i]))
         continue;
+      if (lamport && i + FILL_AHEAD < m->n_processes)
+        {
+          __builtin_prefetch (&m->lamport[m->processes[i + FILL_AHEAD].first_record]);
+          __builtin_prefetch (&m->lamport[m->processes[i + FILL_AHEAD].last_record]);
+        }
       weft_event_table_builder_add_interval (builder, process_row[i],
                                              weft_mpd_model_time (m, lamport, p->first_record),
                                              weft_mpd_model_time (m, lamport, p->last_record),
@@ -225,7 +247,11 @@ fill_part (guint    part,
   for (gsize i = 0; i < m->n_waits; i++)
     {
       const WeftMpdWait *w = &m->waits[i];
-      guint32 row = process_row[m->record_process[w->begin_record]];
+      guint32 row;
+
+      if (i + FILL_AHEAD < m->n_waits)
+        prefetch_record (m, m->waits[i + FILL_AHEAD].begin_record);
+      row = process_row[m->record_process[w->begin_record]];
 
       if (!MINE (row))
         continue;
@@ -252,7 +278,14 @@ fill_part (guint    part,
   for (gsize i = 0; i < m->n_links; i++)
     {
       const WeftMpdLink *l = &m->links[i];
-      guint32 row = process_row[m->record_process[l->from_record]];
+      guint32 row;
+
+      if (i + FILL_AHEAD < m->n_links)
+        {
+          prefetch_record (m, m->links[i + FILL_AHEAD].from_record);
+          prefetch_record (m, m->links[i + FILL_AHEAD].to_record);
+        }
+      row = process_row[m->record_process[l->from_record]];
 
       if (!MINE (row))
         continue;
