@@ -121,6 +121,7 @@ typedef struct
   guint32 prev_current; /* the agent's task before this piece */
   guint32 piece_span;   /* the running piece's span, NONE when none runs */
   guint32 suspend_agent;
+  guint32 piece_agent;  /* the running piece's agent (its span's) */
   gint64  suspend_time;
 } WeftVisandorTask;
 

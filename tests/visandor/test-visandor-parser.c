@@ -321,6 +321,38 @@ test_damaged (void)
   g_assert_cmpuint (trace->n_events, ==, 12);
 }
 
+/* A branch still running at the end ends with its last choice point; when
+ * that was made before the branch was suspended and resumed, its last piece
+ * ends where it began rather than before (the fuzzer's find). */
+static void
+test_running_at_end (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(WeftVisandorTrace) trace = parse_text ("1\n"
+                                                   "0 5 0 0 0 0\n"
+                                                   "1 20 7 2 0 0\n"
+                                                   "2 21 7 0 0 1\n"
+                                                   "4 20 9 1 0 1\n"     /* made in branch 0 */
+                                                   "7 24 7 0 0 5\n"     /* suspended */
+                                                   "8 25 7 0 0 2\n",    /* resumed, never ends */
+                                                   context);
+  const WeftVisandorTask *t;
+  const WeftVisandorSpan *piece;
+
+  g_assert_cmpuint (trace->tasks->len, ==, 1);
+  t = weft_visandor_trace_task (trace, 0);
+  g_assert_cmpint (t->end, ==, 4);
+  g_assert_cmpint (t->outcome, ==, WEFT_VISANDOR_RUNNING);
+  g_assert_cmpuint (trace->spans->len, ==, 2);
+  piece = &g_array_index (trace->spans, WeftVisandorSpan, 1);
+  g_assert_cmpuint (piece->agent, ==, 2);
+  g_assert_cmpint (piece->begin, ==, 8);
+  g_assert_cmpint (piece->end, ==, 8);
+  for (guint i = 0; i < trace->spans->len; i++)
+    g_assert_cmpint (g_array_index (trace->spans, WeftVisandorSpan, i).end, >=,
+                     g_array_index (trace->spans, WeftVisandorSpan, i).begin);
+}
+
 /* A line that does not scan says which field, what it should be and what it holds. */
 static void
 test_damaged_fields (void)
@@ -538,6 +570,7 @@ main (int   argc,
   g_test_add_func ("/visandor/parser/suspend-resume", test_suspend_resume);
   g_test_add_func ("/visandor/parser/damaged", test_damaged);
   g_test_add_func ("/visandor/parser/damaged-fields", test_damaged_fields);
+  g_test_add_func ("/visandor/parser/running-at-end", test_running_at_end);
   g_test_add_func ("/visandor/parser/no-type-line", test_no_type_line);
   g_test_add_func ("/visandor/parser/empty", test_empty);
   g_test_add_func ("/visandor/parser/header", test_header);
