@@ -9,6 +9,7 @@
 #include "weft-background.h"
 #include "weft-memory.h"
 #include "weft-mpd-model.h"
+#include "weft-prefault.h"
 
 /* An exact (id, vm) → index map with open addressing: the model looks ids up
  * once or more per trace line, and a GHashTable with boxed keys would be most
@@ -633,12 +634,55 @@ weft_mpd_model_new (WeftMpdTrace *trace)
  * Returns: (transfer full): the model, or %NULL when @cancellable fired
  *   (@trace is freed then)
  */
+/* The walk is one thread, and the arrays it fills front to back (hundreds
+ * of megabytes on a long trace) are fresh memory: a third of its time went to
+ * page faults while the other processor idled. They are mapped there
+ * instead, in slices taken from every array in turn, in the order the walk
+ * reaches them. The arrays are sized ahead from the event counts, which
+ * bound them closely: on a 10^7-line trace the walk fills all of the waits'
+ * and queue nodes' room and 79% of the links' (10 MB mapped for nothing). */
+#define PREFAULT_SLICES 64
+
+static WeftPrefault *
+prefault_arrays (WeftMpdModel *m,
+                 Builder      *b)
+{
+  WeftPrefault *prefault = weft_prefault_new ();
+  gsize n = m->trace->n_records;
+  struct
+  {
+    gpointer mem;
+    gsize    size;
+  } arrays[] = {
+    { m->lamport, n * sizeof (gint64) },
+    { m->record_process, n * sizeof (guint32) },
+    { b->links.data, b->links.cap * b->links.size },
+    { b->waits.data, b->waits.cap * b->waits.size },
+    { b->nodes.data, b->nodes.cap * b->nodes.size },
+    { b->processes.data, b->processes.cap * b->processes.size },
+    { b->state.data, b->state.cap * b->state.size },
+  };
+
+  if (prefault == NULL)
+    return NULL;
+  for (guint k = 0; k < PREFAULT_SLICES; k++)
+    for (guint a = 0; a < G_N_ELEMENTS (arrays); a++)
+      {
+        gsize from = arrays[a].size / PREFAULT_SLICES * k;
+        gsize to = k + 1 == PREFAULT_SLICES ? arrays[a].size : arrays[a].size / PREFAULT_SLICES * (k + 1);
+
+        weft_prefault_request (prefault, (guint8 *)arrays[a].mem + from, to - from);
+      }
+  return prefault;
+}
+
 WeftMpdModel *
 weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
                                 GCancellable *cancellable)
 {
   WeftMpdModel *m;
   Builder b = { 0 };
+  WeftPrefault *prefault;
   gsize n = trace->n_records;
   gboolean cancelled;
 
@@ -685,7 +729,9 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
   b.sem_queues = g_array_new (FALSE, FALSE, sizeof (Queue));
   b.resource_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
+  prefault = prefault_arrays (m, &b);
   build (&b);
+  g_clear_pointer (&prefault, weft_prefault_free);
   cancelled = g_cancellable_is_cancelled (cancellable);
 
   for (gsize i = 0; i < n && !cancelled; i++)
