@@ -385,7 +385,7 @@ open_span (Reader               *r,
            guint32               agent,
            gint64                begin)
 {
-  WeftVisandorSpan span = { begin, begin, task, agent, kind };
+  WeftVisandorSpan span = { begin, begin, task, (guint16)agent, (guint8)kind };
 
   APPEND (r->trace->spans, &r->spans_room, WeftVisandorSpan, span);
 

@@ -125,12 +125,15 @@ typedef struct
   gint64  suspend_time;
 } WeftVisandorTask;
 
+/* 24 bytes: a 10^7-line trace has five million spans, written once by the
+ * reader's builder (whose page faults bound the read) and read by the
+ * figures and the timeline. */
 typedef struct
 {
   gint64  begin;
   gint64  end;
   guint32 task;         /* NONE for busy spans */
-  guint32 agent;
+  guint16 agent;        /* below WEFT_VISANDOR_MAX_AGENTS */
   guint8  kind;         /* WeftVisandorSpanKind */
 } WeftVisandorSpan;
 
