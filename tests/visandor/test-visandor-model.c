@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "weft-document.h"
@@ -89,6 +90,128 @@ test_and_values (void)
   values = weft_dataset_dup_values (WEFT_DATASET (dataset), "nope", NULL, &error);
   g_assert_null (values);
   g_assert_nonnull (error);
+}
+
+static gint
+compare_span_begin (gconstpointer a,
+                    gconstpointer b)
+{
+  const WeftVisandorSpan *x = a, *y = b;
+
+  return (x->begin > y->begin) - (x->begin < y->begin);
+}
+
+static int
+compare_gint64 (const void *a,
+                const void *b)
+{
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* The figures against counting by hand: random spans (pieces and slaves,
+ * empty, touching and nested ones, several agents at one time, ends and
+ * begins at one time), in begin order and shuffled. Busy time per agent is
+ * the length of the union of its spans; the parallelism over each stretch
+ * between two consecutive span ends is the number of agents whose union
+ * covers it. */
+static void
+test_figures_by_hand (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2026);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WeftVisandorDataset) dataset = NULL;
+      WeftVisandorTrace *trace = weft_visandor_trace_new ("by-hand");
+      WeftVisandorNode node = { 0, };
+      WeftVisandorTask task = { 0, };
+      guint n_agents = (guint)g_rand_int_range (rand, 1, 6);
+      guint n_spans = (guint)g_rand_int_range (rand, 0, 60);
+      gboolean shuffle = round % 2 == 1;
+      g_autofree gint64 *times = g_new (gint64, 2 * n_spans + 1);
+      gint64 busy[8] = { 0, };
+      guint n_times = 0, max = 0;
+      double integral = 0;
+      GArray *spans = trace->spans;
+
+      trace->parallelism = WEFT_VISANDOR_OR;
+      trace->n_agents = n_agents;
+      trace->n_distinct_agents = n_agents;
+      trace->agent_seen = g_new (guint8, n_agents);
+      memset (trace->agent_seen, 1, n_agents);
+      node.join_time = -1;
+      node.parent = WEFT_VISANDOR_NONE;
+      node.join_agent = WEFT_VISANDOR_NONE;
+      g_array_append_val (trace->nodes, node);
+      task.end = 1000;
+      task.end_agent = WEFT_VISANDOR_NONE;
+      g_array_append_val (trace->tasks, task);
+
+      /* Begins on a coarse grid so that they meet ends and each other. */
+      for (guint i = 0; i < n_spans; i++)
+        {
+          gint64 begin = 5 * g_rand_int_range (rand, 0, 40);
+          WeftVisandorSpan span = { begin, begin + 5 * g_rand_int_range (rand, 0, 8), 0,
+                                    (guint16)g_rand_int_range (rand, 0, (gint32)n_agents),
+                                    g_rand_boolean (rand) ? WEFT_VISANDOR_SPAN_RUN : WEFT_VISANDOR_SPAN_SLAVE };
+
+          g_array_append_val (spans, span);
+          times[n_times++] = span.begin;
+          times[n_times++] = span.end;
+          trace->end = MAX (trace->end, span.end);
+        }
+      g_array_sort (spans, compare_span_begin);
+      for (guint i = spans->len; shuffle && i > 1; i--)
+        {
+          guint j = (guint)g_rand_int_range (rand, 0, (gint32)i);
+          WeftVisandorSpan swap = g_array_index (spans, WeftVisandorSpan, j);
+
+          g_array_index (spans, WeftVisandorSpan, j) = g_array_index (spans, WeftVisandorSpan, i - 1);
+          g_array_index (spans, WeftVisandorSpan, i - 1) = swap;
+        }
+
+      /* By hand: every stretch between two consecutive times. */
+      qsort (times, n_times, sizeof (gint64), compare_gint64);
+      for (guint k = 0; k + 1 < n_times; k++)
+        {
+          gint64 from = times[k], to = times[k + 1];
+          guint level = 0;
+
+          if (to == from)
+            continue;
+          for (guint a = 0; a < n_agents; a++)
+            {
+              gboolean covered = FALSE;
+
+              for (guint i = 0; i < spans->len && !covered; i++)
+                {
+                  const WeftVisandorSpan *sp = &g_array_index (spans, WeftVisandorSpan, i);
+
+                  covered = sp->agent == a && sp->begin <= from && sp->end >= to;
+                }
+              if (covered)
+                {
+                  busy[a] += to - from;
+                  level++;
+                }
+            }
+          max = MAX (max, level);
+          integral += (double)level * (double)(to - from);
+        }
+
+      dataset = weft_visandor_dataset_new (trace, context, &error);
+      g_assert_no_error (error);
+      for (guint a = 0; a < n_agents; a++)
+        g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, a, WEFT_VISANDOR_COLUMN_BUSY_TIME), ==,
+                           (double)busy[a] / 1e6);
+      g_assert_cmpuint (weft_visandor_dataset_get_max_parallelism (dataset), ==, max);
+      g_assert_cmpfloat_with_epsilon (weft_visandor_dataset_get_mean_parallelism (dataset),
+                                      integral / (double)MAX (trace->end, 1), 1e-9);
+    }
 }
 
 /* Loads @text with its spans reordered: 0 as read, 1 reversed, 2 shuffled. */
@@ -336,6 +459,7 @@ main (int   argc,
   g_test_add_func ("/visandor/model/and-values", test_and_values);
   g_test_add_func ("/visandor/model/parallelism-profile", test_parallelism_profile);
   g_test_add_func ("/visandor/model/spans-in-any-order", test_spans_in_any_order);
+  g_test_add_func ("/visandor/model/figures-by-hand", test_figures_by_hand);
   g_test_add_func ("/visandor/model/timeline", test_timeline);
   g_test_add_func ("/visandor/model/migration", test_migration);
   g_test_add_func ("/visandor/model/call-tree", test_call_tree);

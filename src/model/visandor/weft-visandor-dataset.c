@@ -118,210 +118,224 @@ weft_visandor_dup_task_label (const WeftVisandorTrace *trace,
 
 /* Figures ---------------------------------------------------------------------- */
 
-/* A stretch of time an agent is busy: a piece or a slave, then the union of
- * overlapping ones. */
+/* The figures sweep the spans in begin order. An agent is busy over the union
+ * of its running pieces and slave spans (a branch that made a choice point
+ * public and the branch it then took overlap on paper): its open run is
+ * extended by every span that begins by its end (touching spans merge; empty
+ * ones count for nothing) and ends once a span begins after it. The open
+ * runs wait in a heap by end, each agent's position kept for extending. */
 typedef struct
 {
-  gint64 begin;
-  gint64 end;
-} Run;
-
-static int
-compare_run_begins (gconstpointer a,
-                    gconstpointer b,
-                    gpointer      user_data)
-{
-  const Run *x = a, *y = b;
-
-  return (x->begin > y->begin) - (x->begin < y->begin);
-}
-
-/* Merges the runs [@first, @stop) of one agent, in begin order, into the
- * disjoint runs of their union (touching runs merge; empty ones are dropped),
- * in place from @first, in time order. Returns where the merged runs end;
- * adds their length to *@busy. */
-static gsize
-merge_runs (Run    *runs,
-            gsize   first,
-            gsize   stop,
-            gint64 *busy)
-{
-  gsize w = first;
-
-  for (gsize r = first; r < stop; r++)
-    {
-      Run run = runs[r];
-
-      if (run.end <= run.begin)
-        continue;
-      if (w > first && run.begin <= runs[w - 1].end)
-        runs[w - 1].end = MAX (runs[w - 1].end, run.end);
-      else
-        runs[w++] = run;
-    }
-  for (gsize r = first; r < w; r++)
-    *busy += runs[r].end - runs[r].begin;
-
-  return w;
-}
-
-/* The merge of the agents' busy runs into one time order: a heap of each
- * agent's next change, keyed by time, then 0 for an end and 1 for a begin
- * (ends first at the same time: touching runs are not parallel). */
-typedef struct
-{
-  guint64 key;
+  gint64  end;
   guint32 agent;
-} Change;
+} OpenRun;
 
-/* Inline: the merge sifts after every change, and mostly finds the same
- * agent's run still first at the first comparison, when nothing moves. */
-static inline void
-sift_down (Change *heap,
-           gsize   n,
-           gsize   i)
+typedef struct
 {
+  OpenRun *heap;
+  gsize    n;
+  gint32  *slot;     /* [agent]: its open run's place in heap, or -1 */
+  gint64  *begin;    /* [agent]: its open run's begin */
+} OpenRuns;
+
+static inline void
+open_runs_place (OpenRuns *runs,
+                 gsize     i,
+                 OpenRun   run)
+{
+  runs->heap[i] = run;
+  runs->slot[run.agent] = (gint32)i;
+}
+
+static void
+open_runs_sift_down (OpenRuns *runs,
+                     gsize     i)
+{
+  OpenRun run = runs->heap[i];
+
   for (;;)
     {
       gsize c = 2 * i + 1;
-      Change x;
 
-      if (c >= n)
-        return;
-      if (c + 1 < n && heap[c + 1].key < heap[c].key)
+      if (c >= runs->n)
+        break;
+      if (c + 1 < runs->n && runs->heap[c + 1].end < runs->heap[c].end)
         c++;
-      if (heap[c].key >= heap[i].key)
-        return;
-      x = heap[i];
-      heap[i] = heap[c];
-      heap[c] = x;
+      if (runs->heap[c].end >= run.end)
+        break;
+      open_runs_place (runs, i, runs->heap[c]);
       i = c;
+    }
+  open_runs_place (runs, i, run);
+}
+
+static void
+open_runs_sift_up (OpenRuns *runs,
+                   gsize     i)
+{
+  OpenRun run = runs->heap[i];
+
+  while (i > 0 && runs->heap[(i - 1) / 2].end > run.end)
+    {
+      open_runs_place (runs, i, runs->heap[(i - 1) / 2]);
+      i = (i - 1) / 2;
+    }
+  open_runs_place (runs, i, run);
+}
+
+/* The parallelism profile as it is swept: consecutive changes at one time
+ * keep the level after the last of them. */
+typedef struct
+{
+  gint64 *time;
+  guint32 *level;
+  gsize    n;
+  guint    current;
+  double   integral;   /* of the level over time */
+} Profile;
+
+static inline void
+profile_change (Profile *profile,
+                gint64   time,
+                gint     delta)
+{
+  if (profile->n > 0)
+    profile->integral += (double)profile->current * (double)(time - profile->time[profile->n - 1]);
+  profile->current = (guint)((gint)profile->current + delta);
+  if (profile->n > 0 && profile->time[profile->n - 1] == time)
+    profile->level[profile->n - 1] = profile->current;
+  else
+    {
+      profile->time[profile->n] = time;
+      profile->level[profile->n] = profile->current;
+      profile->n++;
     }
 }
 
-/* Busy time per agent is the union of its running pieces and slave spans (a
- * branch that made a choice point public and the branch it then took overlap
- * on paper); the parallelism is the number of agents busy at once. The spans
- * come in begin order, which is all merge_runs() needs; each agent's runs are
- * then in time order, and a heap over the agents merges them (sorting every
- * piece, then every change, by time was three quarters of this function). */
+/* Ends the open run with the earliest end; adds it to @busy. */
+static inline void
+close_first_run (OpenRuns *runs,
+                 Profile  *profile,
+                 gint64   *busy)
+{
+  OpenRun run = runs->heap[0];
+
+  busy[run.agent] += run.end - runs->begin[run.agent];
+  runs->slot[run.agent] = -1;
+  if (--runs->n > 0)
+    {
+      open_runs_place (runs, 0, runs->heap[runs->n]);
+      open_runs_sift_down (runs, 0);
+    }
+  profile_change (profile, run.end, -1);
+}
+
+static int
+compare_span_begins (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      user_data)
+{
+  const WeftVisandorSpan *spans = user_data;
+  gint64 x = spans[*(const guint32 *)a].begin, y = spans[*(const guint32 *)b].begin;
+
+  return (x > y) - (x < y);
+}
+
+/* Busy time, slave time and parallelism per agent, and the profile of
+ * parallelism, in one pass over the spans (copying each agent's runs apart,
+ * merging them, then merging the agents through a heap took a third more).
+ * The reader writes the spans in begin order; a trace made otherwise is
+ * swept through a sorted index. At one time, ends come before begins
+ * (touching runs of two agents are not parallel): an end is only taken once
+ * a later begin shows it, and the maximum is taken over the levels a time
+ * ends with. */
 static void
 compute_figures (WeftVisandorDataset *self)
 {
   const WeftVisandorTrace *trace = self->trace;
+  const WeftVisandorSpan *spans = (const WeftVisandorSpan *)(void *)trace->spans->data;
+  gsize n_spans = trace->spans->len;
   guint n_agents = trace->n_agents;
-  g_autofree gsize *first = g_new0 (gsize, (gsize)n_agents + 1);
-  g_autofree gsize *next = g_new0 (gsize, MAX (n_agents, 1));
-  g_autofree gsize *stop = g_new0 (gsize, MAX (n_agents, 1));
-  g_autofree gint64 *last_begin = g_new (gint64, MAX (n_agents, 1));
-  g_autofree guint8 *unordered = g_new0 (guint8, MAX (n_agents, 1));
-  g_autofree Run *runs = NULL;
-  g_autofree Change *heap = NULL;
-  gsize n_runs = 0, n_heap = 0, n_changes = 0;
+  g_autofree gint64 *busy = g_new0 (gint64, MAX (n_agents, 1));
+  g_autofree guint32 *order = NULL;
+  OpenRuns runs = { 0, };
+  Profile profile = { 0, };
   double duration = MAX (trace->end, 1);
-  double integral = 0;
-  guint level = 0;
 
   self->values = g_new0 (double, (gsize)MAX (self->n_rows, 1) * WEFT_VISANDOR_N_COLUMNS);
 #define VALUE(agent, column) self->values[(gsize)self->agent_row[agent] * WEFT_VISANDOR_N_COLUMNS + (column)]
 
-  /* Each agent's runs together, in span order. */
-  for (guint i = 0; i < trace->spans->len; i++)
-    {
-      const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
+  for (gsize i = 1; i < n_spans && order == NULL; i++)
+    if (spans[i].begin < spans[i - 1].begin)
+      {
+        order = g_new (guint32, n_spans);
+        for (gsize k = 0; k < n_spans; k++)
+          order[k] = (guint32)k;
+        g_qsort_with_data (order, (gint)n_spans, sizeof (guint32), compare_span_begins, (gpointer)spans);
+      }
 
-      /* A slave works too: it counts as busy. */
-      if (s->kind == WEFT_VISANDOR_SPAN_RUN || s->kind == WEFT_VISANDOR_SPAN_SLAVE)
-        first[s->agent + 1]++;
-      if (s->kind == WEFT_VISANDOR_SPAN_SLAVE)
-        VALUE (s->agent, WEFT_VISANDOR_COLUMN_SLAVE_TIME) += (double)(s->end - s->begin) / 1e6;
-    }
+  runs.heap = g_new (OpenRun, MAX (n_agents, 1));
+  runs.slot = g_new (gint32, MAX (n_agents, 1));
+  runs.begin = g_new (gint64, MAX (n_agents, 1));
   for (guint a = 0; a < n_agents; a++)
+    runs.slot[a] = -1;
+  /* At most a begin and an end per span; only the changes made are touched. */
+  profile.time = g_new (gint64, 2 * n_spans + 1);
+  profile.level = g_new (guint32, 2 * n_spans + 1);
+
+  for (gsize k = 0; k < n_spans; k++)
     {
-      first[a + 1] += first[a];
-      next[a] = first[a];
-      last_begin[a] = G_MININT64;
-    }
-  n_runs = first[n_agents];
-  runs = g_new (Run, MAX (n_runs, 1));
-  for (guint i = 0; i < trace->spans->len; i++)
-    {
-      const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
+      const WeftVisandorSpan *s = &spans[order != NULL ? order[k] : k];
 
       if (s->kind != WEFT_VISANDOR_SPAN_RUN && s->kind != WEFT_VISANDOR_SPAN_SLAVE)
         continue;
-      runs[next[s->agent]++] = (Run) { s->begin, s->end };
-      unordered[s->agent] |= s->begin < last_begin[s->agent];
-      last_begin[s->agent] = s->begin;
-    }
+      /* A slave works too: it counts as busy. */
+      if (s->kind == WEFT_VISANDOR_SPAN_SLAVE)
+        VALUE (s->agent, WEFT_VISANDOR_COLUMN_SLAVE_TIME) += (double)(s->end - s->begin) / 1e6;
+      if (s->end <= s->begin)
+        continue;
 
-  /* Busy time; agent a's merged runs are [first[a], stop[a]). */
-  for (guint a = 0; a < n_agents; a++)
-    {
-      gint64 busy = 0;
+      /* Runs that end before this begin cannot grow any more. */
+      while (runs.n > 0 && runs.heap[0].end < s->begin)
+        close_first_run (&runs, &profile, busy);
 
-      /* The reader's spans are in begin order (its times never go back);
-       * a trace made otherwise is sorted here. */
-      if (unordered[a])
-        g_qsort_with_data (runs + first[a], first[a + 1] - first[a], sizeof (Run), compare_run_begins, NULL);
-      stop[a] = merge_runs (runs, first[a], first[a + 1], &busy);
-      next[a] = first[a];
-      n_changes += 2 * (stop[a] - first[a]);
-      if (trace->agent_seen[a])
+      if (runs.slot[s->agent] >= 0)
         {
-          VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy / 1e6;
-          VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_SHARE) = 100.0 * (double)busy / duration;
-        }
-    }
+          gsize i = (gsize)runs.slot[s->agent];
 
-  /* Parallelism: every change in time order. A heap entry's run is the one at
-   * next[agent]; its key tells whether its begin or its end is next. */
-  heap = g_new (Change, MAX (n_agents, 1));
-  for (guint a = 0; a < n_agents; a++)
-    if (next[a] < stop[a])
-      heap[n_heap++] = (Change) { ((guint64)runs[next[a]].begin << 1) | 1, a };
-  for (gsize i = n_heap / 2; i-- > 0;)
-    sift_down (heap, n_heap, i);
-
-  self->change_time = g_new (gint64, n_changes + 1);
-  self->level = g_new (guint32, n_changes + 1);
-  self->n_changes = 0;
-  while (n_heap > 0)
-    {
-      Change *top = &heap[0];
-      guint32 a = top->agent;
-      /* Times are in 0…2^50 (the reader clamps them). */
-      gint64 time = (gint64)(top->key >> 1);
-
-      if (self->n_changes > 0)
-        integral += (double)level * (double)(time - self->change_time[self->n_changes - 1]);
-      if (top->key & 1)
-        {
-          level++;
-          top->key = (guint64)runs[next[a]].end << 1;
+          if (s->end > runs.heap[i].end)
+            {
+              runs.heap[i].end = s->end;
+              open_runs_sift_down (&runs, i);
+            }
         }
       else
         {
-          level--;
-          if (++next[a] < stop[a])
-            top->key = ((guint64)runs[next[a]].begin << 1) | 1;
-          else
-            *top = heap[--n_heap];
-        }
-      if (n_heap > 0)
-        sift_down (heap, n_heap, 0);
-
-      self->max_parallelism = MAX (self->max_parallelism, level);
-      if (self->n_changes > 0 && self->change_time[self->n_changes - 1] == time)
-        self->level[self->n_changes - 1] = level;
-      else
-        {
-          self->change_time[self->n_changes] = time;
-          self->level[self->n_changes] = level;
-          self->n_changes++;
+          runs.begin[s->agent] = s->begin;
+          runs.heap[runs.n] = (OpenRun) { s->end, s->agent };
+          open_runs_sift_up (&runs, runs.n++);
+          profile_change (&profile, s->begin, +1);
         }
     }
-  self->mean_parallelism = integral / duration;
+  while (runs.n > 0)
+    close_first_run (&runs, &profile, busy);
+
+  for (guint a = 0; a < n_agents; a++)
+    if (trace->agent_seen[a])
+      {
+        VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy[a] / 1e6;
+        VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_SHARE) = 100.0 * (double)busy[a] / duration;
+      }
+  self->max_parallelism = 0;
+  for (gsize i = 0; i < profile.n; i++)
+    self->max_parallelism = MAX (self->max_parallelism, profile.level[i]);
+  self->change_time = g_renew (gint64, profile.time, profile.n + 1);
+  self->level = g_renew (guint32, profile.level, profile.n + 1);
+  self->n_changes = profile.n;
+  self->mean_parallelism = profile.integral / duration;
+  g_free (runs.heap);
+  g_free (runs.slot);
+  g_free (runs.begin);
 
   for (guint i = 0; i < trace->tasks->len; i++)
     {
