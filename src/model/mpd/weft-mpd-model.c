@@ -417,6 +417,12 @@ build (Builder *b)
       if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (b->cancellable))
         return;
       r = &t->records[i];
+      {
+        guint32 *cell = &m->line_counts[(gsize)r->location * WEFT_MPD_N_EVENTS + r->event];
+
+        if (*cell < G_MAXUINT32)
+          (*cell)++;
+      }
       pi = process_for (b, r, i);
       p = &BUF_AT (b->processes, WeftMpdProcess, pi);
       s = &BUF_AT (b->state, ProcState, pi);
@@ -733,15 +739,6 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
   build (&b);
   g_clear_pointer (&prefault, weft_prefault_free);
   cancelled = g_cancellable_is_cancelled (cancellable);
-
-  for (gsize i = 0; i < n && !cancelled; i++)
-    {
-      const WeftMpdRecord *r = &trace->records[i];
-      guint32 *cell = &m->line_counts[(gsize)r->location * WEFT_MPD_N_EVENTS + r->event];
-
-      if (*cell < G_MAXUINT32)
-        (*cell)++;
-    }
 
   m->n_processes = b.processes.len;
   m->processes = (WeftMpdProcess *)(void *)b.processes.data;
