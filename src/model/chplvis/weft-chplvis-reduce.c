@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-chplvis-reduce.h"
 #include "weft-error.h"
 
@@ -375,19 +376,21 @@ typedef void (*RecordFunc) (const WeftChplvisTrace *trace,
                             guint64                 bytes,
                             gpointer                user_data);
 
-/* Calls @func for every get, put and fork in the selection. Always inlined,
- * as are the matrices' @func, so that each caller's loops run without a call
- * per record (the two matrices of a comm-heavy run's JSON, 611,000 records:
- * 70 -> 52 M instructions). */
+/* Calls @func for every get, put and fork in the selection that locales
+ * [@from, @to) logged. Always inlined, as are the matrices' @func, so that
+ * each caller's loops run without a call per record (the two matrices of a
+ * comm-heavy run's JSON, 611,000 records: 70 -> 52 M instructions). */
 G_ALWAYS_INLINE static inline void
-foreach_record (const WeftChplvisTrace *trace,
-                const Selection        *sel,
-                RecordFunc              func,
-                gpointer                user_data)
+foreach_record_of (const WeftChplvisTrace *trace,
+                   const Selection        *sel,
+                   guint                   from,
+                   guint                   to,
+                   RecordFunc              func,
+                   gpointer                user_data)
 {
   guint n = trace->n_locales;
 
-  for (guint l = 0; l < n; l++)
+  for (guint l = from; l < to; l++)
     {
       const WeftChplvisLocale *locale = trace->locales[l];
       g_autofree WeftChplvisSegment *segments = NULL;
@@ -442,6 +445,16 @@ foreach_record (const WeftChplvisTrace *trace,
             }
         }
     }
+}
+
+/* foreach_record_of() for every locale. */
+G_ALWAYS_INLINE static inline void
+foreach_record (const WeftChplvisTrace *trace,
+                const Selection        *sel,
+                RecordFunc              func,
+                gpointer                user_data)
+{
+  foreach_record_of (trace, sel, 0, trace->n_locales, func, user_data);
 }
 
 static WeftChplvisCommMatrix *
@@ -526,6 +539,62 @@ add_to_both (const WeftChplvisTrace *trace,
     add_to_matrix (trace, locale, fork, index, kind, from, to, bytes, data->own);
 }
 
+/* Records from which the matrices are worth a second thread (starting one
+ * costs about 0.1 ms). */
+#define MATRICES_THREAD_MIN 100000
+
+/* Where the locales split into two halves by records logged: n_locales when
+ * the matrices are best counted on one thread. */
+static guint
+split_locales (const WeftChplvisTrace *trace)
+{
+  guint64 total = 0, sum = 0;
+
+  for (guint l = 0; l < trace->n_locales; l++)
+    if (trace->locales[l] != NULL)
+      total += (guint64)trace->locales[l]->comms.n + trace->locales[l]->forks.n;
+  if (total < MATRICES_THREAD_MIN || trace->n_locales < 2 || weft_background_get_n_processors () < 2)
+    return trace->n_locales;
+  for (guint l = 0; l + 1 < trace->n_locales; l++)
+    {
+      if (trace->locales[l] != NULL)
+        sum += (guint64)trace->locales[l]->comms.n + trace->locales[l]->forks.n;
+      if (2 * sum >= total)
+        return l + 1;
+    }
+  return trace->n_locales - 1;
+}
+
+static void
+comm_matrix_add (WeftChplvisCommMatrix       *into,
+                 const WeftChplvisCommMatrix *matrix)
+{
+  gsize n = (gsize)into->n_locales * into->n_locales;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      into->count[i] += matrix->count[i];
+      into->bytes[i] = add_sat (into->bytes[i], matrix->bytes[i]);
+    }
+}
+
+typedef struct
+{
+  const WeftChplvisTrace *trace;
+  const Selection        *sel;
+  guint                   from;
+  OverheadData            data;
+} MatricesPart;
+
+static gpointer
+matrices_part_thread (gpointer user_data)
+{
+  MatricesPart *part = user_data;
+
+  foreach_record_of (part->trace, part->sel, part->from, part->trace->n_locales, add_to_both, &part->data);
+  return NULL;
+}
+
 /**
  * weft_chplvis_compute_comm_matrices:
  * @own: (out): the matrix without VisualDebug's own communication
@@ -542,6 +611,7 @@ weft_chplvis_compute_comm_matrices (const WeftChplvisTrace  *trace,
 {
   OverheadData data;
   Selection sel;
+  guint split;
 
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (query != NULL, NULL);
@@ -551,7 +621,25 @@ weft_chplvis_compute_comm_matrices (const WeftChplvisTrace  *trace,
   data.own = *own = comm_matrix_new (trace->n_locales);
   selection_init (&sel, trace, query);
   sel.overhead = TRUE;
-  foreach_record (trace, &sel, add_to_both, &data);
+  split = split_locales (trace);
+  if (split < trace->n_locales)
+    {
+      /* The second half of the locales on a thread of its own. */
+      MatricesPart part = { trace, &sel, split, { comm_matrix_new (trace->n_locales), comm_matrix_new (trace->n_locales) } };
+      GThread *thread = g_thread_try_new ("weft-chplvis-matrices", matrices_part_thread, &part, NULL);
+
+      if (thread == NULL)
+        matrices_part_thread (&part);
+      foreach_record_of (trace, &sel, 0, split, add_to_both, &data);
+      if (thread != NULL)
+        g_thread_join (thread);
+      comm_matrix_add (data.all, part.data.all);
+      comm_matrix_add (data.own, part.data.own);
+      weft_chplvis_comm_matrix_free (part.data.all);
+      weft_chplvis_comm_matrix_free (part.data.own);
+    }
+  else
+    foreach_record (trace, &sel, add_to_both, &data);
   selection_clear (&sel);
 
   return data.all;
