@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "weft-chplvis-dataset.h"
+#include "weft-chplvis-parser.h"
 #include "weft-document.h"
 #include "weft-error.h"
 #include "weft-format.h"
@@ -291,6 +292,65 @@ test_h2_values (void)
   options.tag = "#1";
   check_values (dataset, &options, (const LocaleRow[]) {
     { 2, 0.5, 0.05, 0.0999, 3 }, { 1, 0.1, 0.01, 0.09998, 1 } });
+}
+
+/* Past 100,000 records the two matrices are counted on two threads, by
+ * halves of the locales: a run of three locales with 40,000 gets and puts
+ * each, bytes near the top of guint64 in some cells so that their sums
+ * saturate, gives the matrices of one pass each. */
+static void
+test_comm_matrices_threaded (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(WeftChplvisTrace) trace = NULL;
+  g_autoptr(WeftChplvisCommMatrix) all = NULL;
+  g_autoptr(WeftChplvisCommMatrix) own = NULL;
+  g_autoptr(WeftChplvisCommMatrix) all_alone = NULL;
+  g_autoptr(WeftChplvisCommMatrix) own_alone = NULL;
+  WeftChplvisLocale *locales[3];
+  WeftChplvisQuery query;
+  guint64 total = 0;
+
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autofree char *path = g_strdup_printf ("T/T-%u", l);
+
+      g_string_append_printf (text, "ChplVdebug: ver 1.4 nodes 3 nid %u tid 1 seq 100.000 1000.000000 1.0 0.5 \n", l);
+      for (guint i = 0; i < 40000; i++)
+        {
+          guint peer = (l + 1 + (guint)g_rand_int_range (rand, 0, 2)) % 3;
+          /* Elements of 2^61 bytes, 1 to 3 of them: a few such records
+           * saturate a cell. */
+          gboolean huge = g_rand_int_range (rand, 0, 1000) == 0;
+
+          g_string_append_printf (text, "%s: %u.%06u %u %u 1 0x1 0x2 %s %u 1 2 3\n",
+                                  g_rand_boolean (rand) ? "get" : "put", 1000 + i / 100000, i % 100000 * 10,
+                                  l, peer, huge ? "2305843009213693952" : "8", (guint)g_rand_int_range (rand, 1, 4));
+        }
+      g_string_append (text, "End: 1001.000000 5.0 1.0 0 1\n");
+      locales[l] = weft_chplvis_parse_locale (text->str, text->len, path, WEFT_CHPLVIS_PARSE_NONE, context, &error);
+      g_assert_no_error (error);
+    }
+  trace = weft_chplvis_trace_new (locales, 3, context, &error);
+  g_assert_no_error (error);
+
+  weft_chplvis_query_init (&query);
+  all = weft_chplvis_compute_comm_matrices (trace, &query, &own);
+  own_alone = weft_chplvis_compute_comm_matrix (trace, &query);
+  query.include_overhead = TRUE;
+  all_alone = weft_chplvis_compute_comm_matrix (trace, &query);
+  g_assert_cmpmem (all->count, 9 * sizeof (guint64), all_alone->count, 9 * sizeof (guint64));
+  g_assert_cmpmem (all->bytes, 9 * sizeof (guint64), all_alone->bytes, 9 * sizeof (guint64));
+  g_assert_cmpmem (own->count, 9 * sizeof (guint64), own_alone->count, 9 * sizeof (guint64));
+  g_assert_cmpmem (own->bytes, 9 * sizeof (guint64), own_alone->bytes, 9 * sizeof (guint64));
+  for (guint i = 0; i < 9; i++)
+    total += all->count[i];
+  g_assert_cmpuint (total, ==, 120000);
+  g_assert_cmpuint (all->count[0], ==, 0);
+  g_assert_true (all->bytes[1] == G_MAXUINT64 || all->bytes[2] == G_MAXUINT64);
 }
 
 /* Both matrices of weft-cli's JSON in one pass: with VisualDebug's own
@@ -1170,6 +1230,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/model/h2-values", test_h2_values);
   g_test_add_func ("/chplvis/model/h2-compat", test_h2_compat);
   g_test_add_func ("/chplvis/model/h2-comm-matrices", test_h2_comm_matrices);
+  g_test_add_func ("/chplvis/model/comm-matrices-threaded", test_comm_matrices_threaded);
   g_test_add_func ("/chplvis/model/h2-profile", test_h2_profile);
   g_test_add_func ("/chplvis/model/h2-lists", test_h2_lists);
   g_test_add_func ("/chplvis/model/h2-events", test_h2_events);
