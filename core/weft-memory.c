@@ -62,7 +62,9 @@ weft_memory_release_freed (void)
  * otherwise, and on virtual machines a fault costs about 10 µs: a load that
  * writes 100 MB of columns spent more time in the kernel than in its parser.
  * Only for memory that will be filled: a huge page is resident as a whole as
- * soon as one byte of it is touched. Does nothing for less than one huge
+ * soon as one byte of it is touched. Not for a malloc() block that will be
+ * reallocated: advising its aligned middle splits its mapping, and glibc's
+ * realloc() then copies it (its mremap() fails with EFAULT). Does nothing for less than one huge
  * page, or where the system has no transparent huge pages.
  */
 void

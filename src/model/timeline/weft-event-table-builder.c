@@ -448,13 +448,15 @@ _weft_event_table_buffer_reserve (gpointer *buffer,
                                   gsize     n,
                                   gsize     elt_size)
 {
-  /* Reallocation keeps the contents: the lane tree grows in place. */
+  /* Reallocation keeps the contents: the lane tree grows in place. No huge
+   * pages here: madvise() on the aligned middle of a block splits its
+   * mapping, glibc's realloc() can then no longer move it with mremap()
+   * (EFAULT) and copies it into fresh pages instead, faulted one by one. */
   if (n > *cap)
     {
       gsize new_cap = MAX (n, *cap + *cap / 2);
 
       *buffer = g_realloc_n (*buffer, new_cap, elt_size);
-      weft_memory_advise_huge (*buffer, new_cap * elt_size);
       /* Filled right away: map the new part in one call, not a fault a page. */
       weft_memory_populate ((guint8 *)*buffer + *cap * elt_size, (new_cap - *cap) * elt_size);
       *cap = new_cap;
