@@ -490,11 +490,11 @@ warn_full (Parser *p)
 /* Columns are filled as they grow: the new part is mapped in one call
  * rather than a page fault per 4 KiB (weft_memory_populate: a tenth less
  * CPU on a comm-heavy run, the peak unchanged since finish() gives the rest
- * back), and big columns get huge pages (weft_memory_advise_huge). */
+ * back). No huge pages: advising a column would make its next realloc()
+ * copy it (weft_memory_advise_huge). */
 #define RESIZE_GROWING(column, old_capacity, capacity) \
   G_STMT_START { \
     RESIZE (column, capacity); \
-    weft_memory_advise_huge ((column), (gsize)(capacity) * sizeof *(column)); \
     if ((capacity) > (old_capacity)) \
       weft_memory_populate ((column) + (old_capacity), \
                             (gsize)((capacity) - (old_capacity)) * sizeof *(column)); \
