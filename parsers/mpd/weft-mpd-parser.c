@@ -340,7 +340,8 @@ part_init (Part            *part,
 /* An array for the records of @len bytes of trace: real lines are 60 to 80
  * bytes (the arrays grow if they are shorter), filled front to back on huge
  * pages (one page fault per 2 MiB instead of per 4 KiB: on a virtual machine
- * the faults cost more than the parsing). */
+ * the faults cost more than the parsing). Should it grow, the first growth
+ * copies it (weft_memory_advise_huge); it seldom does. */
 static WeftMpdRecord *
 records_new (gsize  len,
              gsize *capacity)
@@ -494,7 +495,8 @@ part_read (Part *part)
             }
           else
             part->records = g_renew (WeftMpdRecord, part->records, part->capacity);
-          weft_memory_advise_huge (part->records, part->capacity * sizeof (WeftMpdRecord));
+          /* No huge pages for an array that grows: its next g_renew() would
+           * copy it (weft_memory_advise_huge). */
         }
       record = &part->records[part->n_records++];
       record->pid = parsed.pid;
