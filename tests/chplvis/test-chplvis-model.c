@@ -294,6 +294,31 @@ test_h2_values (void)
     { 2, 0.5, 0.05, 0.0999, 3 }, { 1, 0.1, 0.01, 0.09998, 1 } });
 }
 
+/* weft_chplvis_compute_comm_matrices() of @trace, into *@all and *@own,
+ * each checked against its own pass of weft_chplvis_compute_comm_matrix(),
+ * with VisualDebug's own communication and without. */
+static void
+check_comm_matrices (const WeftChplvisTrace  *trace,
+                     WeftChplvisCommMatrix  **all,
+                     WeftChplvisCommMatrix  **own)
+{
+  gsize size = (gsize)trace->n_locales * trace->n_locales * sizeof (guint64);
+  g_autoptr(WeftChplvisCommMatrix) all_alone = NULL;
+  g_autoptr(WeftChplvisCommMatrix) own_alone = NULL;
+  WeftChplvisQuery query;
+
+  weft_chplvis_query_init (&query);
+  *all = weft_chplvis_compute_comm_matrices (trace, &query, own);
+  own_alone = weft_chplvis_compute_comm_matrix (trace, &query);
+  query.include_overhead = TRUE;
+  all_alone = weft_chplvis_compute_comm_matrix (trace, &query);
+
+  g_assert_cmpmem ((*all)->count, size, all_alone->count, size);
+  g_assert_cmpmem ((*all)->bytes, size, all_alone->bytes, size);
+  g_assert_cmpmem ((*own)->count, size, own_alone->count, size);
+  g_assert_cmpmem ((*own)->bytes, size, own_alone->bytes, size);
+}
+
 /* Past 100,000 records the two matrices are counted on two threads, by
  * halves of the locales: a run of three locales with 40,000 gets and puts
  * each, bytes near the top of guint64 in some cells so that their sums
@@ -307,10 +332,7 @@ test_comm_matrices_threaded (void)
   g_autoptr(WeftChplvisTrace) trace = NULL;
   g_autoptr(WeftChplvisCommMatrix) all = NULL;
   g_autoptr(WeftChplvisCommMatrix) own = NULL;
-  g_autoptr(WeftChplvisCommMatrix) all_alone = NULL;
-  g_autoptr(WeftChplvisCommMatrix) own_alone = NULL;
   WeftChplvisLocale *locales[3];
-  WeftChplvisQuery query;
   guint64 total = 0;
 
   for (guint l = 0; l < 3; l++)
@@ -337,15 +359,7 @@ test_comm_matrices_threaded (void)
   trace = weft_chplvis_trace_new (locales, 3, context, &error);
   g_assert_no_error (error);
 
-  weft_chplvis_query_init (&query);
-  all = weft_chplvis_compute_comm_matrices (trace, &query, &own);
-  own_alone = weft_chplvis_compute_comm_matrix (trace, &query);
-  query.include_overhead = TRUE;
-  all_alone = weft_chplvis_compute_comm_matrix (trace, &query);
-  g_assert_cmpmem (all->count, 9 * sizeof (guint64), all_alone->count, 9 * sizeof (guint64));
-  g_assert_cmpmem (all->bytes, 9 * sizeof (guint64), all_alone->bytes, 9 * sizeof (guint64));
-  g_assert_cmpmem (own->count, 9 * sizeof (guint64), own_alone->count, 9 * sizeof (guint64));
-  g_assert_cmpmem (own->bytes, 9 * sizeof (guint64), own_alone->bytes, 9 * sizeof (guint64));
+  check_comm_matrices (trace, &all, &own);
   for (guint i = 0; i < 9; i++)
     total += all->count[i];
   g_assert_cmpuint (total, ==, 120000);
@@ -363,21 +377,10 @@ test_h2_comm_matrices (void)
   const WeftChplvisTrace *trace = weft_chplvis_dataset_get_trace (dataset);
   g_autoptr(WeftChplvisCommMatrix) all = NULL;
   g_autoptr(WeftChplvisCommMatrix) own = NULL;
-  g_autoptr(WeftChplvisCommMatrix) all_alone = NULL;
-  g_autoptr(WeftChplvisCommMatrix) own_alone = NULL;
   WeftChplvisQuery query;
   guint64 all_total = 0, own_total = 0;
 
-  weft_chplvis_query_init (&query);
-  all = weft_chplvis_compute_comm_matrices (trace, &query, &own);
-  own_alone = weft_chplvis_compute_comm_matrix (trace, &query);
-  query.include_overhead = TRUE;
-  all_alone = weft_chplvis_compute_comm_matrix (trace, &query);
-
-  g_assert_cmpmem (all->count, 4 * sizeof (guint64), all_alone->count, 4 * sizeof (guint64));
-  g_assert_cmpmem (all->bytes, 4 * sizeof (guint64), all_alone->bytes, 4 * sizeof (guint64));
-  g_assert_cmpmem (own->count, 4 * sizeof (guint64), own_alone->count, 4 * sizeof (guint64));
-  g_assert_cmpmem (own->bytes, 4 * sizeof (guint64), own_alone->bytes, 4 * sizeof (guint64));
+  check_comm_matrices (trace, &all, &own);
   for (guint i = 0; i < 4; i++)
     {
       all_total += all->count[i];
@@ -392,7 +395,7 @@ test_h2_comm_matrices (void)
     g_autofree WeftChplvisLocaleStats *with_own = NULL;
     g_autofree WeftChplvisLocaleStats *with_all = NULL;
 
-    query.include_overhead = FALSE;
+    weft_chplvis_query_init (&query);
     alone = weft_chplvis_compute_locale_stats (trace, &query);
     with_own = weft_chplvis_compute_locale_stats_with_comm (trace, &query, own);
     with_all = weft_chplvis_compute_locale_stats_with_comm (trace, &query, all);
