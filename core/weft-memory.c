@@ -64,8 +64,9 @@ weft_memory_release_freed (void)
  * Only for memory that will be filled: a huge page is resident as a whole as
  * soon as one byte of it is touched. Not for a malloc() block that will be
  * reallocated: advising its aligned middle splits its mapping, and glibc's
- * realloc() then copies it (its mremap() fails with EFAULT). Does nothing for less than one huge
- * page, or where the system has no transparent huge pages.
+ * realloc() then copies it (its mremap() fails with EFAULT). Does nothing
+ * for less than one huge page, or where the system has no transparent huge
+ * pages.
  */
 void
 weft_memory_advise_huge (gpointer mem,

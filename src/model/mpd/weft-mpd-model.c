@@ -632,14 +632,6 @@ weft_mpd_model_new (WeftMpdTrace *trace)
   return weft_mpd_model_new_cancellable (trace, NULL);
 }
 
-/**
- * weft_mpd_model_new_cancellable:
- * @trace: (transfer full): the trace
- * @cancellable: (nullable): stops the ordering (seconds for a big trace)
- *
- * Returns: (transfer full): the model, or %NULL when @cancellable fired
- *   (@trace is freed then)
- */
 /* The walk is one thread, and the arrays it fills front to back (hundreds
  * of megabytes on a long trace) are fresh memory: a third of its time went to
  * page faults while the other processor idled. They are mapped there
@@ -682,6 +674,14 @@ prefault_arrays (WeftMpdModel *m,
   return prefault;
 }
 
+/**
+ * weft_mpd_model_new_cancellable:
+ * @trace: (transfer full): the trace
+ * @cancellable: (nullable): stops the ordering (seconds for a big trace)
+ *
+ * Returns: (transfer full): the model, or %NULL when @cancellable fired
+ *   (@trace is freed then)
+ */
 WeftMpdModel *
 weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
                                 GCancellable *cancellable)
