@@ -656,6 +656,41 @@ test_threaded_fill (void)
     }
 }
 
+/* A row's intervals added as two sorted runs whose begins interleave (an MPD
+ * row's lifetimes, then its waits): the second run is too far out of place
+ * for the insertion sort, so the merge sort orders them, in the worker's
+ * buffer for instants and links. None overlaps: one lane, in begin order,
+ * each with its own ref. */
+static void
+test_interval_runs (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  WeftIntervalSlice slice;
+  const gint64 per_run = 20000;
+
+  weft_event_table_builder_add_kind (builder, "a", WEFT_EVENT_INTERVAL, 0);
+  weft_event_table_builder_add_row (builder, "r0", NULL);
+  for (gint64 run = 0; run < 2; run++)
+    for (gint64 i = 0; i < per_run; i++)
+      {
+        gint64 begin = 4 * i + 2 * run;
+
+        weft_event_table_builder_add_interval (builder, 0, begin, begin + 1, 0, 0, (guint32)begin);
+      }
+  table = finish (builder);
+
+  g_assert_cmpuint (weft_event_table_get_n_lanes (table, 0), ==, 1);
+  weft_event_table_get_lane (table, 0, 0, &slice);
+  g_assert_cmpuint (slice.n, ==, 2 * per_run);
+  for (gsize i = 0; i < slice.n; i++)
+    {
+      g_assert_cmpint (slice.begin[i], ==, 2 * (gint64)i);
+      g_assert_cmpint (slice.end[i], ==, 2 * (gint64)i + 1);
+      g_assert_cmpuint (slice.ref[i], ==, 2 * i);
+    }
+}
+
 /* The links of one pair added as several sorted runs (gets of one reader
  * pass, puts of another), with ties and late records (the insertion sort
  * gives up on a record far back, or at the next run), then some in random
@@ -1687,6 +1722,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/deterministic", test_deterministic);
   g_test_add_func ("/EventTable/threaded-fill", test_threaded_fill);
   g_test_add_func ("/EventTable/link-runs", test_link_runs);
+  g_test_add_func ("/EventTable/interval-runs", test_interval_runs);
   g_test_add_func ("/EventTable/link-ends-by-row", test_link_ends_by_row);
   g_test_add_func ("/EventTable/lanes-brute", test_lanes_brute);
   g_test_add_func ("/EventTable/lod-brute", test_lod_brute);

@@ -543,6 +543,16 @@ add_to_both (const WeftChplvisTrace *trace,
  * costs about 0.1 ms). */
 #define MATRICES_THREAD_MIN 100000
 
+/* The gets, puts and forks locale @l logged. */
+static guint64
+locale_records (const WeftChplvisTrace *trace,
+                guint                   l)
+{
+  const WeftChplvisLocale *locale = trace->locales[l];
+
+  return locale != NULL ? (guint64)locale->comms.n + locale->forks.n : 0;
+}
+
 /* Where the locales split into two halves by records logged: n_locales when
  * the matrices are best counted on one thread. */
 static guint
@@ -551,14 +561,12 @@ split_locales (const WeftChplvisTrace *trace)
   guint64 total = 0, sum = 0;
 
   for (guint l = 0; l < trace->n_locales; l++)
-    if (trace->locales[l] != NULL)
-      total += (guint64)trace->locales[l]->comms.n + trace->locales[l]->forks.n;
+    total += locale_records (trace, l);
   if (total < MATRICES_THREAD_MIN || trace->n_locales < 2 || weft_background_get_n_processors () < 2)
     return trace->n_locales;
   for (guint l = 0; l + 1 < trace->n_locales; l++)
     {
-      if (trace->locales[l] != NULL)
-        sum += (guint64)trace->locales[l]->comms.n + trace->locales[l]->forks.n;
+      sum += locale_records (trace, l);
       if (2 * sum >= total)
         return l + 1;
     }

@@ -164,8 +164,6 @@ struct _Worker
   gsize     tail_next_cap;
   guint16  *pending;
   gsize     pending_cap;
-  IntervalRec *iv_tmp;   /* the interval sort's merge buffer */
-  gsize        iv_tmp_cap;
   SumLists  lists[2];
 };
 
@@ -214,6 +212,8 @@ gboolean _weft_event_table_link_insertion_bounded (LinkRec *a,
                                                    gsize    max_distance);
 gboolean _weft_event_table_interval_sort   (IntervalRec *a,
                                             gsize        n,
+                                            gpointer    *tmp,
+                                            gsize       *tmp_size,
                                             Worker      *w);
 gboolean _weft_event_table_instant_sort    (InstantRec  *a,
                                             gsize        n,

@@ -535,7 +535,6 @@ worker_clear (Worker *w)
   g_free (w->tail_head);
   g_free (w->tail_next);
   g_free (w->pending);
-  g_free (w->iv_tmp);
   for (guint i = 0; i < G_N_ELEMENTS (w->lists); i++)
     {
       g_free (w->lists[i].sums);
@@ -596,7 +595,9 @@ finish_intervals (Worker         *w,
   rec_list_drain (&rb->intervals, sizeof *recs, recs);
   if (worker_advance (w, n))
     return FALSE;
-  if (!_weft_event_table_interval_sort (recs, n, w))
+  /* The merge sort's buffer is the one the row's instants and links use
+   * after (w->other): free until then. */
+  if (!_weft_event_table_interval_sort (recs, n, &w->other, &w->other_size, w))
     return FALSE;
   if (worker_advance (w, n))
     return FALSE;

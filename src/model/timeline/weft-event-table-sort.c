@@ -333,18 +333,22 @@ DEFINE_MERGE_SORT (link, LinkRec, link_less)
 DEFINE_MERGE_SORT (interval, IntervalRec, interval_less)
 
 /* The sorts the workers call. */
+
 /* A row's intervals: nearly in order (insertion), or a few runs of it (the
  * merge sort: an MPD row's bodies, then its waits, 6-10% of them out of
  * order, took the quicksort 101 M instructions in a 10^6-line trace and
- * take it 49 M). */
+ * take it 49 M). The merge sort's n records of room come from the buffer
+ * *@tmp (*@tmp_size bytes), grown if need be. */
 gboolean
 _weft_event_table_interval_sort (IntervalRec *a,
                                  gsize        n,
+                                 gpointer    *tmp,
+                                 gsize       *tmp_size,
                                  Worker      *w)
 {
   if (interval_insertion_bounded (a, n, SORT_MOVES_PER_RECORD, G_MAXSIZE))
     return TRUE;
-  return interval_merge_sort (a, n, RESERVE (w, iv_tmp, n), w);
+  return interval_merge_sort (a, n, _weft_event_table_buffer_reserve (tmp, tmp_size, n * sizeof *a, 1), w);
 }
 
 gboolean
@@ -363,7 +367,6 @@ _weft_event_table_link_merge_sort (LinkRec *a,
 {
   return link_merge_sort (a, n, tmp, w);
 }
-
 
 gboolean
 _weft_event_table_link_insertion_bounded (LinkRec *a,
