@@ -16,6 +16,7 @@
 #include "weft-error.h"
 #include "weft-load-context.h"
 #include "weft-matrix.h"
+#include "weft-page-recycler.h"
 #include "weft-prefault.h"
 #include "weft-string-pool.h"
 #include "weft-test-util.h"
@@ -823,6 +824,60 @@ test_prefault_request (void)
   munmap (mem, size);
 }
 
+/* Pages given to a recycler are moved under the whole pages of the ranges it
+ * fills (their old contents show it), the partial pages at the ends are left
+ * alone, and once it holds no more the rest are mapped in fresh. */
+static void
+test_page_recycler (void)
+{
+  g_autoptr(WeftPageRecycler) recycler = weft_page_recycler_new ();
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  gsize size = 16 * page;
+  guint8 *given = weft_pages_map (3 * page);
+  guint8 *block = weft_pages_map (size);
+
+  g_assert_nonnull (given);
+  g_assert_nonnull (block);
+  g_assert_cmpuint (weft_pages_round (1), ==, page);
+  g_assert_cmpuint (weft_pages_round (page + 1), ==, 2 * page);
+  for (guint i = 0; i < 3; i++)
+    memset (given + i * page, 'a' + i, page);
+  block[page - 1] = 'x';   /* a neighbour's byte, just before the range */
+  block[5 * page] = 'y';   /* and just after it */
+  weft_page_recycler_give (recycler, given, 3 * page);
+  g_assert_cmpuint (weft_page_recycler_get_held (recycler), ==, 3 * page);
+
+  /* [page - 1, 5 page + 1): whole pages 1..4; three come from the recycler
+   * (the first range's front first), the fourth is fresh. */
+  weft_page_recycler_fill (recycler, block + page - 1, 4 * page + 2);
+  g_assert_cmpuint (weft_page_recycler_get_held (recycler), ==, 0);
+  g_assert_cmpuint (block[page - 1], ==, 'x');
+  g_assert_cmpuint (block[5 * page], ==, 'y');
+#if defined(__linux__)
+  g_assert_cmpuint (block[page], ==, 'a');
+  g_assert_cmpuint (block[2 * page + 17], ==, 'b');
+  g_assert_cmpuint (block[4 * page - 1], ==, 'c');
+  g_assert_cmpuint (count_resident_pages (block + page, 4 * page), ==, 4);
+#endif
+  g_assert_cmpuint (block[4 * page], ==, 0);
+
+  /* Less than a whole page: nothing to fill. */
+  weft_page_recycler_give (recycler, weft_pages_map (page), page);
+  weft_page_recycler_fill (recycler, block + 6 * page + 1, page);
+  g_assert_cmpuint (weft_page_recycler_get_held (recycler), ==, page);
+
+  /* Shrinking keeps the front. */
+  weft_pages_shrink (block, size, 6 * page + 10);
+  g_assert_cmpuint (block[5 * page], ==, 'y');
+  weft_pages_unmap (block, 6 * page + 10);
+
+  /* Without a recycler, giving unmaps and filling maps fresh pages in. */
+  block = weft_pages_map (2 * page);
+  weft_page_recycler_fill (NULL, block, 2 * page);
+  g_assert_cmpuint (block[page], ==, 0);
+  weft_page_recycler_give (NULL, block, 2 * page);
+}
+
 /* A growing array is reserved ahead of its appends: a batch of appends
  * smaller than half the margin never moves it, and it keeps its contents. */
 static void
@@ -893,6 +948,7 @@ main (int    argc,
   g_test_add_func ("/core/text-scan/excerpt", test_text_excerpt);
   g_test_add_func ("/core/prefault/request", test_prefault_request);
   g_test_add_func ("/core/prefault/array", test_prefault_array);
+  g_test_add_func ("/core/page-recycler", test_page_recycler);
 
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 
 #include "weft-event-table-private.h"
 #include "weft-load-context.h"
+#include "weft-page-recycler.h"
 
 G_BEGIN_DECLS
 
@@ -122,6 +123,7 @@ typedef struct
   WeftEventTableBuilder *builder;
   WeftEventTable        *table;
   WeftLoadContext       *context;
+  WeftPageRecycler      *recycler;     /* drained chunks' pages, for the columns */
   guint                 *order;        /* rows, largest first */
   gint                   next;         /* atomic: index into order */
   gint                   cancelled;    /* atomic */

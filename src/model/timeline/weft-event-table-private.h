@@ -118,6 +118,10 @@ struct _WeftEventTable
   guint           n_kinds;
   Kind           *kinds;
 
+  /* Every column below, in one block of pages (weft_pages_map()). */
+  guint8         *columns;
+  gsize           columns_size;
+
   gsize           n_intervals;
   gint64         *iv_begin;
   gint64         *iv_end;

@@ -20,6 +20,7 @@
 #include "weft-error.h"
 #include "weft-event-table-private.h"
 #include "weft-memory.h"
+#include "weft-page-recycler.h"
 
 G_DEFINE_BOXED_TYPE (WeftEventTable, weft_event_table, weft_event_table_ref, weft_event_table_unref)
 
@@ -45,21 +46,7 @@ table_free (WeftEventTable *self)
     row_clear (&self->rows[i]);
   g_free (self->rows);
   g_free (self->kinds);
-  g_free (self->iv_begin);
-  g_free (self->iv_end);
-  g_free (self->iv_kind);
-  g_free (self->iv_label);
-  g_free (self->iv_ref);
-  g_free (self->in_time);
-  g_free (self->in_kind);
-  g_free (self->in_label);
-  g_free (self->in_ref);
-  g_free (self->ln_from);
-  g_free (self->ln_to);
-  g_free (self->ln_size);
-  g_free (self->ln_kind);
-  g_free (self->ln_label);
-  g_free (self->ln_ref);
+  weft_pages_unmap (self->columns, self->columns_size);
   g_free (self->pairs);
   g_clear_pointer (&self->strings, weft_string_pool_free);
   g_free (self);
