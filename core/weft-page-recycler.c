@@ -8,6 +8,8 @@
 #endif
 #include "config.h"
 
+#include <string.h>
+
 #include <glib.h>
 #ifdef G_OS_UNIX
 #include <sys/mman.h>
@@ -118,6 +120,20 @@ weft_pages_shrink (gpointer mem,
 
   if (mem != NULL && keep < had)
     munmap ((guint8 *)mem + keep, had - keep);
+#endif
+}
+
+/* Moves the pages of [@from, @from + @size) (whole pages) to @to, replacing
+ * what was mapped there; FALSE when the system could not (nothing moved). */
+static gboolean
+move_pages (gpointer from,
+            gsize    size,
+            gpointer to)
+{
+#if CAN_MOVE_PAGES
+  return mremap (from, size, size, MREMAP_MAYMOVE | MREMAP_FIXED, to) != MAP_FAILED;
+#else
+  return FALSE;
 #endif
 }
 
@@ -232,7 +248,6 @@ weft_page_recycler_fill (WeftPageRecycler *self,
   if (mem == NULL || stop <= start)
     return;
 
-#if CAN_MOVE_PAGES
   while (self != NULL && start < stop)
     {
       guint8 *from = NULL;
@@ -240,15 +255,14 @@ weft_page_recycler_fill (WeftPageRecycler *self,
 
       if (got == 0)
         break;
-      if (mremap (from, got, got, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)start) == MAP_FAILED)
+      if (!move_pages (from, got, (gpointer)start))
         {
           /* Out of mappings (vm.max_map_count) or the like: fault in. */
-          munmap (from, got);
+          weft_pages_unmap (from, got);
           break;
         }
       start += got;
     }
-#endif
   weft_memory_populate ((gpointer)start, stop - start);
 }
 
@@ -263,4 +277,88 @@ weft_page_recycler_get_held (WeftPageRecycler *self)
   g_mutex_unlock (&self->mutex);
 
   return held;
+}
+
+/**
+ * weft_page_buffer_map:
+ * @self: a buffer
+ * @bytes: the room needed
+ *
+ * Makes room for @bytes, keeping what the buffer holds: growing moves its
+ * pages to a mapping half as big again (or @bytes) rather than copying them.
+ * Puts no new pages in (weft_page_buffer_fill()). Aborts when the system has
+ * no memory to map, as g_realloc() does.
+ *
+ * Returns: the buffer's memory
+ */
+gpointer
+weft_page_buffer_map (WeftPageBuffer *self,
+                      gsize           bytes)
+{
+  gsize size;
+  guint8 *mem;
+
+  if (bytes <= self->size)
+    return self->mem;
+
+  size = weft_pages_round (MAX (bytes, self->size + self->size / 2));
+  mem = weft_pages_map (size);
+  if (mem == NULL)
+    g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+  if (self->filled > 0 && !move_pages (self->mem, self->filled, mem))
+    {
+      /* A system that cannot move pages, or a kernel before 6.17 when the
+       * pages came from several mappings: copy. */
+      weft_memory_populate (mem, self->filled);
+      memcpy (mem, self->mem, self->filled);
+    }
+  weft_pages_unmap (self->mem, self->size);
+  self->mem = mem;
+  self->size = size;
+
+  return mem;
+}
+
+/**
+ * weft_page_buffer_fill:
+ * @self: a buffer with room for @bytes
+ * @recycler: (nullable): where the pages come from first
+ * @bytes: how much of the buffer will be written
+ *
+ * Puts pages under the first @bytes of the buffer (rounded up to whole
+ * pages), from @recycler as long as it has some (weft_page_recycler_fill()),
+ * where there are none yet. What the new pages hold is undefined.
+ */
+void
+weft_page_buffer_fill (WeftPageBuffer   *self,
+                       WeftPageRecycler *recycler,
+                       gsize             bytes)
+{
+  gsize end = MIN (weft_pages_round (bytes), self->size);
+
+  if (end <= self->filled)
+    return;
+  weft_page_recycler_fill (recycler, self->mem + self->filled, end - self->filled);
+  self->filled = end;
+}
+
+/* Room and pages for @bytes; returns the buffer's memory. */
+gpointer
+weft_page_buffer_reserve (WeftPageBuffer   *self,
+                          WeftPageRecycler *recycler,
+                          gsize             bytes)
+{
+  weft_page_buffer_map (self, bytes);
+  weft_page_buffer_fill (self, recycler, bytes);
+
+  return self->mem;
+}
+
+void
+weft_page_buffer_clear (WeftPageBuffer *self)
+{
+  weft_pages_unmap (self->mem, self->size);
+  self->mem = NULL;
+  self->size = 0;
+  self->filled = 0;
 }

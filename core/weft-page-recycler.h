@@ -44,6 +44,25 @@ void              weft_page_recycler_fill  (WeftPageRecycler *self,
                                             gsize             size);
 gsize             weft_page_recycler_get_held (WeftPageRecycler *self);
 
+/* A scratch buffer of pages that grows by moving its pages, and takes them
+ * from a recycler: zero-initialise, free with weft_page_buffer_clear(). */
+typedef struct
+{
+  guint8 *mem;
+  gsize   size;    /* bytes mapped */
+  gsize   filled;  /* bytes from the start that have pages (whole pages) */
+} WeftPageBuffer;
+
+gpointer          weft_page_buffer_map     (WeftPageBuffer   *self,
+                                            gsize             bytes);
+void              weft_page_buffer_fill    (WeftPageBuffer   *self,
+                                            WeftPageRecycler *recycler,
+                                            gsize             bytes);
+gpointer          weft_page_buffer_reserve (WeftPageBuffer   *self,
+                                            WeftPageRecycler *recycler,
+                                            gsize             bytes);
+void              weft_page_buffer_clear   (WeftPageBuffer   *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftPageRecycler, weft_page_recycler_free)
 
 G_END_DECLS

@@ -149,33 +149,21 @@ struct _Worker
   guint     n_active;
   guint16  *local;       /* kind -> index in the row's kinds, or NO_KIND */
 
-  /* Growable scratch buffers. */
-  gpointer  recs;         /* the row's intervals, kept for the pyramid */
-  gsize     recs_size;
-  gpointer  other;        /* the row's instants, then its links */
-  gsize     other_size;
-  guint32  *lane_of;
-  gsize     lane_of_cap;
-  gint64   *tree;
-  gsize     tree_cap;
-  gsize    *lane_count;
-  gsize     lane_count_cap;
-  guint32  *tail_head;
-  gsize     tail_head_cap;
-  guint32  *tail_next;
-  gsize     tail_next_cap;
-  guint16  *pending;
-  gsize     pending_cap;
+  /* Growable scratch buffers, of pages from the job's recycler. */
+  WeftPageBuffer recs;        /* the row's intervals, kept for the pyramid */
+  WeftPageBuffer other;       /* the row's instants, then its links */
+  WeftPageBuffer lane_of;     /* guint32 */
+  WeftPageBuffer tree;        /* gint64 */
+  WeftPageBuffer lane_count;  /* gsize */
+  WeftPageBuffer tail_head;   /* guint32 */
+  WeftPageBuffer tail_next;   /* guint32 */
+  WeftPageBuffer pending;     /* guint16 */
   SumLists  lists[2];
 };
 
-gpointer _weft_event_table_buffer_reserve       (gpointer *buffer,
-                                                 gsize    *cap,
-                                                 gsize     n,
-                                                 gsize     elt_size);
-
-#define RESERVE(w, field, n) \
-  _weft_event_table_buffer_reserve ((gpointer *)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
+/* Room for @n @type in buffer @field of worker @w, with pages in. */
+#define RESERVE(w, field, type, n) \
+  ((type *)weft_page_buffer_reserve (&(w)->field, (w)->job->recycler, (n) * sizeof (type)))
 
 void     _weft_event_table_worker_flush_progress (Worker *w);
 /* TRUE when the load was cancelled. */
@@ -212,11 +200,10 @@ gboolean _weft_event_table_link_insertion_bounded (LinkRec *a,
                                                    gsize    n,
                                                    gsize    moves_per_record,
                                                    gsize    max_distance);
-gboolean _weft_event_table_interval_sort   (IntervalRec *a,
-                                            gsize        n,
-                                            gpointer    *tmp,
-                                            gsize       *tmp_size,
-                                            Worker      *w);
+gboolean _weft_event_table_interval_sort   (IntervalRec    *a,
+                                            gsize           n,
+                                            WeftPageBuffer *tmp,
+                                            Worker         *w);
 gboolean _weft_event_table_instant_sort    (InstantRec  *a,
                                             gsize        n,
                                             Worker      *w);

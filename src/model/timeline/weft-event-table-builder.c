@@ -162,23 +162,27 @@ rec_list_append (WeftEventTableBuilder *self,
   return (guint8 *)chunk->data + rec_size * chunk->len++;
 }
 
-/* Copies the records into @dest (n entries) and frees the chunks as it goes,
- * so that a row's records never exist twice for long. */
+/* Copies the records into @dest (room for them, mapped) and frees the
+ * chunks as it goes, so that a row's records never exist twice for long.
+ * Each chunk's pages go to @recycler, and @dest takes its pages from there
+ * just before it is written: only the first chunk's worth are fresh. */
 static void
 rec_list_drain (RecList          *list,
                 gsize             rec_size,
-                gpointer          dest,
+                WeftPageBuffer   *dest,
                 WeftPageRecycler *recycler)
 {
-  guint8 *pos = dest;
+  gsize pos = 0;
   Chunk *chunk = list->head;
 
   while (chunk != NULL)
     {
       Chunk *next = chunk->next;
+      gsize bytes = chunk->len * rec_size;
 
-      memcpy (pos, chunk->data, chunk->len * rec_size);
-      pos += chunk->len * rec_size;
+      weft_page_buffer_fill (dest, recycler, pos + bytes);
+      memcpy (dest->mem + pos, chunk->data, bytes);
+      pos += bytes;
       chunk_free (chunk, recycler);
       chunk = next;
     }
@@ -446,28 +450,6 @@ weft_event_table_builder_add_link (WeftEventTableBuilder *self,
   rec->ref = ref;
 }
 
-gpointer
-_weft_event_table_buffer_reserve (gpointer *buffer,
-                                  gsize    *cap,
-                                  gsize     n,
-                                  gsize     elt_size)
-{
-  /* Reallocation keeps the contents: the lane tree grows in place. No huge
-   * pages here: madvise() on the aligned middle of a block splits its
-   * mapping, glibc's realloc() can then no longer move it with mremap()
-   * (EFAULT) and copies it into fresh pages instead, faulted one by one. */
-  if (n > *cap)
-    {
-      gsize new_cap = MAX (n, *cap + *cap / 2);
-
-      *buffer = g_realloc_n (*buffer, new_cap, elt_size);
-      /* Filled right away: map the new part in one call, not a fault a page. */
-      weft_memory_populate ((guint8 *)*buffer + *cap * elt_size, (new_cap - *cap) * elt_size);
-      *cap = new_cap;
-    }
-  return *buffer;
-}
-
 void
 _weft_event_table_worker_flush_progress (Worker *w)
 {
@@ -531,14 +513,14 @@ worker_clear (Worker *w)
   g_free (w->k_active_pos);
   g_free (w->active);
   g_free (w->local);
-  g_free (w->recs);
-  g_free (w->other);
-  g_free (w->lane_of);
-  g_free (w->tree);
-  g_free (w->lane_count);
-  g_free (w->tail_head);
-  g_free (w->tail_next);
-  g_free (w->pending);
+  weft_page_buffer_clear (&w->recs);
+  weft_page_buffer_clear (&w->other);
+  weft_page_buffer_clear (&w->lane_of);
+  weft_page_buffer_clear (&w->tree);
+  weft_page_buffer_clear (&w->lane_count);
+  weft_page_buffer_clear (&w->tail_head);
+  weft_page_buffer_clear (&w->tail_next);
+  weft_page_buffer_clear (&w->pending);
   for (guint i = 0; i < G_N_ELEMENTS (w->lists); i++)
     {
       g_free (w->lists[i].sums);
@@ -597,21 +579,21 @@ finish_intervals (Worker         *w,
       return TRUE;
     }
 
-  recs = _weft_event_table_buffer_reserve (&w->recs, &w->recs_size, n * sizeof *recs, 1);
-  rec_list_drain (&rb->intervals, sizeof *recs, recs, w->job->recycler);
+  recs = weft_page_buffer_map (&w->recs, n * sizeof *recs);
+  rec_list_drain (&rb->intervals, sizeof *recs, &w->recs, w->job->recycler);
   if (worker_advance (w, n))
     return FALSE;
   /* The merge sort's buffer is the one the row's instants and links use
    * after (w->other): free until then. */
-  if (!_weft_event_table_interval_sort (recs, n, &w->other, &w->other_size, w))
+  if (!_weft_event_table_interval_sort (recs, n, &w->other, w))
     return FALSE;
   if (worker_advance (w, n))
     return FALSE;
 
   /* Greedy packing: the lowest lane whose last interval ends by the new
    * begin. A min-tree over the lanes' last ends finds it in O(log lanes). */
-  lane_of = RESERVE (w, lane_of, n);
-  tree = w->tree;
+  lane_of = RESERVE (w, lane_of, guint32, n);
+  tree = (gint64 *)(gpointer)w->tree.mem;
   for (gsize i = 0; i < n; i++)
     {
       gint64 begin = recs[i].begin;
@@ -623,7 +605,7 @@ finish_intervals (Worker         *w,
             {
               gsize new_cap = MAX (4, cap * 2);
 
-              tree = RESERVE (w, tree, 2 * new_cap);
+              tree = RESERVE (w, tree, gint64, 2 * new_cap);
               /* Rebuild: old leaves move from [cap, 2cap) to [new_cap, ...). */
               memmove (tree + new_cap, tree + cap, cap * sizeof (gint64));
               for (gsize k = new_cap + cap; k < 2 * new_cap; k++)
@@ -655,7 +637,7 @@ finish_intervals (Worker         *w,
     }
 
   /* Scatter lane by lane; the begin order carries over into each lane. */
-  lane_count = RESERVE (w, lane_count, n_lanes + 1);
+  lane_count = RESERVE (w, lane_count, gsize, n_lanes + 1);
   memset (lane_count, 0, (n_lanes + 1) * sizeof (gsize));
   for (gsize i = 0; i < n; i++)
     lane_count[lane_of[i] + 1]++;
@@ -691,8 +673,7 @@ finish_instants (Worker         *w,
                  RowBuild       *rb,
                  Row            *row,
                  WeftEventTable *table,
-                 gpointer       *buffer,
-                 gsize          *buffer_size)
+                 WeftPageBuffer *buffer)
 {
   gsize n = rb->instants.n;
   InstantRec *recs;
@@ -701,8 +682,8 @@ finish_instants (Worker         *w,
   if (n == 0)
     return TRUE;
 
-  recs = _weft_event_table_buffer_reserve (buffer, buffer_size, n * sizeof *recs, 1);
-  rec_list_drain (&rb->instants, sizeof *recs, recs, w->job->recycler);
+  recs = weft_page_buffer_map (buffer, n * sizeof *recs);
+  rec_list_drain (&rb->instants, sizeof *recs, buffer, w->job->recycler);
   if (!_weft_event_table_instant_sort (recs, n, w))
     return FALSE;
 
@@ -745,8 +726,7 @@ finish_links (Worker         *w,
               Row            *row,
               guint           from_row,
               WeftEventTable *table,
-              gpointer       *buffer,
-              gsize          *buffer_size)
+              WeftPageBuffer *buffer)
 {
   gsize n = rb->links.n + rb->instant_links.n;
   guint n_rows = table->n_rows;
@@ -762,8 +742,8 @@ finish_links (Worker         *w,
    * order the reader added it, which is nearly time order, and sorts with a
    * few moves per link; sorting all of a row's links at once would mix the
    * pairs and fall back to a full sort. */
-  recs = _weft_event_table_buffer_reserve (buffer, buffer_size, n * sizeof *recs, 1);
-  start = RESERVE (w, lane_count, (gsize)n_rows + 1);
+  recs = weft_page_buffer_reserve (buffer, w->job->recycler, n * sizeof *recs);
+  start = RESERVE (w, lane_count, gsize, (gsize)n_rows + 1);
   memset (start, 0, ((gsize)n_rows + 1) * sizeof (gsize));
   count_targets (&rb->instant_links, sizeof (InstantLinkRec), G_STRUCT_OFFSET (InstantLinkRec, to_row), start);
   count_targets (&rb->links, sizeof (LinkRec), G_STRUCT_OFFSET (LinkRec, to_row), start);
@@ -811,7 +791,7 @@ finish_links (Worker         *w,
       if (count == 0 || _weft_event_table_link_insertion_bounded (recs + begin, count, SORT_MOVES_PER_RECORD,
                                                                   SORT_LINK_MAX_DISTANCE))
         continue;
-      tmp = _weft_event_table_buffer_reserve (&w->recs, &w->recs_size, count * sizeof *tmp, 1);
+      tmp = weft_page_buffer_reserve (&w->recs, w->job->recycler, count * sizeof *tmp);
       if (!_weft_event_table_link_merge_sort (recs + begin, count, tmp, w))
         return FALSE;
     }
@@ -873,14 +853,14 @@ finish_row (Worker *w,
 
   if (!finish_intervals (w, rb, row, table, &sorted))
     return FALSE;
-  if (!finish_instants (w, rb, row, table, &w->other, &w->other_size))
+  if (!finish_instants (w, rb, row, table, &w->other))
     return FALSE;
   if (!_weft_event_table_build_lod (w, row, sorted, row->n_intervals,
                   table->in_time + row->in_offset, table->in_kind + row->in_offset, row->n_instants))
     return FALSE;
   _weft_event_table_build_kind_counters (w, table, row);
   _weft_event_table_build_search_index (table, row);
-  if (!finish_links (w, rb, row, index, table, &w->other, &w->other_size))
+  if (!finish_links (w, rb, row, index, table, &w->other))
     return FALSE;
 
   return TRUE;

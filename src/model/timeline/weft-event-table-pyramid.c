@@ -151,6 +151,7 @@ _weft_event_table_build_lod (Worker            *w,
   gsize ih = 0;
   gsize im = 0;
   gsize n_pending;
+  guint16 *pending;
   guint32 *tail_head;
   guint32 *tail_next;
   SumLists *cur = &w->lists[0];
@@ -191,9 +192,9 @@ _weft_event_table_build_lod (Worker            *w,
 
   /* Interval tails: a list per bucket of the intervals ending in it after
    * beginning in an earlier one. */
-  tail_head = RESERVE (w, tail_head, n0);
+  tail_head = RESERVE (w, tail_head, guint32, n0);
   memset (tail_head, 0xff, n0 * sizeof (guint32));
-  tail_next = RESERVE (w, tail_next, MAX (n, 1));
+  tail_next = RESERVE (w, tail_next, guint32, MAX (n, 1));
   for (gsize i = 0; i < n; i++)
     {
       const IntervalRec *rec = &recs[i];
@@ -210,7 +211,7 @@ _weft_event_table_build_lod (Worker            *w,
             }
         }
     }
-  RESERVE (w, pending, MAX (n, 1));
+  pending = RESERVE (w, pending, guint16, MAX (n, 1));
   n_pending = 0;
 
   sum_lists_begin (cur, n0);
@@ -253,7 +254,7 @@ _weft_event_table_build_lod (Worker            *w,
           busy += amount;
           bucket->n_intervals++;
           if (rec->end > s_next + width)
-            w->pending[n_pending++] = rec->kind;
+            pending[n_pending++] = rec->kind;
           if (worker_advance (w, 1))
             return FALSE;
         }
@@ -269,7 +270,7 @@ _weft_event_table_build_lod (Worker            *w,
       cur->start[j + 1] = cur->n_sums;
 
       for (gsize p = 0; p < n_pending; p++)
-        active_inc (w, w->pending[p]);
+        active_inc (w, pending[p]);
       n_pending = 0;
     }
   g_assert (w->n_active == 0);

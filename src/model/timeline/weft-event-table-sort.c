@@ -338,17 +338,16 @@ DEFINE_MERGE_SORT (interval, IntervalRec, interval_less)
  * merge sort: an MPD row's bodies, then its waits, 6-10% of them out of
  * order, took the quicksort 101 M instructions in a 10^6-line trace and
  * take it 49 M). The merge sort's n records of room come from the buffer
- * *@tmp (*@tmp_size bytes), grown if need be. */
+ * @tmp, grown if need be. */
 gboolean
-_weft_event_table_interval_sort (IntervalRec *a,
-                                 gsize        n,
-                                 gpointer    *tmp,
-                                 gsize       *tmp_size,
-                                 Worker      *w)
+_weft_event_table_interval_sort (IntervalRec    *a,
+                                 gsize           n,
+                                 WeftPageBuffer *tmp,
+                                 Worker         *w)
 {
   if (interval_insertion_bounded (a, n, SORT_MOVES_PER_RECORD, G_MAXSIZE))
     return TRUE;
-  return interval_merge_sort (a, n, _weft_event_table_buffer_reserve (tmp, tmp_size, n * sizeof *a, 1), w);
+  return interval_merge_sort (a, n, weft_page_buffer_reserve (tmp, w->job->recycler, n * sizeof *a), w);
 }
 
 gboolean
