@@ -878,6 +878,49 @@ test_page_recycler (void)
   weft_page_recycler_give (NULL, block, 2 * page);
 }
 
+/* A page buffer keeps what it holds when it grows, and its new pages come
+ * from the recycler first. */
+static void
+test_page_buffer (void)
+{
+  g_autoptr(WeftPageRecycler) recycler = weft_page_recycler_new ();
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  WeftPageBuffer buffer = { 0, };
+  guint8 *given = weft_pages_map (2 * page);
+  guint8 *mem;
+
+  mem = weft_page_buffer_reserve (&buffer, NULL, 100);
+  g_assert_nonnull (mem);
+  g_assert_cmpuint (buffer.size, ==, page);
+  g_assert_cmpuint (buffer.filled, ==, page);
+  memset (mem, 'k', page);
+
+  /* Room only: the kept page moves along, nothing new is put in. */
+  mem = weft_page_buffer_map (&buffer, 3 * page);
+  g_assert_cmpuint (buffer.size, ==, 3 * page);
+  g_assert_cmpuint (buffer.filled, ==, page);
+  g_assert_cmpuint (mem[0], ==, 'k');
+  g_assert_cmpuint (mem[page - 1], ==, 'k');
+
+  memset (given, 'g', 2 * page);
+  weft_page_recycler_give (recycler, given, 2 * page);
+  weft_page_buffer_fill (&buffer, recycler, 2 * page + 1);
+  g_assert_cmpuint (buffer.filled, ==, 3 * page);
+  g_assert_cmpuint (weft_page_recycler_get_held (recycler), ==, 0);
+  g_assert_cmpuint (mem[0], ==, 'k');
+#if defined(__linux__)
+  g_assert_cmpuint (mem[page], ==, 'g');
+  g_assert_cmpuint (mem[3 * page - 1], ==, 'g');
+#endif
+
+  /* Filling less than is filled changes nothing; clearing empties it. */
+  weft_page_buffer_fill (&buffer, recycler, page);
+  g_assert_cmpuint (buffer.filled, ==, 3 * page);
+  weft_page_buffer_clear (&buffer);
+  g_assert_null (buffer.mem);
+  g_assert_cmpuint (buffer.size, ==, 0);
+}
+
 /* A growing array is reserved ahead of its appends: a batch of appends
  * smaller than half the margin never moves it, and it keeps its contents. */
 static void
@@ -949,6 +992,7 @@ main (int    argc,
   g_test_add_func ("/core/prefault/request", test_prefault_request);
   g_test_add_func ("/core/prefault/array", test_prefault_array);
   g_test_add_func ("/core/page-recycler", test_page_recycler);
+  g_test_add_func ("/core/page-buffer", test_page_buffer);
 
   return g_test_run ();
 }
