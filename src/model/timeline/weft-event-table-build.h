@@ -19,7 +19,11 @@ typedef struct _Worker Worker;
 
 /* Builder records ---------------------------------------------------------- */
 
-typedef struct
+/* Packed: a 10^7-line MPD trace's records took 500 MB of fresh memory in
+ * chunks, a quarter of it padding. */
+#define BUILD_RECORD __attribute__ ((packed, aligned (2)))
+
+typedef struct BUILD_RECORD
 {
   gint64  begin;
   gint64  end;
@@ -28,7 +32,7 @@ typedef struct
   guint16 kind;
 } IntervalRec;
 
-typedef struct
+typedef struct BUILD_RECORD
 {
   gint64  time;
   guint32 label;
@@ -36,7 +40,7 @@ typedef struct
   guint16 kind;
 } InstantRec;
 
-typedef struct
+typedef struct BUILD_RECORD
 {
   gint64  from_time;
   gint64  to_time;
@@ -49,7 +53,7 @@ typedef struct
 
 /* A link that ends when it starts (all of Chapel's), 32 bytes instead of
  * LinkRec's 40 while the builder holds it; expanded when its row finishes. */
-typedef struct
+typedef struct BUILD_RECORD
 {
   gint64  time;
   guint64 size;
