@@ -305,14 +305,24 @@ weft_page_buffer_map (WeftPageBuffer *self,
   mem = weft_pages_map (size);
   if (mem == NULL)
     g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
-  if (self->filled > 0 && !move_pages (self->mem, self->filled, mem))
+  if (self->filled > 0 && move_pages (self->mem, self->filled, mem))
+    {
+      /* Only the rest: where the moved pages were is no longer ours, and
+       * another thread may have mapped something there already. */
+      if (self->size > self->filled)
+        weft_pages_unmap (self->mem + self->filled, self->size - self->filled);
+    }
+  else
     {
       /* A system that cannot move pages, or a kernel before 6.17 when the
        * pages came from several mappings: copy. */
-      weft_memory_populate (mem, self->filled);
-      memcpy (mem, self->mem, self->filled);
+      if (self->filled > 0)
+        {
+          weft_memory_populate (mem, self->filled);
+          memcpy (mem, self->mem, self->filled);
+        }
+      weft_pages_unmap (self->mem, self->size);
     }
-  weft_pages_unmap (self->mem, self->size);
   self->mem = mem;
   self->size = size;
 

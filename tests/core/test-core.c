@@ -921,6 +921,60 @@ test_page_buffer (void)
   g_assert_cmpuint (buffer.size, ==, 0);
 }
 
+typedef struct
+{
+  gint  stop;
+  guint rounds;
+} Mapper;
+
+/* Maps a page, writes and reads it back, unmaps it, until told to stop. */
+static gpointer
+mapper_thread (gpointer data)
+{
+  Mapper *mapper = data;
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+
+  while (!g_atomic_int_get (&mapper->stop))
+    {
+      volatile guint8 *mem = weft_pages_map (page);
+
+      g_assert_nonnull ((gpointer)mem);
+      mem[0] = 42;
+      mem[page - 1] = 43;
+      g_assert_cmpuint (mem[0] + mem[page - 1], ==, 85);
+      weft_pages_unmap ((gpointer)mem, page);
+      mapper->rounds++;
+    }
+  return NULL;
+}
+
+/* A page buffer that grows never unmaps what another thread has mapped since
+ * in the place its moved pages left (it did: the mapper's write crashed). */
+static void
+test_page_buffer_threads (void)
+{
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  Mapper mapper = { 0, };
+  GThread *thread = g_thread_new ("mapper", mapper_thread, &mapper);
+
+  for (guint round = 0; round < 3000; round++)
+    {
+      WeftPageBuffer buffer = { 0, };
+      guint8 *mem = weft_page_buffer_reserve (&buffer, NULL, page);
+
+      mem[0] = 1;
+      for (guint k = 2; k <= 8; k++)
+        {
+          mem = weft_page_buffer_reserve (&buffer, NULL, k * page);
+          g_assert_cmpuint (mem[0], ==, 1);
+        }
+      weft_page_buffer_clear (&buffer);
+    }
+  g_atomic_int_set (&mapper.stop, TRUE);
+  g_thread_join (thread);
+  g_assert_cmpuint (mapper.rounds, >, 0);
+}
+
 /* A growing array is reserved ahead of its appends: a batch of appends
  * smaller than half the margin never moves it, and it keeps its contents. */
 static void
@@ -993,6 +1047,7 @@ main (int    argc,
   g_test_add_func ("/core/prefault/array", test_prefault_array);
   g_test_add_func ("/core/page-recycler", test_page_recycler);
   g_test_add_func ("/core/page-buffer", test_page_buffer);
+  g_test_add_func ("/core/page-buffer/threads", test_page_buffer_threads);
 
   return g_test_run ();
 }

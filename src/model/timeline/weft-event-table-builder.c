@@ -716,7 +716,13 @@ count_targets (const RecList *list,
       const guint8 *rec = (const guint8 *)chunk->data;
 
       for (gsize i = 0; i < chunk->len; i++, rec += rec_size)
-        start[*(const guint32 *)(gconstpointer)(rec + to_row_offset) + 1]++;
+        {
+          guint32 to_row;
+
+          /* Records are packed: the field may be unaligned. */
+          memcpy (&to_row, rec + to_row_offset, sizeof to_row);
+          start[to_row + 1]++;
+        }
     }
 }
 
