@@ -37,7 +37,13 @@ struct _WeftPageRecycler
   GMutex  mutex;
   GArray *ranges;  /* Range, page-aligned, each the rest of a given mapping */
   gsize   held;    /* bytes in ranges */
+  gsize   max_held;
 };
+
+/* The default recycler unmaps what it is given past this: pages given by a
+ * stage whose next never comes (a reader called on its own) must not pile
+ * up until the next trim. */
+#define DEFAULT_MAX_HELD ((gsize)1 << 30)
 
 static gsize
 page_size (void)
@@ -144,23 +150,63 @@ weft_page_recycler_new (void)
 
   g_mutex_init (&self->mutex);
   self->ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+  self->max_held = G_MAXSIZE;
 
   return self;
 }
 
-/* Unmaps the pages it still holds. */
+/**
+ * weft_page_recycler_get_default:
+ *
+ * Returns: (transfer none): the process's recycler, for pages that one
+ *   stage of a load frees and the next can fill (see the top of the header)
+ */
+WeftPageRecycler *
+weft_page_recycler_get_default (void)
+{
+  static WeftPageRecycler *recycler;
+
+  if (g_once_init_enter (&recycler))
+    {
+      WeftPageRecycler *created = weft_page_recycler_new ();
+
+      created->max_held = DEFAULT_MAX_HELD;
+      g_once_init_leave (&recycler, created);
+    }
+  return recycler;
+}
+
+/* Unmaps the pages it holds. */
+void
+weft_page_recycler_trim (WeftPageRecycler *self)
+{
+  g_autoptr(GArray) ranges = NULL;
+
+  if (self == NULL)
+    return;
+
+  g_mutex_lock (&self->mutex);
+  ranges = g_steal_pointer (&self->ranges);
+  self->ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+  self->held = 0;
+  g_mutex_unlock (&self->mutex);
+
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      const Range *range = &g_array_index (ranges, Range, i);
+
+      weft_pages_unmap (range->mem, range->size);
+    }
+}
+
+/* Unmaps the pages it still holds. Not for the default recycler. */
 void
 weft_page_recycler_free (WeftPageRecycler *self)
 {
   if (self == NULL)
     return;
 
-  for (guint i = 0; i < self->ranges->len; i++)
-    {
-      const Range *range = &g_array_index (self->ranges, Range, i);
-
-      weft_pages_unmap (range->mem, range->size);
-    }
+  weft_page_recycler_trim (self);
   g_array_unref (self->ranges);
   g_mutex_clear (&self->mutex);
   g_free (self);
@@ -191,9 +237,17 @@ weft_page_recycler_give (WeftPageRecycler *self,
     }
 
   g_mutex_lock (&self->mutex);
-  g_array_append_val (self->ranges, range);
-  self->held += range.size;
+  if (self->held + range.size <= self->max_held)
+    {
+      g_array_append_val (self->ranges, range);
+      self->held += range.size;
+      range.mem = NULL;
+    }
   g_mutex_unlock (&self->mutex);
+
+  /* Full: unmapped after all (outside the lock). */
+  if (range.mem != NULL)
+    weft_pages_unmap (range.mem, range.size);
 }
 
 /* Takes up to @want bytes from the front of the last range given: LIFO, so
@@ -362,6 +416,66 @@ weft_page_buffer_reserve (WeftPageBuffer   *self,
   weft_page_buffer_fill (self, recycler, bytes);
 
   return self->mem;
+}
+
+/* Pages are put in this far ahead of an ensured size, at least. */
+#define ENSURE_AHEAD ((gsize)64 << 10)
+
+/**
+ * weft_page_buffer_ensure:
+ * @self: a buffer
+ * @recycler: (nullable): where the pages come from first
+ * @bytes: the room needed
+ *
+ * weft_page_buffer_reserve() for a buffer appended to a record at a time:
+ * does nothing while @bytes are filled, else puts pages in ahead (a quarter
+ * of what is filled, 64 KiB at least), so that appends do not cost a call
+ * a page. Only the room made by it, or by weft_page_buffer_reserve(), is
+ * kept when the buffer grows.
+ *
+ * Returns: the buffer's memory
+ */
+gpointer
+weft_page_buffer_ensure (WeftPageBuffer   *self,
+                         WeftPageRecycler *recycler,
+                         gsize             bytes)
+{
+  gsize target;
+
+  if (bytes <= self->filled)
+    return self->mem;
+
+  target = MAX (bytes, self->filled + MAX (self->filled / 4, ENSURE_AHEAD));
+  weft_page_buffer_map (self, target);
+  weft_page_buffer_fill (self, recycler, target);
+
+  return self->mem;
+}
+
+/**
+ * weft_page_buffer_recycle:
+ * @self: a buffer
+ * @recycler: (nullable): a recycler, or %NULL to unmap
+ *
+ * Gives the buffer's pages to @recycler and empties it: for scratch that
+ * the next stage of a load can fill.
+ */
+void
+weft_page_buffer_recycle (WeftPageBuffer   *self,
+                          WeftPageRecycler *recycler)
+{
+#if CAN_MOVE_PAGES
+  if (self->filled > 0)
+    weft_page_recycler_give (recycler, self->mem, self->filled);
+  if (self->size > self->filled)
+    weft_pages_unmap (self->mem + self->filled, self->size - self->filled);
+#else
+  /* One block that cannot be given in part. */
+  weft_pages_unmap (self->mem, self->size);
+#endif
+  self->mem = NULL;
+  self->size = 0;
+  self->filled = 0;
 }
 
 void

@@ -16,6 +16,11 @@
  * could no longer move it). The pages it fills hold old data: only for
  * memory that is written before it is read. Safe from several threads.
  *
+ * The default recycler hands pages from one stage of a load to the next: a
+ * reader's scratch to the event table's records, say. It is trimmed when
+ * the event table is finished and when a document has loaded, so that it
+ * never holds pages for long, and it holds 1 GiB at most.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -35,7 +40,9 @@ void              weft_pages_shrink        (gpointer          mem,
 gsize             weft_pages_round         (gsize             size);
 
 WeftPageRecycler *weft_page_recycler_new   (void);
+WeftPageRecycler *weft_page_recycler_get_default (void);
 void              weft_page_recycler_free  (WeftPageRecycler *self);
+void              weft_page_recycler_trim  (WeftPageRecycler *self);
 void              weft_page_recycler_give  (WeftPageRecycler *self,
                                             gpointer          mem,
                                             gsize             size);
@@ -61,6 +68,11 @@ void              weft_page_buffer_fill    (WeftPageBuffer   *self,
 gpointer          weft_page_buffer_reserve (WeftPageBuffer   *self,
                                             WeftPageRecycler *recycler,
                                             gsize             bytes);
+gpointer          weft_page_buffer_ensure  (WeftPageBuffer   *self,
+                                            WeftPageRecycler *recycler,
+                                            gsize             bytes);
+void              weft_page_buffer_recycle (WeftPageBuffer   *self,
+                                            WeftPageRecycler *recycler);
 void              weft_page_buffer_clear   (WeftPageBuffer   *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftPageRecycler, weft_page_recycler_free)

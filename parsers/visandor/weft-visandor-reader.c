@@ -16,6 +16,7 @@
 
 #include "weft-background.h"
 #include "weft-error.h"
+#include "weft-page-recycler.h"
 #include "weft-prefault.h"
 #include "weft-text-scan.h"
 #include "weft-visandor-reader.h"
@@ -67,19 +68,40 @@ map_hash (guint64 key)
   return (gsize)key;
 }
 
+/* Entries are pages of their own, which go to the default recycler when
+ * the map grows or is cleared: the timeline's records take them next. */
+static MapEntry *
+map_entries_new (gsize n)
+{
+  MapEntry *entries = weft_pages_map (n * sizeof (MapEntry));
+
+  if (entries == NULL)
+    g_error ("%s: failed to map %" G_GSIZE_FORMAT " map entries", G_STRLOC, n);
+  memset (entries, 0xff, n * sizeof (MapEntry));
+  return entries;
+}
+
+static void
+map_entries_free (MapEntry *entries,
+                  gsize     n)
+{
+  weft_page_recycler_give (weft_page_recycler_get_default (), entries, n * sizeof (MapEntry));
+}
+
 static void
 map_init (Map *map)
 {
   map->mask = 255;
   map->n = 0;
-  map->entries = g_new (MapEntry, map->mask + 1);
-  memset (map->entries, 0xff, (map->mask + 1) * sizeof (MapEntry));
+  map->entries = map_entries_new (map->mask + 1);
 }
 
 static void
 map_clear (Map *map)
 {
-  g_clear_pointer (&map->entries, g_free);
+  if (map->entries != NULL)
+    map_entries_free (map->entries, map->mask + 1);
+  map->entries = NULL;
 }
 
 static guint32
@@ -107,12 +129,11 @@ map_grow (Map *map)
 
   map->mask = old_size * 2 - 1;
   map->n = 0;
-  map->entries = g_new (MapEntry, map->mask + 1);
-  memset (map->entries, 0xff, (map->mask + 1) * sizeof (MapEntry));
+  map->entries = map_entries_new (map->mask + 1);
   for (gsize i = 0; i < old_size; i++)
     if (old[i].value != WEFT_VISANDOR_NONE)
       map_insert (map, old[i].key, old[i].value);
-  g_free (old);
+  map_entries_free (old, old_size);
 }
 
 /* Inserts or replaces. */
@@ -157,7 +178,7 @@ typedef struct
   MapEntry *recent;     /* [RECENT_SETS × RECENT_WAYS]; value NONE: empty */
   MapEntry *log;        /* pushed out of recent, not yet in older */
   gsize     n_log;
-  gsize     log_cap;
+  WeftPageBuffer log_pages;
   Map       older;
 } NodeIndex;
 
@@ -170,7 +191,7 @@ node_index_init (NodeIndex *index)
   memset (index->recent, 0xff, RECENT_SETS * RECENT_WAYS * sizeof (MapEntry));
   index->log = NULL;
   index->n_log = 0;
-  index->log_cap = 0;
+  index->log_pages = (WeftPageBuffer) { 0, };
   map_init (&index->older);
 }
 
@@ -178,7 +199,8 @@ static void
 node_index_clear (NodeIndex *index)
 {
   g_clear_pointer (&index->recent, g_aligned_free);
-  g_clear_pointer (&index->log, g_free);
+  weft_page_buffer_recycle (&index->log_pages, weft_page_recycler_get_default ());
+  index->log = NULL;
   map_clear (&index->older);
 }
 
@@ -211,11 +233,9 @@ node_index_insert (NodeIndex *index,
 
   if (e->value != WEFT_VISANDOR_NONE && e->key != id)
     {
-      if (index->n_log == index->log_cap)
-        {
-          index->log_cap = MAX (index->log_cap * 2, 1024);
-          index->log = g_renew (MapEntry, index->log, index->log_cap);
-        }
+      if (G_UNLIKELY ((index->n_log + 1) * sizeof (MapEntry) > index->log_pages.filled))
+        index->log = weft_page_buffer_ensure (&index->log_pages, weft_page_recycler_get_default (),
+                                              (index->n_log + 1) * sizeof (MapEntry));
       index->log[index->n_log++] = *e;
     }
   e->key = id;
@@ -264,10 +284,10 @@ typedef struct
   NodeIndex          nodes;        /* Nodeid → node index (the latest node with that id) */
   Map                tasks;        /* node index << 32 | task# → task index, without a slot */
   NodeSlots         *node_slots;   /* [trace->nodes->len] */
-  gsize              node_slots_cap;
+  WeftPageBuffer     node_slots_pages;
   guint32           *slots;        /* task index, or NONE before the task starts */
   gsize              n_slots;
-  gsize              slots_cap;
+  WeftPageBuffer     slots_pages;
   guint64            last_stamp;
   gboolean           have_event;
   gboolean           have_type;
@@ -506,22 +526,20 @@ add_node_slots (Reader  *r,
 {
   NodeSlots *ns;
 
-  if (node >= r->node_slots_cap)
-    {
-      r->node_slots_cap = MAX (r->node_slots_cap * 2, 1024);
-      r->node_slots = g_renew (NodeSlots, r->node_slots, r->node_slots_cap);
-    }
+  /* Tested here: the builder thread, which bounds the read, comes by for
+   * every node. */
+  if (G_UNLIKELY (((gsize)node + 1) * sizeof (NodeSlots) > r->node_slots_pages.filled))
+    r->node_slots = weft_page_buffer_ensure (&r->node_slots_pages, weft_page_recycler_get_default (),
+                                            ((gsize)node + 1) * sizeof (NodeSlots));
   ns = &r->node_slots[node];
   ns->base = WEFT_VISANDOR_NONE;
   ns->n = 0;
   if (n_declared <= 0 || n_declared > MAX_NODE_SLOTS || r->n_slots + (gsize)n_declared > G_MAXUINT32)
     return;
 
-  if (r->n_slots + (gsize)n_declared > r->slots_cap)
-    {
-      r->slots_cap = MAX (r->slots_cap * 2, 4096);
-      r->slots = g_renew (guint32, r->slots, r->slots_cap);
-    }
+  if (G_UNLIKELY ((r->n_slots + (gsize)n_declared) * sizeof (guint32) > r->slots_pages.filled))
+    r->slots = weft_page_buffer_ensure (&r->slots_pages, weft_page_recycler_get_default (),
+                                       (r->n_slots + (gsize)n_declared) * sizeof (guint32));
   ns->base = (guint32)r->n_slots;
   ns->n = (guint32)n_declared;
   memset (r->slots + r->n_slots, 0xff, (gsize)n_declared * sizeof (guint32));
@@ -1493,8 +1511,9 @@ weft_visandor_parse_tuned (const char       *data,
 
   node_index_clear (&r.nodes);
   map_clear (&r.tasks);
-  g_free (r.node_slots);
-  g_free (r.slots);
+  /* Scratch for the timeline's records next (weft-page-recycler.h). */
+  weft_page_buffer_recycle (&r.node_slots_pages, weft_page_recycler_get_default ());
+  weft_page_buffer_recycle (&r.slots_pages, weft_page_recycler_get_default ());
   g_array_unref (r.agents);
 
   return result >= 0 ? g_steal_pointer (&trace) : NULL;

@@ -10,6 +10,7 @@
 #include "weft-document.h"
 #include "weft-error.h"
 #include "weft-memory.h"
+#include "weft-page-recycler.h"
 
 struct _WeftDocument
 {
@@ -550,8 +551,11 @@ load_job_run (LoadJob  *job,
   job->warnings = weft_load_context_dup_warnings (job->context);
   job->n_warnings = weft_load_context_get_n_warnings (job->context);
 
-  /* A document stays open for a long time, and others may follow. */
+  /* A document stays open for a long time, and others may follow: neither
+   * the heap's free blocks nor pages one stage left for the next (a load
+   * that failed between them) stay resident. */
   weft_memory_release_freed ();
+  weft_page_recycler_trim (weft_page_recycler_get_default ());
 
   return dataset;
 }

@@ -975,6 +975,42 @@ test_page_buffer_threads (void)
   g_assert_cmpuint (mapper.rounds, >, 0);
 }
 
+/* The default recycler is one for the process; trimming it gives its pages
+ * back, and a recycled page buffer gives it only the pages it had. */
+static void
+test_page_recycler_default (void)
+{
+  WeftPageRecycler *spare = weft_page_recycler_get_default ();
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  WeftPageBuffer buffer = { 0, };
+
+  g_assert_true (spare == weft_page_recycler_get_default ());
+  weft_page_recycler_trim (spare);
+  g_assert_cmpuint (weft_page_recycler_get_held (spare), ==, 0);
+
+  /* Ensured one record at a time: pages come 64 KiB ahead. */
+  for (gsize i = 0; i < 1000; i++)
+    ((guint64 *)weft_page_buffer_ensure (&buffer, spare, (i + 1) * sizeof (guint64)))[i] = i;
+  g_assert_cmpuint (buffer.filled, ==, 64 << 10);
+  weft_page_buffer_ensure (&buffer, spare, (64 << 10) + 1);
+  g_assert_cmpuint (buffer.filled, >=, (64 << 10) + page);
+  g_assert_cmpuint (((guint64 *)(gpointer)buffer.mem)[999], ==, 999);
+
+#if defined(__linux__)
+  {
+    gsize filled = buffer.filled;
+
+    weft_page_buffer_recycle (&buffer, spare);
+    g_assert_null (buffer.mem);
+    g_assert_cmpuint (weft_page_recycler_get_held (spare), ==, filled);
+  }
+#else
+  weft_page_buffer_recycle (&buffer, spare);
+#endif
+  weft_page_recycler_trim (spare);
+  g_assert_cmpuint (weft_page_recycler_get_held (spare), ==, 0);
+}
+
 /* A growing array is reserved ahead of its appends: a batch of appends
  * smaller than half the margin never moves it, and it keeps its contents. */
 static void
@@ -1046,6 +1082,7 @@ main (int    argc,
   g_test_add_func ("/core/prefault/request", test_prefault_request);
   g_test_add_func ("/core/prefault/array", test_prefault_array);
   g_test_add_func ("/core/page-recycler", test_page_recycler);
+  g_test_add_func ("/core/page-recycler/default", test_page_recycler_default);
   g_test_add_func ("/core/page-buffer", test_page_buffer);
   g_test_add_func ("/core/page-buffer/threads", test_page_buffer_threads);
 

@@ -9,6 +9,7 @@
 #include "weft-background.h"
 #include "weft-memory.h"
 #include "weft-mpd-model.h"
+#include "weft-page-recycler.h"
 #include "weft-prefault.h"
 
 /* An exact (id, vm) → index map with open addressing: the model looks ids up
@@ -114,7 +115,8 @@ typedef struct
   guint8 *data;
   gsize   len;
   gsize   cap;
-  gsize   size;   /* of one element */
+  gsize   size;     /* of one element */
+  gboolean scratch; /* pages of its own (weft_pages_map()), for the recycler */
 } Buf;
 
 #define BUF_AT(buf, Type, i) (((Type *)(void *)(buf).data)[i])
@@ -130,12 +132,49 @@ buf_init (Buf     *buf,
   buf->len = 0;
   buf->cap = (gsize)MAX (MIN (reserve, (guint64)G_MAXUINT / 2), 16);
   buf->data = g_malloc_n (buf->cap, size);
+  buf->scratch = FALSE;
   weft_memory_advise_huge (buf->data, buf->cap * size);
+}
+
+/* buf_init() for scratch the walk drops at its end: its pages then go to the
+ * default recycler, for the timeline's records. */
+static void
+buf_init_scratch (Buf     *buf,
+                  gsize    size,
+                  guint64  reserve)
+{
+  buf->size = size;
+  buf->len = 0;
+  buf->cap = (gsize)MAX (MIN (reserve, (guint64)G_MAXUINT / 2), 16);
+  buf->data = weft_pages_map (buf->cap * size);
+  if (buf->data == NULL)
+    g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, buf->cap * size);
+  buf->scratch = TRUE;
+  weft_memory_advise_huge (buf->data, buf->cap * size);
+}
+
+/* Frees a scratch buffer, giving its pages to the default recycler. */
+static void
+buf_recycle (Buf *buf)
+{
+  weft_page_recycler_give (weft_page_recycler_get_default (), buf->data, buf->cap * buf->size);
+  buf->data = NULL;
 }
 
 static G_GNUC_NO_INLINE void
 buf_grow (Buf *buf)
 {
+  if (buf->scratch)
+    {
+      /* Past the counted reserve (a damaged trace): grow as a page buffer. */
+      WeftPageBuffer pages = { buf->data, weft_pages_round (buf->cap * buf->size),
+                               weft_pages_round (buf->cap * buf->size) };
+
+      buf->cap += buf->cap / 2 + 16;
+      buf->data = weft_page_buffer_map (&pages, buf->cap * buf->size);
+      buf->cap = pages.size / buf->size;
+      return;
+    }
   buf->cap += buf->cap / 2 + 16;
   buf->data = g_realloc_n (buf->data, buf->cap, buf->size);
 }
@@ -724,12 +763,12 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
     const guint64 *c = trace->event_counts;
     guint64 invocations = c[WEFT_MPD_CALL] + c[WEFT_MPD_SEND] + c[WEFT_MPD_FORWARD];
 
-    buf_init (&b.nodes, sizeof (QueueNode), invocations + c[WEFT_MPD_V]);
+    buf_init_scratch (&b.nodes, sizeof (QueueNode), invocations + c[WEFT_MPD_V]);
     buf_init (&b.links, sizeof (WeftMpdLink), invocations + c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP]);
     buf_init (&b.waits, sizeof (WeftMpdWait), c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP] + c[WEFT_MPD_ARM] + c[WEFT_MPD_OC]);
     /* Lifetimes start at BODY, PROC or FINAL, or at an id's first event. */
     buf_init (&b.processes, sizeof (WeftMpdProcess), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
-    buf_init (&b.state, sizeof (ProcState), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
+    buf_init_scratch (&b.state, sizeof (ProcState), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
   }
   b.semaphores = g_array_new (FALSE, FALSE, sizeof (WeftMpdSemaphore));
   b.sem_queues = g_array_new (FALSE, FALSE, sizeof (Queue));
@@ -784,8 +823,8 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
   g_free (b.invocations.slots);
   g_free (b.semaphore_ids.slots);
   g_array_free (b.queues, TRUE);
-  g_free (b.nodes.data);
-  g_free (b.state.data);
+  buf_recycle (&b.nodes);
+  buf_recycle (&b.state);
   g_array_free (b.sem_queues, TRUE);
   g_hash_table_unref (b.resource_ids);
   g_free (b.vms);

@@ -127,7 +127,7 @@ typedef struct
   WeftEventTableBuilder *builder;
   WeftEventTable        *table;
   WeftLoadContext       *context;
-  WeftPageRecycler      *recycler;     /* drained chunks' pages, for the columns */
+  WeftPageRecycler      *recycler;     /* the default: drained chunks' pages, for the columns */
   guint                 *order;        /* rows, largest first */
   gint                   next;         /* atomic: index into order */
   gint                   cancelled;    /* atomic */

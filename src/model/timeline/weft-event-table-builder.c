@@ -74,12 +74,25 @@ chunk_new (gsize bytes)
 #ifdef G_OS_UNIX
   if (bytes >= CHUNK_MAP_BYTES)
     {
-      /* Filled up to the last chunk of a list: fault the pages in at once
-       * (one fault per page costs more than filling it). */
-      void *pages = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | CHUNK_MAP_POPULATE, -1, 0);
+      WeftPageRecycler *spare = weft_page_recycler_get_default ();
 
-      if (pages != MAP_FAILED)
-        chunk = pages;
+      if (weft_page_recycler_get_held (spare) >= bytes)
+        {
+          /* Pages an earlier stage of the load has finished with (a
+           * reader's scratch): moved in rather than faulted in. */
+          chunk = weft_pages_map (bytes);
+          weft_page_recycler_fill (spare, chunk, bytes);
+        }
+      else
+        {
+          /* Filled up to the last chunk of a list: fault the pages in at
+           * once (one fault per page costs more than filling it). */
+          void *pages = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | CHUNK_MAP_POPULATE,
+                              -1, 0);
+
+          if (pages != MAP_FAILED)
+            chunk = pages;
+        }
     }
 #endif
   if (chunk != NULL)
@@ -117,8 +130,15 @@ create_pool (gpointer data)
 static G_GNUC_NO_INLINE Chunk *
 chunk_new_largest (WeftEventTableBuilder *self)
 {
-  ChunkPool *pool = g_once (&self->pool_once, create_pool, NULL);
-  Chunk *chunk = pool != NULL ? _weft_chunk_pool_take (pool) : NULL;
+  ChunkPool *pool;
+  Chunk *chunk;
+
+  /* Spare pages first: the pool's would be fresh ones. */
+  if (weft_page_recycler_get_held (weft_page_recycler_get_default ()) >= POOL_CHUNK_BYTES)
+    return chunk_new (POOL_CHUNK_BYTES);
+
+  pool = g_once (&self->pool_once, create_pool, NULL);
+  chunk = pool != NULL ? _weft_chunk_pool_take (pool) : NULL;
 
   return chunk != NULL ? chunk : chunk_new (POOL_CHUNK_BYTES);
 }
@@ -1124,7 +1144,7 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   job.table = table;
   job.context = context;
   job.order = order;
-  job.recycler = weft_page_recycler_new ();
+  job.recycler = weft_page_recycler_get_default ();
   job.total_units = 4 * (guint64)table->n_intervals + 2 * (guint64)(table->n_instants + table->n_links);
   g_mutex_init (&job.mutex);
 
@@ -1137,7 +1157,8 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
     if (threads[t] != NULL)
       g_thread_join (threads[t]);
   g_mutex_clear (&job.mutex);
-  g_clear_pointer (&job.recycler, weft_page_recycler_free);
+  /* Whatever was not used goes back to the system. */
+  weft_page_recycler_trim (job.recycler);
 
   if (g_atomic_int_get (&job.cancelled))
     {
