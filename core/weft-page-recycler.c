@@ -219,7 +219,8 @@ weft_page_recycler_free (WeftPageRecycler *self)
  * @size: its size, as it was mapped
  *
  * Hands the mapping over: its pages go to ranges filled later, and whatever
- * is left of them is unmapped when @self is freed.
+ * is left of them is unmapped when @self is trimmed or freed (or at once,
+ * past what @self may hold).
  */
 void
 weft_page_recycler_give (WeftPageRecycler *self,

@@ -122,34 +122,22 @@ typedef struct
 #define BUF_AT(buf, Type, i) (((Type *)(void *)(buf).data)[i])
 
 /* An empty array with room for @reserve elements, on huge pages where it is
- * big (the walk fills it once, front to back). */
+ * big (the walk fills it once, front to back). @scratch: the walk drops it
+ * at its end, and its pages then go to the default recycler, for the
+ * timeline's records (buf_recycle()). */
 static void
-buf_init (Buf     *buf,
-          gsize    size,
-          guint64  reserve)
+buf_init (Buf      *buf,
+          gsize     size,
+          guint64   reserve,
+          gboolean  scratch)
 {
   buf->size = size;
   buf->len = 0;
   buf->cap = (gsize)MAX (MIN (reserve, (guint64)G_MAXUINT / 2), 16);
-  buf->data = g_malloc_n (buf->cap, size);
-  buf->scratch = FALSE;
-  weft_memory_advise_huge (buf->data, buf->cap * size);
-}
-
-/* buf_init() for scratch the walk drops at its end: its pages then go to the
- * default recycler, for the timeline's records. */
-static void
-buf_init_scratch (Buf     *buf,
-                  gsize    size,
-                  guint64  reserve)
-{
-  buf->size = size;
-  buf->len = 0;
-  buf->cap = (gsize)MAX (MIN (reserve, (guint64)G_MAXUINT / 2), 16);
-  buf->data = weft_pages_map (buf->cap * size);
+  buf->scratch = scratch;
+  buf->data = scratch ? weft_pages_map (buf->cap * size) : g_malloc_n (buf->cap, size);
   if (buf->data == NULL)
     g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, buf->cap * size);
-  buf->scratch = TRUE;
   weft_memory_advise_huge (buf->data, buf->cap * size);
 }
 
@@ -763,12 +751,14 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
     const guint64 *c = trace->event_counts;
     guint64 invocations = c[WEFT_MPD_CALL] + c[WEFT_MPD_SEND] + c[WEFT_MPD_FORWARD];
 
-    buf_init_scratch (&b.nodes, sizeof (QueueNode), invocations + c[WEFT_MPD_V]);
-    buf_init (&b.links, sizeof (WeftMpdLink), invocations + c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP]);
-    buf_init (&b.waits, sizeof (WeftMpdWait), c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP] + c[WEFT_MPD_ARM] + c[WEFT_MPD_OC]);
+    buf_init (&b.nodes, sizeof (QueueNode), invocations + c[WEFT_MPD_V], TRUE);
+    buf_init (&b.links, sizeof (WeftMpdLink), invocations + c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP], FALSE);
+    buf_init (&b.waits, sizeof (WeftMpdWait), c[WEFT_MPD_CALL] + c[WEFT_MPD_CONTP] + c[WEFT_MPD_ARM] + c[WEFT_MPD_OC],
+              FALSE);
     /* Lifetimes start at BODY, PROC or FINAL, or at an id's first event. */
-    buf_init (&b.processes, sizeof (WeftMpdProcess), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
-    buf_init_scratch (&b.state, sizeof (ProcState), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024);
+    buf_init (&b.processes, sizeof (WeftMpdProcess), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024,
+              FALSE);
+    buf_init (&b.state, sizeof (ProcState), c[WEFT_MPD_BODY] + c[WEFT_MPD_PROC] + c[WEFT_MPD_FINAL] + 1024, TRUE);
   }
   b.semaphores = g_array_new (FALSE, FALSE, sizeof (WeftMpdSemaphore));
   b.sem_queues = g_array_new (FALSE, FALSE, sizeof (Queue));

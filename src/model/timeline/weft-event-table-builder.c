@@ -33,7 +33,9 @@
  *
  * The columns are one block of pages, filled with the pages of the chunks
  * the workers have drained (WeftPageRecycler): moving a page costs a fortieth
- * of faulting in a fresh one, which was most of this stage's time.
+ * of faulting in a fresh one, which was most of this stage's time. The
+ * chunks themselves take the pages that earlier stages of the load gave the
+ * default recycler (a reader's scratch) before fresh ones.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
