@@ -170,6 +170,12 @@ typedef struct
    * it is the file's start, so that no line does. */
   const char        *fast_end;
 
+  /* How far the tasks', comms' and forks' columns are mapped in: appends up
+   * to there cost no call (columns_window()). */
+  guint32            tasks_mapped;
+  guint32            comms_mapped;
+  guint32            forks_mapped;
+
   gboolean           warned_after_end;
   gboolean           warned_tag_order;
   gboolean           warned_full;
@@ -487,36 +493,74 @@ warn_full (Parser *p)
 
 #define RESIZE(column, capacity) ((column) = g_realloc_n ((column), (capacity), sizeof *(column)))
 
-/* Columns are filled as they grow: the new part is mapped in one call
- * rather than a page fault per 4 KiB (weft_memory_populate: a tenth less
- * CPU on a comm-heavy run, the peak unchanged since finish() gives the rest
- * back). No huge pages: advising a column would make its next realloc()
- * copy it (weft_memory_advise_huge). */
-#define RESIZE_GROWING(column, old_capacity, capacity) \
-  G_STMT_START { \
-    RESIZE (column, capacity); \
-    if ((capacity) > (old_capacity)) \
-      weft_memory_populate ((column) + (old_capacity), \
-                            (gsize)((capacity) - (old_capacity)) * sizeof *(column)); \
-  } G_STMT_END
+/* Columns are mapped in ahead of their appends, a window at a time, in one
+ * call per column rather than a page fault per 4 KiB (weft_memory_populate:
+ * a tenth less CPU on a comm-heavy run). A window is an eighth of the
+ * capacity: mapping in all the room a doubling makes mapped in a quarter
+ * more than was filled, on average, only for finish() to give it back. No
+ * huge pages: advising a column would make its next realloc() copy it
+ * (weft_memory_advise_huge). */
+#define MAP_IN(column, from, to) \
+  weft_memory_populate ((column) + (from), (gsize)((to) - (from)) * sizeof *(column))
+
+/* The end of the window mapped in after @n records of room @capacity. */
+static guint32
+columns_window (guint32 n,
+                guint32 capacity)
+{
+  return MIN (capacity, n + MAX (capacity / 8, 1024));
+}
 
 static void
 tasks_resize (WeftChplvisTasks *t,
               guint32           capacity)
 {
-  RESIZE_GROWING (t->tid, t->capacity, capacity);
-  RESIZE_GROWING (t->parent, t->capacity, capacity);
-  RESIZE_GROWING (t->create_time, t->capacity, capacity);
-  RESIZE_GROWING (t->begin_time, t->capacity, capacity);
-  RESIZE_GROWING (t->end_time, t->capacity, capacity);
-  RESIZE_GROWING (t->fid, t->capacity, capacity);
-  RESIZE_GROWING (t->src_line, t->capacity, capacity);
-  RESIZE_GROWING (t->src_file, t->capacity, capacity);
-  RESIZE_GROWING (t->line, t->capacity, capacity);
-  RESIZE_GROWING (t->begin_line, t->capacity, capacity);
-  RESIZE_GROWING (t->end_line, t->capacity, capacity);
-  RESIZE_GROWING (t->flags, t->capacity, capacity);
+  RESIZE (t->tid, capacity);
+  RESIZE (t->parent, capacity);
+  RESIZE (t->create_time, capacity);
+  RESIZE (t->begin_time, capacity);
+  RESIZE (t->end_time, capacity);
+  RESIZE (t->fid, capacity);
+  RESIZE (t->src_line, capacity);
+  RESIZE (t->src_file, capacity);
+  RESIZE (t->line, capacity);
+  RESIZE (t->begin_line, capacity);
+  RESIZE (t->end_line, capacity);
+  RESIZE (t->flags, capacity);
   t->capacity = capacity;
+}
+
+static G_GNUC_NO_INLINE gboolean
+tasks_map_in (Parser *p)
+{
+  WeftChplvisTasks *t = &p->locale->tasks;
+  guint32 from = t->n;
+  guint32 to;
+
+  if (t->n == t->capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (t->capacity, &capacity))
+        return FALSE;
+      tasks_resize (t, capacity);
+    }
+  to = columns_window (from, t->capacity);
+  MAP_IN (t->tid, from, to);
+  MAP_IN (t->parent, from, to);
+  MAP_IN (t->create_time, from, to);
+  MAP_IN (t->begin_time, from, to);
+  MAP_IN (t->end_time, from, to);
+  MAP_IN (t->fid, from, to);
+  MAP_IN (t->src_line, from, to);
+  MAP_IN (t->src_file, from, to);
+  MAP_IN (t->line, from, to);
+  MAP_IN (t->begin_line, from, to);
+  MAP_IN (t->end_line, from, to);
+  MAP_IN (t->flags, from, to);
+  p->tasks_mapped = to;
+
+  return TRUE;
 }
 
 static guint32
@@ -524,14 +568,8 @@ tasks_append (Parser *p)
 {
   WeftChplvisTasks *t = &p->locale->tasks;
 
-  if (t->n == t->capacity)
-    {
-      guint32 capacity;
-
-      if (!next_capacity (t->capacity, &capacity))
-        return WEFT_CHPLVIS_NO_TASK;
-      tasks_resize (t, capacity);
-    }
+  if (G_UNLIKELY (t->n >= p->tasks_mapped) && !tasks_map_in (p))
+    return WEFT_CHPLVIS_NO_TASK;
 
   return t->n++;
 }
@@ -560,18 +598,50 @@ static void
 comms_resize (WeftChplvisComms *c,
               guint32           capacity)
 {
-  RESIZE_GROWING (c->time, c->capacity, capacity);
-  RESIZE_GROWING (c->length, c->capacity, capacity);
-  RESIZE_GROWING (c->elem_size, c->capacity, capacity);
-  RESIZE_GROWING (c->comm_id, c->capacity, capacity);
-  RESIZE_GROWING (c->src_line, c->capacity, capacity);
-  RESIZE_GROWING (c->src_file, c->capacity, capacity);
-  RESIZE_GROWING (c->line, c->capacity, capacity);
-  RESIZE_GROWING (c->task, c->capacity, capacity);
-  RESIZE_GROWING (c->peer, c->capacity, capacity);
-  RESIZE_GROWING (c->kind, c->capacity, capacity);
-  RESIZE_GROWING (c->flags, c->capacity, capacity);
+  RESIZE (c->time, capacity);
+  RESIZE (c->length, capacity);
+  RESIZE (c->elem_size, capacity);
+  RESIZE (c->comm_id, capacity);
+  RESIZE (c->src_line, capacity);
+  RESIZE (c->src_file, capacity);
+  RESIZE (c->line, capacity);
+  RESIZE (c->task, capacity);
+  RESIZE (c->peer, capacity);
+  RESIZE (c->kind, capacity);
+  RESIZE (c->flags, capacity);
   c->capacity = capacity;
+}
+
+static G_GNUC_NO_INLINE gboolean
+comms_map_in (Parser *p)
+{
+  WeftChplvisComms *c = &p->locale->comms;
+  guint32 from = c->n;
+  guint32 to;
+
+  if (c->n == c->capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (c->capacity, &capacity))
+        return FALSE;
+      comms_resize (c, capacity);
+    }
+  to = columns_window (from, c->capacity);
+  MAP_IN (c->time, from, to);
+  MAP_IN (c->length, from, to);
+  MAP_IN (c->elem_size, from, to);
+  MAP_IN (c->comm_id, from, to);
+  MAP_IN (c->src_line, from, to);
+  MAP_IN (c->src_file, from, to);
+  MAP_IN (c->line, from, to);
+  MAP_IN (c->task, from, to);
+  MAP_IN (c->peer, from, to);
+  MAP_IN (c->kind, from, to);
+  MAP_IN (c->flags, from, to);
+  p->comms_mapped = to;
+
+  return TRUE;
 }
 
 static guint32
@@ -579,14 +649,8 @@ comms_append (Parser *p)
 {
   WeftChplvisComms *c = &p->locale->comms;
 
-  if (c->n == c->capacity)
-    {
-      guint32 capacity;
-
-      if (!next_capacity (c->capacity, &capacity))
-        return G_MAXUINT32;
-      comms_resize (c, capacity);
-    }
+  if (G_UNLIKELY (c->n >= p->comms_mapped) && !comms_map_in (p))
+    return G_MAXUINT32;
 
   return c->n++;
 }
@@ -595,18 +659,50 @@ static void
 forks_resize (WeftChplvisForks *f,
               guint32           capacity)
 {
-  RESIZE_GROWING (f->time, f->capacity, capacity);
-  RESIZE_GROWING (f->arg_size, f->capacity, capacity);
-  RESIZE_GROWING (f->fid, f->capacity, capacity);
-  RESIZE_GROWING (f->subloc, f->capacity, capacity);
-  RESIZE_GROWING (f->src_line, f->capacity, capacity);
-  RESIZE_GROWING (f->src_file, f->capacity, capacity);
-  RESIZE_GROWING (f->line, f->capacity, capacity);
-  RESIZE_GROWING (f->task, f->capacity, capacity);
-  RESIZE_GROWING (f->peer, f->capacity, capacity);
-  RESIZE_GROWING (f->kind, f->capacity, capacity);
-  RESIZE_GROWING (f->flags, f->capacity, capacity);
+  RESIZE (f->time, capacity);
+  RESIZE (f->arg_size, capacity);
+  RESIZE (f->fid, capacity);
+  RESIZE (f->subloc, capacity);
+  RESIZE (f->src_line, capacity);
+  RESIZE (f->src_file, capacity);
+  RESIZE (f->line, capacity);
+  RESIZE (f->task, capacity);
+  RESIZE (f->peer, capacity);
+  RESIZE (f->kind, capacity);
+  RESIZE (f->flags, capacity);
   f->capacity = capacity;
+}
+
+static G_GNUC_NO_INLINE gboolean
+forks_map_in (Parser *p)
+{
+  WeftChplvisForks *f = &p->locale->forks;
+  guint32 from = f->n;
+  guint32 to;
+
+  if (f->n == f->capacity)
+    {
+      guint32 capacity;
+
+      if (!next_capacity (f->capacity, &capacity))
+        return FALSE;
+      forks_resize (f, capacity);
+    }
+  to = columns_window (from, f->capacity);
+  MAP_IN (f->time, from, to);
+  MAP_IN (f->arg_size, from, to);
+  MAP_IN (f->fid, from, to);
+  MAP_IN (f->subloc, from, to);
+  MAP_IN (f->src_line, from, to);
+  MAP_IN (f->src_file, from, to);
+  MAP_IN (f->line, from, to);
+  MAP_IN (f->task, from, to);
+  MAP_IN (f->peer, from, to);
+  MAP_IN (f->kind, from, to);
+  MAP_IN (f->flags, from, to);
+  p->forks_mapped = to;
+
+  return TRUE;
 }
 
 static guint32
@@ -614,14 +710,8 @@ forks_append (Parser *p)
 {
   WeftChplvisForks *f = &p->locale->forks;
 
-  if (f->n == f->capacity)
-    {
-      guint32 capacity;
-
-      if (!next_capacity (f->capacity, &capacity))
-        return G_MAXUINT32;
-      forks_resize (f, capacity);
-    }
+  if (G_UNLIKELY (f->n >= p->forks_mapped) && !forks_map_in (p))
+    return G_MAXUINT32;
 
   return f->n++;
 }
