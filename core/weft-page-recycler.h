@@ -38,6 +38,9 @@ void              weft_pages_shrink        (gpointer          mem,
                                             gsize             size,
                                             gsize             new_size);
 gsize             weft_pages_round         (gsize             size);
+gboolean          weft_pages_move          (gpointer          from,
+                                            gsize             size,
+                                            gpointer          to);
 
 WeftPageRecycler *weft_page_recycler_new   (void);
 WeftPageRecycler *weft_page_recycler_get_default (void);
@@ -50,30 +53,6 @@ void              weft_page_recycler_fill  (WeftPageRecycler *self,
                                             gpointer          mem,
                                             gsize             size);
 gsize             weft_page_recycler_get_held (WeftPageRecycler *self);
-
-/* A scratch buffer of pages that grows by moving its pages, and takes them
- * from a recycler: zero-initialise, free with weft_page_buffer_clear(). */
-typedef struct
-{
-  guint8 *mem;
-  gsize   size;    /* bytes mapped */
-  gsize   filled;  /* bytes from the start that have pages (whole pages) */
-} WeftPageBuffer;
-
-gpointer          weft_page_buffer_map     (WeftPageBuffer   *self,
-                                            gsize             bytes);
-void              weft_page_buffer_fill    (WeftPageBuffer   *self,
-                                            WeftPageRecycler *recycler,
-                                            gsize             bytes);
-gpointer          weft_page_buffer_reserve (WeftPageBuffer   *self,
-                                            WeftPageRecycler *recycler,
-                                            gsize             bytes);
-gpointer          weft_page_buffer_ensure  (WeftPageBuffer   *self,
-                                            WeftPageRecycler *recycler,
-                                            gsize             bytes);
-void              weft_page_buffer_recycle (WeftPageBuffer   *self,
-                                            WeftPageRecycler *recycler);
-void              weft_page_buffer_clear   (WeftPageBuffer   *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftPageRecycler, weft_page_recycler_free)
 

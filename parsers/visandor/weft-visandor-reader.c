@@ -16,7 +16,7 @@
 
 #include "weft-background.h"
 #include "weft-error.h"
-#include "weft-page-recycler.h"
+#include "weft-page-buffer.h"
 #include "weft-prefault.h"
 #include "weft-text-scan.h"
 #include "weft-visandor-reader.h"

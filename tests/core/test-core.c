@@ -16,6 +16,7 @@
 #include "weft-error.h"
 #include "weft-load-context.h"
 #include "weft-matrix.h"
+#include "weft-page-buffer.h"
 #include "weft-page-recycler.h"
 #include "weft-prefault.h"
 #include "weft-string-pool.h"

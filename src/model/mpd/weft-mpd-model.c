@@ -9,7 +9,7 @@
 #include "weft-background.h"
 #include "weft-memory.h"
 #include "weft-mpd-model.h"
-#include "weft-page-recycler.h"
+#include "weft-page-buffer.h"
 #include "weft-prefault.h"
 
 /* An exact (id, vm) → index map with open addressing: the model looks ids up

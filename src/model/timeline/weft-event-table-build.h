@@ -11,7 +11,7 @@
 
 #include "weft-event-table-private.h"
 #include "weft-load-context.h"
-#include "weft-page-recycler.h"
+#include "weft-page-buffer.h"
 
 G_BEGIN_DECLS
 
