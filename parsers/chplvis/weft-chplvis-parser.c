@@ -171,7 +171,7 @@ typedef struct
   const char        *fast_end;
 
   /* How far the tasks', comms' and forks' columns are mapped in: appends up
-   * to there cost no call (columns_window()). */
+   * to there cost no call (columns_map_in()). */
   guint32            tasks_mapped;
   guint32            comms_mapped;
   guint32            forks_mapped;
@@ -503,18 +503,46 @@ warn_full (Parser *p)
 #define MAP_IN(column, from, to) \
   weft_memory_populate ((column) + (from), (gsize)((to) - (from)) * sizeof *(column))
 
-/* The end of the window mapped in after @n records of room @capacity. */
-static guint32
-columns_window (guint32 n,
-                guint32 capacity)
+/* A group of columns (tasks, comms, forks): how to resize them all, and how
+ * to map in records [from, to) of them all. */
+typedef void (*ColumnsResize) (gpointer columns,
+                               guint32  capacity);
+typedef void (*ColumnsMapIn)  (gpointer columns,
+                               guint32  from,
+                               guint32  to);
+
+/* Before the append of record @n to a group of columns of room *@capacity
+ * (which @resize updates): grows the room when it is full, then maps in the
+ * next window, an eighth of the room, and records its end in *@mapped.
+ * FALSE when the columns cannot grow any more. */
+static G_GNUC_NO_INLINE gboolean
+columns_map_in (gpointer        columns,
+                guint32         n,
+                const guint32  *capacity,
+                ColumnsResize   resize,
+                ColumnsMapIn    map_in,
+                guint32        *mapped)
 {
-  return MIN (capacity, n + MAX (capacity / 8, 1024));
+  if (n == *capacity)
+    {
+      guint32 grown;
+
+      if (!next_capacity (*capacity, &grown))
+        return FALSE;
+      resize (columns, grown);
+    }
+  *mapped = MIN (*capacity, n + MAX (*capacity / 8, 1024));
+  map_in (columns, n, *mapped);
+
+  return TRUE;
 }
 
 static void
-tasks_resize (WeftChplvisTasks *t,
-              guint32           capacity)
+tasks_resize (gpointer columns,
+              guint32  capacity)
 {
+  WeftChplvisTasks *t = columns;
+
   RESIZE (t->tid, capacity);
   RESIZE (t->parent, capacity);
   RESIZE (t->create_time, capacity);
@@ -530,22 +558,13 @@ tasks_resize (WeftChplvisTasks *t,
   t->capacity = capacity;
 }
 
-static G_GNUC_NO_INLINE gboolean
-tasks_map_in (Parser *p)
+static void
+tasks_map_in (gpointer columns,
+              guint32  from,
+              guint32  to)
 {
-  WeftChplvisTasks *t = &p->locale->tasks;
-  guint32 from = t->n;
-  guint32 to;
+  WeftChplvisTasks *t = columns;
 
-  if (t->n == t->capacity)
-    {
-      guint32 capacity;
-
-      if (!next_capacity (t->capacity, &capacity))
-        return FALSE;
-      tasks_resize (t, capacity);
-    }
-  to = columns_window (from, t->capacity);
   MAP_IN (t->tid, from, to);
   MAP_IN (t->parent, from, to);
   MAP_IN (t->create_time, from, to);
@@ -558,9 +577,6 @@ tasks_map_in (Parser *p)
   MAP_IN (t->begin_line, from, to);
   MAP_IN (t->end_line, from, to);
   MAP_IN (t->flags, from, to);
-  p->tasks_mapped = to;
-
-  return TRUE;
 }
 
 static guint32
@@ -568,7 +584,8 @@ tasks_append (Parser *p)
 {
   WeftChplvisTasks *t = &p->locale->tasks;
 
-  if (G_UNLIKELY (t->n >= p->tasks_mapped) && !tasks_map_in (p))
+  if (G_UNLIKELY (t->n >= p->tasks_mapped) &&
+      !columns_map_in (t, t->n, &t->capacity, tasks_resize, tasks_map_in, &p->tasks_mapped))
     return WEFT_CHPLVIS_NO_TASK;
 
   return t->n++;
@@ -595,9 +612,11 @@ sched_append (Parser  *p,
 }
 
 static void
-comms_resize (WeftChplvisComms *c,
-              guint32           capacity)
+comms_resize (gpointer columns,
+              guint32  capacity)
 {
+  WeftChplvisComms *c = columns;
+
   RESIZE (c->time, capacity);
   RESIZE (c->length, capacity);
   RESIZE (c->elem_size, capacity);
@@ -612,22 +631,13 @@ comms_resize (WeftChplvisComms *c,
   c->capacity = capacity;
 }
 
-static G_GNUC_NO_INLINE gboolean
-comms_map_in (Parser *p)
+static void
+comms_map_in (gpointer columns,
+              guint32  from,
+              guint32  to)
 {
-  WeftChplvisComms *c = &p->locale->comms;
-  guint32 from = c->n;
-  guint32 to;
+  WeftChplvisComms *c = columns;
 
-  if (c->n == c->capacity)
-    {
-      guint32 capacity;
-
-      if (!next_capacity (c->capacity, &capacity))
-        return FALSE;
-      comms_resize (c, capacity);
-    }
-  to = columns_window (from, c->capacity);
   MAP_IN (c->time, from, to);
   MAP_IN (c->length, from, to);
   MAP_IN (c->elem_size, from, to);
@@ -639,9 +649,6 @@ comms_map_in (Parser *p)
   MAP_IN (c->peer, from, to);
   MAP_IN (c->kind, from, to);
   MAP_IN (c->flags, from, to);
-  p->comms_mapped = to;
-
-  return TRUE;
 }
 
 static guint32
@@ -649,16 +656,19 @@ comms_append (Parser *p)
 {
   WeftChplvisComms *c = &p->locale->comms;
 
-  if (G_UNLIKELY (c->n >= p->comms_mapped) && !comms_map_in (p))
+  if (G_UNLIKELY (c->n >= p->comms_mapped) &&
+      !columns_map_in (c, c->n, &c->capacity, comms_resize, comms_map_in, &p->comms_mapped))
     return G_MAXUINT32;
 
   return c->n++;
 }
 
 static void
-forks_resize (WeftChplvisForks *f,
-              guint32           capacity)
+forks_resize (gpointer columns,
+              guint32  capacity)
 {
+  WeftChplvisForks *f = columns;
+
   RESIZE (f->time, capacity);
   RESIZE (f->arg_size, capacity);
   RESIZE (f->fid, capacity);
@@ -673,22 +683,13 @@ forks_resize (WeftChplvisForks *f,
   f->capacity = capacity;
 }
 
-static G_GNUC_NO_INLINE gboolean
-forks_map_in (Parser *p)
+static void
+forks_map_in (gpointer columns,
+              guint32  from,
+              guint32  to)
 {
-  WeftChplvisForks *f = &p->locale->forks;
-  guint32 from = f->n;
-  guint32 to;
+  WeftChplvisForks *f = columns;
 
-  if (f->n == f->capacity)
-    {
-      guint32 capacity;
-
-      if (!next_capacity (f->capacity, &capacity))
-        return FALSE;
-      forks_resize (f, capacity);
-    }
-  to = columns_window (from, f->capacity);
   MAP_IN (f->time, from, to);
   MAP_IN (f->arg_size, from, to);
   MAP_IN (f->fid, from, to);
@@ -700,9 +701,6 @@ forks_map_in (Parser *p)
   MAP_IN (f->peer, from, to);
   MAP_IN (f->kind, from, to);
   MAP_IN (f->flags, from, to);
-  p->forks_mapped = to;
-
-  return TRUE;
 }
 
 static guint32
@@ -710,7 +708,8 @@ forks_append (Parser *p)
 {
   WeftChplvisForks *f = &p->locale->forks;
 
-  if (G_UNLIKELY (f->n >= p->forks_mapped) && !forks_map_in (p))
+  if (G_UNLIKELY (f->n >= p->forks_mapped) &&
+      !columns_map_in (f, f->n, &f->capacity, forks_resize, forks_map_in, &p->forks_mapped))
     return G_MAXUINT32;
 
   return f->n++;
