@@ -70,7 +70,7 @@ test_value_bars (void)
   g_assert_cmpint (activated, ==, 1);
   g_assert_cmpint (weft_value_bars_view_get_selected_row (WEFT_VALUE_BARS_VIEW (view)), ==, 1);
   tip = weft_value_bars_view_dup_tooltip_text (WEFT_VALUE_BARS_VIEW (view), bar.x + 1, bar.y + 1);
-  g_assert_cmpstr (tip, ==, "locale 1\ntasks: 40");
+  g_assert_cmpstr (tip, ==, "locale 1\nTasks: 40");
 
   /* Down goes to the next bar shown (locale 2, 12), Enter activates it. */
   g_assert_true (weft_ui_press_key (view, GDK_KEY_Down, 0));

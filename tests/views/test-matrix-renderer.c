@@ -125,6 +125,31 @@ test_format_value (void)
   g_assert_cmpstr (nan_text, ==, "NaN");
   g_assert_cmpstr (seconds, ==, "1.5 s");
   g_assert_cmpstr (sent, ==, "100 B");
+
+  /* Captions name a unit only where the values do not show it. */
+  g_assert_true (weft_grid_format_shows_unit ("s"));
+  g_assert_true (weft_grid_format_shows_unit ("B"));
+  g_assert_true (weft_grid_format_shows_unit ("sent bytes"));
+  g_assert_true (weft_grid_format_shows_unit ("ns"));
+  g_assert_false (weft_grid_format_shows_unit ("%"));
+  g_assert_false (weft_grid_format_shows_unit ("events"));
+  g_assert_false (weft_grid_format_shows_unit (NULL));
+}
+
+static void
+test_column_labels (void)
+{
+  g_autofree char *busy = weft_grid_dup_column_label ("busy_time");
+  g_autofree char *tasks = weft_grid_dup_column_label ("tasks");
+  g_autofree char *metric = weft_grid_dup_column_label ("CPUTIME (usec):Sum (I)");
+  g_autofree char *event = weft_grid_dup_column_label ("CALL");
+  g_autofree char *none = weft_grid_dup_column_label (NULL);
+
+  g_assert_cmpstr (busy, ==, "Busy time");
+  g_assert_cmpstr (tasks, ==, "Tasks");
+  g_assert_cmpstr (metric, ==, "CPUTIME (usec):Sum (I)");
+  g_assert_cmpstr (event, ==, "CALL");
+  g_assert_cmpstr (none, ==, "Value");
 }
 
 static void
@@ -665,6 +690,7 @@ main (int   argc,
 
   g_test_add_func ("/views/grid/label-step", test_label_step);
   g_test_add_func ("/views/grid/format-value", test_format_value);
+  g_test_add_func ("/views/grid/column-labels", test_column_labels);
   g_test_add_func ("/views/grid/axis-titles", test_axis_titles);
   g_test_add_func ("/views/matrix/cell-colors-linear", test_cell_colors_linear);
   g_test_add_func ("/views/matrix/linear-vs-log", test_linear_vs_log);

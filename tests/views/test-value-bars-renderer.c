@@ -175,12 +175,13 @@ test_describe (void)
   g_autofree char *tasks = NULL;
   g_autofree char *bytes = NULL;
   g_autofree char *size = weft_format_bytes (1500);
-  g_autofree char *expected = g_strdup_printf ("locale 1\ndata: %s", size);
+  g_autofree char *expected = g_strdup_printf ("locale 1\nData: %s", size);
 
   weft_value_table_set (v, 1, 0, 3000);
   weft_value_bars_renderer_set_values (renderer, v, 0);
   tasks = weft_value_bars_renderer_describe_row (renderer, 1);
-  g_assert_cmpstr (tasks, ==, "locale 1\ntasks: 3" THIN_SPACE "000");
+  /* Column names read as words: "tasks" is "Tasks". */
+  g_assert_cmpstr (tasks, ==, "locale 1\nTasks: 3" THIN_SPACE "000");
   weft_value_bars_renderer_set_values (renderer, v, 1);
   bytes = weft_value_bars_renderer_describe_row (renderer, 1);
   g_assert_cmpstr (bytes, ==, expected);

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "weft-grid-util.h"
 #include "weft-units.h"
 
@@ -53,6 +55,44 @@ kind_is (const char *kind,
   word_len = strlen (word);
   return len >= word_len && g_ascii_strcasecmp (kind + len - word_len, word) == 0 &&
          (len == word_len || kind[len - word_len - 1] == ' ' || kind[len - word_len - 1] == '_');
+}
+
+/**
+ * weft_grid_format_shows_unit:
+ *
+ * Returns: whether weft_grid_format_value() writes values of @kind with
+ *   their unit (sizes, durations), so that a caption need not name it.
+ */
+gboolean
+weft_grid_format_shows_unit (const char *kind)
+{
+  return kind_is (kind, "bytes") || g_strcmp0 (kind, "B") == 0 || kind_is (kind, "s") || kind_is (kind, "seconds") ||
+         kind_is (kind, "ns");
+}
+
+/**
+ * weft_grid_dup_column_label:
+ * @name: a value-table column's name, as data files write it ("busy_time")
+ *
+ * Returns: (transfer full): the name for people: words apart and the first
+ *   one capitalised ("Busy time"); names with capitals of their own (a
+ *   profiler's metric, an event) as they are.
+ */
+char *
+weft_grid_dup_column_label (const char *name)
+{
+  char *label;
+
+  if (name == NULL || name[0] == '\0')
+    return g_strdup (_("Value"));
+  label = g_strdup (name);
+  for (const char *c = name; *c != '\0'; c++)
+    if (g_ascii_isupper (*c))
+      return label;
+  g_strdelimit (label, "_", ' ');
+  label[0] = g_ascii_toupper (label[0]);
+
+  return label;
 }
 
 /**

@@ -23,6 +23,8 @@ guint     weft_grid_label_step          (double                 spacing,
                                          double                 gap);
 char     *weft_grid_format_value        (const char            *kind,
                                          double                 value);
+gboolean  weft_grid_format_shows_unit   (const char            *kind);
+char     *weft_grid_dup_column_label    (const char            *name);
 char     *weft_grid_dup_index_label     (const WeftMatrix      *matrix,
                                          guint                  dim,
                                          gsize                  index);

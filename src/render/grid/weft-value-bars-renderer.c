@@ -282,17 +282,19 @@ dup_row_name (WeftValueBarsRenderer *self,
   return g_strdup_printf ("%" G_GINT64_FORMAT, weft_value_table_get_row_id (self->values, row));
 }
 
+/* "Agents — Busy time": the column's name for people, with its unit only
+ * when the values do not show it (durations and sizes do). */
 static char *
 dup_caption (WeftValueBarsRenderer *self)
 {
   const char *title = weft_value_table_get_title (self->values);
-  const char *name = weft_value_table_get_column_name (self->values, self->column);
   const char *unit = weft_value_table_get_column_unit (self->values, self->column);
+  g_autofree char *name = weft_grid_dup_column_label (weft_value_table_get_column_name (self->values, self->column));
   g_autofree char *column = NULL;
 
-  if (name == NULL || name[0] == '\0')
-    name = _("value");
-  column = unit != NULL && unit[0] != '\0' ? g_strdup_printf ("%s (%s)", name, unit) : g_strdup (name);
+  column = unit != NULL && unit[0] != '\0' && !weft_grid_format_shows_unit (unit)
+             ? g_strdup_printf ("%s (%s)", name, unit)
+             : g_strdup (name);
   if (title != NULL && title[0] != '\0')
     return g_strdup_printf ("%s — %s", title, column);
   return g_steal_pointer (&column);
@@ -471,7 +473,7 @@ weft_value_bars_renderer_describe_row (WeftValueBarsRenderer *self,
 {
   g_autofree char *name = NULL;
   g_autofree char *value = NULL;
-  const char *column;
+  g_autofree char *column = NULL;
 
   g_return_val_if_fail (WEFT_IS_VALUE_BARS_RENDERER (self), NULL);
 
@@ -480,8 +482,8 @@ weft_value_bars_renderer_describe_row (WeftValueBarsRenderer *self,
 
   name = dup_row_name (self, row);
   value = weft_grid_format_value (column_kind (self), row_value (self, row));
-  column = weft_value_table_get_column_name (self->values, self->column);
-  return g_strdup_printf ("%s\n%s: %s", name, column != NULL ? column : _("value"), value);
+  column = weft_grid_dup_column_label (weft_value_table_get_column_name (self->values, self->column));
+  return g_strdup_printf ("%s\n%s: %s", name, column, value);
 }
 
 /* --- Drawing ----------------------------------------------------------------- */
