@@ -19,6 +19,7 @@
 #include "weft-chplvis-pictures.h"
 /* END includes: chplvis views */
 /* BEGIN includes: visandor */
+#include "weft-parallelism-renderer.h"
 #include "weft-visandor-tree-renderer.h"
 /* END includes: visandor */
 /* BEGIN includes: grid writers */
@@ -48,6 +49,7 @@ weft_renderers_register_builtin (void)
   /* END register: chplvis views */
   /* BEGIN register: visandor */
   weft_exporter_register_view ("tree", WEFT_VIEW_SHAPE_TREE, weft_visandor_tree_draw_picture, 1200, 900);
+  weft_exporter_register_view ("parallelism", WEFT_VIEW_SHAPE_PICTURE, weft_parallelism_draw_picture, 1200, 400);
   /* END register: visandor */
   /* BEGIN register: grid writers */
   weft_exporter_register_matrix_writer ("mda-csv", weft_mda_csv_write);

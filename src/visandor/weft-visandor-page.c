@@ -4,11 +4,13 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "weft-page.h"
+#include "weft-units.h"
 #include "weft-value-bars-view.h"
 #include "weft-call-tree-view.h"
 #include "weft-flame-graph-view.h"
@@ -33,6 +35,7 @@ struct _WeftVisandorPage
   WeftValueBarsView    *agents_view;
   GtkDropDown          *metric_dropdown;
   GtkLabel             *statistics_label;
+  WeftParallelismView  *parallelism_view;
   GtkLabel             *status_label;
   GtkSearchEntry       *search_entry;
   GtkToggleButton      *horizontal_button;
@@ -62,16 +65,22 @@ compare_gint64 (const void *a,
   return (x > y) - (x < y);
 }
 
+/* A duration in trace units (µs), as the rest of the window writes one. */
+static char *
+dup_duration (gint64 units)
+{
+  return weft_format_duration (units * WEFT_VISANDOR_NS_PER_UNIT);
+}
+
 static char *
 build_statistics (WeftVisandorPage *self)
 {
-  static const char *const blocks[] = { " ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
   const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
   gboolean is_or = trace->parallelism == WEFT_VISANDOR_OR;
   guint n_agents = weft_visandor_dataset_get_n_agents (self->dataset);
   guint max = weft_visandor_dataset_get_max_parallelism (self->dataset);
   g_autofree gint64 *durations = g_new (gint64, MAX (trace->tasks->len, 1));
-  g_autofree double *profile = NULL;
+  g_autofree char *run = dup_duration (trace->end);
   guint outcomes[WEFT_VISANDOR_N_OUTCOMES] = { 0, };
   g_autoptr(GString) text = g_string_new (NULL);
   double busy = 0, sum = 0;
@@ -93,7 +102,7 @@ build_statistics (WeftVisandorPage *self)
   g_string_append_printf (text, _("%u agents, %u %s, %u %s, nesting depth %u\n"), n_agents, trace->nodes->len,
                           is_or ? _("choice points") : _("forks"), n, is_or ? _("branches") : _("goals"),
                           trace->max_depth);
-  g_string_append_printf (text, _("Duration %lld µs; agents busy %.1f %% of the time\n"), (long long)trace->end,
+  g_string_append_printf (text, _("Duration %s; agents busy %.1f %% of the time\n"), run,
                           trace->end > 0 && n_agents > 0 ? 100.0 * busy * 1e6 / ((double)trace->end * n_agents) : 0.0);
   g_string_append_printf (text, _("Parallelism: at most %u busy agents, %.2f on average\n\n"), max,
                           weft_visandor_dataset_get_mean_parallelism (self->dataset));
@@ -106,22 +115,18 @@ build_statistics (WeftVisandorPage *self)
 
   g_string_append_printf (text, "<b>%s</b>\n", is_or ? _("Branch durations") : _("Goal durations"));
   if (n > 0)
-    g_string_append_printf (text, _("min %lld µs, median %lld µs, mean %.1f µs, 90th percentile %lld µs, max %lld µs\n\n"),
-                            (long long)durations[0], (long long)durations[n / 2], sum / n,
-                            (long long)durations[MIN (n - 1, n * 9 / 10)], (long long)durations[n - 1]);
-  else
-    g_string_append (text, _("none\n\n"));
-
-  /* The available-parallelism profile, as a row of bars. */
-  g_string_append_printf (text, "<b>%s</b>\n<tt>", _("Busy agents over time"));
-  profile = weft_visandor_dataset_dup_parallelism (self->dataset, 0, MAX (trace->end, 1), 80);
-  for (guint b = 0; b < 80; b++)
     {
-      guint level = max > 0 ? (guint)(profile[b] / max * 8 + 0.5) : 0;
+      g_autofree char *min = dup_duration (durations[0]);
+      g_autofree char *median = dup_duration (durations[n / 2]);
+      g_autofree char *mean = dup_duration ((gint64)llround (sum / n));
+      g_autofree char *p90 = dup_duration (durations[MIN (n - 1, n * 9 / 10)]);
+      g_autofree char *longest = dup_duration (durations[n - 1]);
 
-      g_string_append (text, blocks[MIN (level, 8)]);
+      g_string_append_printf (text, _("min %s, median %s, mean %s, 90th percentile %s, max %s"),
+                              min, median, mean, p90, longest);
     }
-  g_string_append_printf (text, "</tt>\n<small>%s</small>", _("0 to the end, 80 columns; full height = the maximum"));
+  else
+    g_string_append (text, _("none"));
 
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -132,8 +137,9 @@ static void
 update_status (WeftVisandorPage *self)
 {
   const WeftTimeSpan *visible = weft_time_model_get_visible_span (self->time_model);
-  g_autofree char *text = g_strdup_printf (_("%lld – %lld µs"), (long long)(visible->begin / 1000),
-                                           (long long)(visible->end / 1000));
+  g_autofree char *begin = visible->begin == 0 ? g_strdup ("0") : weft_format_duration (visible->begin);
+  g_autofree char *end = weft_format_duration (visible->end);
+  g_autofree char *text = g_strdup_printf ("%s – %s", begin, end);
 
   gtk_label_set_text (self->status_label, text);
 }
@@ -193,6 +199,23 @@ search_activate_cb (WeftVisandorPage *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->search_entry), "error");
   else
     gtk_widget_add_css_class (GTK_WIDGET (self->search_entry), "error");
+}
+
+/* A column of the busy-agents profile was clicked: the timeline shows that
+ * stretch of the run, widened to a fiftieth of it so that what surrounds it
+ * shows too. */
+static void
+parallelism_range_activated_cb (WeftVisandorPage *self,
+                                gint64            begin,
+                                gint64            end)
+{
+  const WeftTimeSpan *doc = weft_time_model_get_document_span (self->time_model);
+  gint64 width = MAX (end - begin, weft_time_span_duration (doc) / 50);
+  gint64 center = begin + (end - begin) / 2;
+  WeftTimeSpan span = { center - width / 2, center - width / 2 + MAX (width, 1) };
+
+  weft_time_model_set_visible_span (self->time_model, &span, TRUE);
+  gtk_stack_set_visible_child_name (self->stack, "timeline");
 }
 
 static void
@@ -366,7 +389,12 @@ weft_visandor_page_get_export_view (WeftPage         *page,
       *view = "stacks";
       return TRUE;
     }
-  if (g_strcmp0 (shown, "agents") == 0 || g_strcmp0 (shown, "statistics") == 0)
+  if (g_strcmp0 (shown, "statistics") == 0)
+    {
+      *view = "parallelism";
+      return TRUE;
+    }
+  if (g_strcmp0 (shown, "agents") == 0)
     {
       guint column = gtk_drop_down_get_selected (self->metric_dropdown);
 
@@ -483,6 +511,7 @@ weft_visandor_page_class_init (WeftVisandorPageClass *klass)
   g_type_ensure (WEFT_TYPE_VISANDOR_TREE_VIEW);
   g_type_ensure (WEFT_TYPE_TIMELINE_VIEW);
   g_type_ensure (WEFT_TYPE_VALUE_BARS_VIEW);
+  g_type_ensure (WEFT_TYPE_PARALLELISM_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/ui/visandor/weft-visandor-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "visandorpage");
@@ -493,6 +522,7 @@ weft_visandor_page_class_init (WeftVisandorPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, agents_view);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, metric_dropdown);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, statistics_label);
+  gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, parallelism_view);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, WeftVisandorPage, horizontal_button);
@@ -539,6 +569,7 @@ weft_visandor_page_new (WeftDocument *document)
   weft_time_model_set_document_span (self->time_model, &span);
 
   weft_visandor_tree_view_set_dataset (self->tree_view, self->dataset);
+  weft_parallelism_view_set_dataset (self->parallelism_view, self->dataset);
   weft_visandor_tree_view_set_time_model (self->tree_view, self->time_model);
   weft_timeline_view_set_table (self->timeline_view, table);
   weft_timeline_view_set_time_model (self->timeline_view, self->time_model);
@@ -554,6 +585,8 @@ weft_visandor_page_new (WeftDocument *document)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->tree_view, "notify::busy", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->parallelism_view, "range-activated", G_CALLBACK (parallelism_range_activated_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (metric_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->horizontal_button, "toggled", G_CALLBACK (horizontal_toggled_cb), self,
@@ -589,6 +622,14 @@ weft_visandor_page_get_timeline_view (WeftVisandorPage *self)
   g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
 
   return self->timeline_view;
+}
+
+WeftParallelismView *
+weft_visandor_page_get_parallelism_view (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return self->parallelism_view;
 }
 
 const char *

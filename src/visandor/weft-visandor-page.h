@@ -1,8 +1,9 @@
 /* weft-visandor-page.h: the page of a VisAndOr trace.
  *
  * Views: Tree (the execution tree, VisAndOr's picture), Timeline (agents over
- * time), Agents (per-agent figures) and Statistics (parallelism over time,
- * goal durations, busy ratio). They share one WeftTimeModel.
+ * time), Agents (per-agent figures) and Statistics (goal durations, busy
+ * ratio, and busy agents over time drawn by WeftParallelismView: a click
+ * there shows that time in the timeline). They share one WeftTimeModel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +12,7 @@
 #include <gtk/gtk.h>
 
 #include "weft-document.h"
+#include "weft-parallelism-view.h"
 #include "weft-time-model.h"
 #include "weft-timeline-view.h"
 #include "weft-visandor-tree-view.h"
@@ -25,6 +27,7 @@ WeftVisandorPage     *weft_visandor_page_new               (WeftDocument     *do
 WeftTimeModel        *weft_visandor_page_get_time_model    (WeftVisandorPage *self);
 WeftVisandorTreeView *weft_visandor_page_get_tree_view     (WeftVisandorPage *self);
 WeftTimelineView     *weft_visandor_page_get_timeline_view (WeftVisandorPage *self);
+WeftParallelismView  *weft_visandor_page_get_parallelism_view (WeftVisandorPage *self);
 const char           *weft_visandor_page_get_view          (WeftVisandorPage *self);
 void                  weft_visandor_page_set_view          (WeftVisandorPage *self,
                                                             const char       *view);

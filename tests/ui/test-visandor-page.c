@@ -160,6 +160,49 @@ open_and_drive (const char *sample,
   g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "timeline");
   g_assert_true (weft_timeline_view_get_time_model (weft_visandor_page_get_timeline_view (page)) == model);
 
+  /* Alt+4: the statistics, with busy agents over time. Hovering a column
+   * tells how many were busy then; clicking it shows that stretch in the
+   * timeline. */
+  weft_ui_xdotool ("key", "alt+4", NULL);
+  g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "statistics");
+  {
+    WeftParallelismView *profile = weft_visandor_page_get_parallelism_view (page);
+    WeftParallelismRenderer *profile_renderer = weft_parallelism_view_get_renderer (profile);
+    double pw, ph, px, py, busy;
+    gint64 column_begin, column_end;
+    cairo_rectangle_t area;
+    g_autofree char *text = NULL;
+    g_autofree char *sx = NULL, *sy = NULL;
+
+    weft_ui_wait_drawn (GTK_WIDGET (profile));
+    weft_ui_locate (GTK_WIDGET (profile), &screen);
+    pw = gtk_widget_get_width (GTK_WIDGET (profile));
+    ph = gtk_widget_get_height (GTK_WIDGET (profile));
+    weft_parallelism_renderer_get_plot_area (profile_renderer, pw, ph, &area);
+    g_assert_cmpfloat (area.width, >, 100);
+    g_assert_cmpfloat (area.height, >, 50);
+    px = area.x + area.width * 0.3;
+    py = area.y + area.height / 2;
+    g_assert_true (weft_parallelism_renderer_get_column (profile_renderer, pw, ph, px, &column_begin, &column_end,
+                                                         &busy));
+    g_assert_cmpint (column_begin, <, column_end);
+    g_assert_cmpfloat (busy, >=, 0);
+    /* A column's mean, summed in floating point: up to rounding. */
+    g_assert_cmpfloat (busy, <=, weft_visandor_dataset_get_max_parallelism (
+                         WEFT_VISANDOR_DATASET (weft_document_get_dataset (weft_page_get_document (WEFT_PAGE (page))))) + 1e-9);
+    text = weft_parallelism_view_dup_tooltip_text (profile, px, py);
+    g_assert_nonnull (strstr (text, "agents busy on average"));
+    sx = weft_ui_px (screen.left + px);
+    sy = weft_ui_px (screen.top + py);
+    weft_ui_xdotool ("mousemove", "--sync", sx, sy, "click", "1", NULL);
+    weft_ui_spin (50);
+    g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "timeline");
+    visible = weft_time_model_get_visible_span (model);
+    g_assert_cmpint (visible->begin, <=, column_begin * WEFT_VISANDOR_NS_PER_UNIT);
+    g_assert_cmpint (visible->end, >=, column_end * WEFT_VISANDOR_NS_PER_UNIT);
+    g_assert_cmpint (weft_time_span_duration (visible), <, weft_time_span_duration (weft_time_model_get_document_span (model)) / 10);
+  }
+
   /* Alt+5: the execution tree in the shared stack view, exported as PSV. */
   weft_ui_xdotool ("key", "alt+5", NULL);
   g_assert_cmpstr (weft_visandor_page_get_view (page), ==, "stacks");

@@ -14,6 +14,7 @@
 #include "weft-document.h"
 #include "weft-exporter.h"
 #include "weft-test-util.h"
+#include "weft-parallelism-renderer.h"
 #include "weft-visandor-tree-renderer.h"
 
 static const char *weft_cli;
@@ -64,6 +65,93 @@ test_layout_cancelled (void)
 
   g_assert_true (weft_visandor_tree_renderer_lay_out (renderer, dataset, NULL));
   g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (renderer), ==, 70000);
+
+  g_clear_object (&dataset);
+  weft_test_rm_rf (dir);
+}
+
+/* The pixel at (@x, @y) of an ARGB32 @surface, alpha in the top byte. */
+static guint32
+pixel_at (cairo_surface_t *surface,
+          double           x,
+          double           y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+
+  cairo_surface_flush (surface);
+  return *(const guint32 *)(gconstpointer)(data + (gsize)y * cairo_image_surface_get_stride (surface) + (gsize)x * 4);
+}
+
+/* Two goals of one fork: agent 0 runs one from 0 to 200 µs, agent 1 the
+ * other from 50 to 100. Busy agents: 1, then 2 over [50, 100), then 1;
+ * 1.25 on average. */
+static void
+test_parallelism (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "two.visandor", NULL);
+  const char *text = "0\n100 5 0 0 0 0\n100 1 A 2 0 0\n100 2 A 0 0 0\n150 2 A 1 0 1\n200 3 A 1 0 1\n"
+                     "300 3 A 0 0 0\n300 4 A 0 0 0\n300 6 0 0 0 0\n";
+  g_autoptr(WeftVisandorDataset) dataset = NULL;
+  g_autoptr(WeftParallelismRenderer) renderer = weft_parallelism_renderer_new ();
+  g_autoptr(GError) error = NULL;
+  const double width = 600, height = 240;
+  cairo_surface_t *surface;
+  cairo_rectangle_t plot;
+  cairo_t *cr;
+  guint32 background;
+  gint64 begin, end;
+  double busy, x_two, x_one, y_between;
+  g_autofree char *two = NULL;
+  g_autofree char *one = NULL;
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  dataset = load (path);
+  g_assert_cmpfloat_with_epsilon (weft_visandor_dataset_get_mean_parallelism (dataset), 1.25, 1e-9);
+  g_assert_cmpuint (weft_visandor_dataset_get_max_parallelism (dataset), ==, 2);
+
+  /* Nothing to describe without a dataset, nor outside the plot. */
+  g_assert_false (weft_parallelism_renderer_get_column (renderer, width, height, width / 2, NULL, NULL, NULL));
+  weft_parallelism_renderer_set_dataset (renderer, dataset);
+  weft_parallelism_renderer_get_plot_area (renderer, width, height, &plot);
+  g_assert_cmpfloat (plot.x, >, 0);
+  g_assert_cmpfloat (plot.x + plot.width, <, width);
+  g_assert_cmpfloat (plot.y + plot.height, <, height);
+  g_assert_false (weft_parallelism_renderer_get_column (renderer, width, height, plot.x - 1, NULL, NULL, NULL));
+  g_assert_null (weft_parallelism_renderer_describe_at (renderer, width, height, plot.x + plot.width + 1));
+
+  /* At 75 µs both agents are busy, at 150 µs one. */
+  x_two = plot.x + plot.width * 75 / 200;
+  x_one = plot.x + plot.width * 150 / 200;
+  g_assert_true (weft_parallelism_renderer_get_column (renderer, width, height, x_two, &begin, &end, &busy));
+  g_assert_cmpint (begin, <=, 75);
+  g_assert_cmpint (end, >=, 75);
+  g_assert_cmpint (end - begin, <=, 1);
+  g_assert_cmpfloat_with_epsilon (busy, 2, 1e-9);
+  g_assert_true (weft_parallelism_renderer_get_column (renderer, width, height, x_one, NULL, NULL, &busy));
+  g_assert_cmpfloat_with_epsilon (busy, 1, 1e-9);
+  two = weft_parallelism_renderer_describe_at (renderer, width, height, x_two);
+  one = weft_parallelism_renderer_describe_at (renderer, width, height, x_one);
+  g_assert_nonnull (strstr (two, "2.00 of 2 agents busy"));
+  g_assert_nonnull (strstr (one, "1.00 of 2 agents busy"));
+
+  /* Hovering marks a column; the same column again changes nothing. */
+  g_assert_true (weft_parallelism_renderer_set_hover (renderer, width, height, x_one));
+  g_assert_false (weft_parallelism_renderer_set_hover (renderer, width, height, x_one));
+  g_assert_true (weft_parallelism_renderer_set_hover (renderer, width, height, -1));
+
+  /* Level 1.6 is filled where two agents are busy, not where one is. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)width, (int)height);
+  cr = cairo_create (surface);
+  weft_parallelism_renderer_draw (renderer, cr, width, height);
+  cairo_destroy (cr);
+  y_between = floor (plot.y + plot.height * (1 - 1.6 / 2));
+  background = pixel_at (surface, width - 2, height - 2);
+  g_assert_cmpuint (pixel_at (surface, floor (x_one), y_between), ==, background);
+  g_assert_cmpuint (pixel_at (surface, floor (x_two), y_between), !=, background);
+  g_assert_cmpuint (pixel_at (surface, floor (x_one), floor (plot.y + plot.height * 0.8)), !=, background);
+  cairo_surface_destroy (surface);
 
   g_clear_object (&dataset);
   weft_test_rm_rf (dir);
@@ -315,6 +403,20 @@ test_cli (void)
   g_assert_cmpint (status, ==, 0);
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
 
+  /* Busy agents over time, as a picture of its default size. */
+  g_clear_pointer (&out, g_free);
+  out = run_cli ((const char *[]) { "export", "--view", "parallelism", "--format", "png", "-o", png, path, NULL },
+                 &status);
+  g_assert_cmpint (status, ==, 0);
+  {
+    cairo_surface_t *picture = cairo_image_surface_create_from_png (png);
+
+    g_assert_cmpint (cairo_surface_status (picture), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (picture), ==, 1200);
+    g_assert_cmpint (cairo_image_surface_get_height (picture), ==, 400);
+    cairo_surface_destroy (picture);
+  }
+
   /* A view a VisAndOr trace does not have is a clear error. */
   g_clear_pointer (&out, g_free);
   out = run_cli ((const char *[]) { "export", "--view", "comm-matrix", "--format", "mda-csv", "-o", csv, path, NULL },
@@ -336,6 +438,7 @@ main (int   argc,
   g_test_add_func ("/visandor/export/layout-and-hits", test_layout_and_hits);
   g_test_add_func ("/visandor/export/folding", test_folding);
   g_test_add_func ("/visandor/export/layout-cancelled", test_layout_cancelled);
+  g_test_add_func ("/visandor/export/parallelism", test_parallelism);
   g_test_add_func ("/visandor/export/tree", test_export_tree);
   g_test_add_func ("/visandor/export/cli", test_cli);
 

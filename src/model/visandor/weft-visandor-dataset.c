@@ -12,9 +12,6 @@
 #include "weft-error.h"
 #include "weft-visandor-dataset.h"
 
-/* Trace units are microseconds (the seed's advice); the timeline counts ns. */
-#define NS_PER_UNIT 1000
-
 typedef enum
 {
   KIND_BUSY,
@@ -56,7 +53,7 @@ static void weft_visandor_dataset_iface_init (WeftDatasetInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (WeftVisandorDataset, weft_visandor_dataset, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (WEFT_TYPE_DATASET, weft_visandor_dataset_iface_init))
 
-static const char *const views[] = { "timeline", "values", "tree", "stacks", NULL };
+static const char *const views[] = { "timeline", "values", "tree", "stacks", "parallelism", NULL };
 
 static const char *const column_names[WEFT_VISANDOR_N_COLUMNS] = {
   "busy_time", "busy_share", "tasks", "forks", "slave_time", "successes", "failures", "cuts", "suspensions",
@@ -469,7 +466,7 @@ build_event_table (WeftVisandorDataset  *self,
     {
       const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
       guint row = self->agent_row[s->agent];
-      gint64 begin = s->begin * NS_PER_UNIT, end = s->end * NS_PER_UNIT;
+      gint64 begin = s->begin * WEFT_VISANDOR_NS_PER_UNIT, end = s->end * WEFT_VISANDOR_NS_PER_UNIT;
 
       switch (s->kind)
         {
@@ -495,10 +492,10 @@ build_event_table (WeftVisandorDataset  *self,
     {
       const WeftVisandorNode *n = weft_visandor_trace_node (trace, i);
 
-      weft_event_table_builder_add_instant (builder, self->agent_row[n->agent], n->time * NS_PER_UNIT,
+      weft_event_table_builder_add_instant (builder, self->agent_row[n->agent], n->time * WEFT_VISANDOR_NS_PER_UNIT,
                                             kind_ids[KIND_FORK], node_label, i);
       if (n->join_agent != WEFT_VISANDOR_NONE)
-        weft_event_table_builder_add_instant (builder, self->agent_row[n->join_agent], n->join_time * NS_PER_UNIT,
+        weft_event_table_builder_add_instant (builder, self->agent_row[n->join_agent], n->join_time * WEFT_VISANDOR_NS_PER_UNIT,
                                               kind_ids[KIND_JOIN], join_label, i);
     }
   /* Fork → task links in task order (every task is in its node's list):
@@ -511,8 +508,8 @@ build_event_table (WeftVisandorDataset  *self,
       const WeftVisandorNode *n = weft_visandor_trace_node (trace, task->node);
 
       if (task->agent != n->agent)
-        weft_event_table_builder_add_link (builder, self->agent_row[n->agent], n->time * NS_PER_UNIT,
-                                           self->agent_row[task->agent], task->start * NS_PER_UNIT,
+        weft_event_table_builder_add_link (builder, self->agent_row[n->agent], n->time * WEFT_VISANDOR_NS_PER_UNIT,
+                                           self->agent_row[task->agent], task->start * WEFT_VISANDOR_NS_PER_UNIT,
                                            kind_ids[KIND_SPAWN], 0, task_label, t);
     }
 
@@ -520,8 +517,8 @@ build_event_table (WeftVisandorDataset  *self,
     {
       const WeftVisandorMigration *m = &g_array_index (trace->migrations, WeftVisandorMigration, i);
 
-      weft_event_table_builder_add_link (builder, self->agent_row[m->from_agent], m->from_time * NS_PER_UNIT,
-                                         self->agent_row[m->to_agent], m->to_time * NS_PER_UNIT,
+      weft_event_table_builder_add_link (builder, self->agent_row[m->from_agent], m->from_time * WEFT_VISANDOR_NS_PER_UNIT,
+                                         self->agent_row[m->to_agent], m->to_time * WEFT_VISANDOR_NS_PER_UNIT,
                                          kind_ids[KIND_MIGRATION], 0, task_label, m->task);
     }
 
@@ -530,7 +527,7 @@ build_event_table (WeftVisandorDataset  *self,
       const WeftVisandorMark *m = &g_array_index (trace->marks, WeftVisandorMark, i);
 
       if (m->code == WEFT_VISANDOR_LEAF_CUT)
-        weft_event_table_builder_add_instant (builder, self->agent_row[m->agent], m->time * NS_PER_UNIT,
+        weft_event_table_builder_add_instant (builder, self->agent_row[m->agent], m->time * WEFT_VISANDOR_NS_PER_UNIT,
                                               kind_ids[KIND_LEAF_CUT], 0, i);
     }
 

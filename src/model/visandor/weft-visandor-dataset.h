@@ -2,7 +2,8 @@
  *
  * Views: "timeline" (agents as rows: busy spans, goal/branch pieces, slaves,
  * forks and joins, fork → task and suspend → resume links), "values" (per
- * agent figures), "tree" and "stacks" (the execution tree as a call tree).
+ * agent figures), "tree" and "stacks" (the execution tree as a call tree),
+ * "parallelism" (busy agents over time, a picture).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,9 @@
 #include "weft-visandor-trace.h"
 
 G_BEGIN_DECLS
+
+/* Trace units are microseconds (the seed's advice); the timeline counts ns. */
+#define WEFT_VISANDOR_NS_PER_UNIT 1000
 
 /* Columns of the "values" view, in order. */
 typedef enum
