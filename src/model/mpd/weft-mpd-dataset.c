@@ -311,6 +311,24 @@ fill_part (guint    part,
 #undef MINE
 }
 
+/* A timeline row's name: its proc and process id, since the row's group
+ * names the virtual machine and resource ("user 80623F10" under "vm(1) main";
+ * the full "vm(1).main.user 80623F10" left only a shared prefix in view). */
+static char *
+dup_row_label (const WeftMpdModel *m,
+               guint32             process,
+               const char         *resource)
+{
+  const WeftMpdProcess *p = &m->processes[process];
+  const char *name = weft_string_pool_lookup (m->trace->names, p->name);
+  gsize len = strlen (resource);
+
+  if (strncmp (name, resource, len) == 0 && name[len] == '.' && name[len + 1] != '\0')
+    name += len + 1;
+
+  return g_strdup_printf ("%s %" G_GINT64_MODIFIER "X", name, p->pid);
+}
+
 WeftEventTable *
 weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
                                   gboolean          lamport,
@@ -345,7 +363,7 @@ weft_mpd_dataset_dup_event_table (WeftMpdDataset   *self,
     {
       const WeftMpdProcess *p = &m->processes[self->row_process[row]];
       const char *resource = g_ptr_array_index (m->resources, p->resource);
-      g_autofree char *label = weft_mpd_model_dup_process_label (m, self->row_process[row]);
+      g_autofree char *label = dup_row_label (m, self->row_process[row], resource);
       g_autofree char *group = m->n_vms > 1 ? g_strdup_printf ("vm(%u) %s", MAX (p->vm, 1), resource)
                                             : g_strdup (resource);
 
