@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
+#include "weft-grid-util.h"
 #include "weft-parallelism-renderer.h"
 #include "weft-time-ruler.h"
 #include "weft-units.h"
@@ -28,6 +29,7 @@ struct _WeftParallelismRenderer
 
   WeftVisandorDataset *dataset;
   WeftRenderTheme      theme;
+  WeftGridText        *text;    /* measures labels in the theme's font */
 
   /* Mean busy agents in each column of the plot, for n_bins columns. */
   double              *bins;
@@ -44,6 +46,7 @@ weft_parallelism_renderer_finalize (GObject *object)
 
   g_clear_object (&self->dataset);
   g_clear_pointer (&self->bins, g_free);
+  g_clear_pointer (&self->text, weft_grid_text_free);
   weft_render_theme_clear (&self->theme);
 
   G_OBJECT_CLASS (weft_parallelism_renderer_parent_class)->finalize (object);
@@ -88,7 +91,7 @@ weft_parallelism_renderer_set_theme (WeftParallelismRenderer *self,
   g_return_if_fail (WEFT_IS_PARALLELISM_RENDERER (self));
   g_return_if_fail (theme != NULL);
 
-  weft_render_theme_copy (&self->theme, theme);
+  weft_grid_set_theme (&self->theme, &self->text, theme);
 }
 
 /* Levels run from none to every agent, so that a full plot reads as "all
@@ -105,36 +108,14 @@ run_end (WeftParallelismRenderer *self)
   return self->dataset != NULL ? MAX (weft_visandor_dataset_get_trace (self->dataset)->end, 1) : 1;
 }
 
-static PangoLayout *
-create_layout (cairo_t                 *cr,
-               WeftParallelismRenderer *self)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (self->theme.font != NULL ? self->theme.font
-                                                                                           : "Sans 9");
-
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-
-  return layout;
-}
-
-/* The level labels' width, measured on a scratch surface so that the plot
- * area is known without a cairo context of the caller's. */
+/* The level labels' width, which the plot starts after. */
 static double
 axis_width (WeftParallelismRenderer *self)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-  PangoLayout *layout = create_layout (cr, self);
   g_autofree char *label = g_strdup_printf ("%u", top_level (self));
   int w;
 
-  pango_layout_set_text (layout, label, -1);
-  pango_layout_get_pixel_size (layout, &w, NULL);
-  g_object_unref (layout);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  weft_grid_text_measure (weft_grid_text_ensure (&self->text, self->theme.font), label, &w, NULL);
 
   return MAX (w, 8) + 2 * AXIS_GAP;
 }
@@ -319,11 +300,8 @@ draw_level (WeftParallelismRenderer *self,
   weft_rgba_set_source (cr, &self->theme.grid);
   cairo_rectangle (cr, plot->x, y, plot->width, 1);
   cairo_fill (cr);
-  weft_rgba_set_source (cr, &self->theme.dim);
-  pango_layout_set_text (layout, label, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, plot->x - AXIS_GAP - w, y - h / 2.0);
-  pango_cairo_show_layout (cr, layout);
+  weft_grid_text_measure (self->text, label, &w, &h);
+  weft_grid_show_text (cr, layout, label, plot->x - AXIS_GAP - w, y - h / 2.0, &self->theme.dim);
 }
 
 /* Level lines and labels: every level for a few agents, a 1-2-5 step for
@@ -367,13 +345,10 @@ draw_ruler (WeftParallelismRenderer *self,
       weft_rgba_set_source (cr, &self->theme.dim);
       cairo_rectangle (cr, x, y, 1, 5);
       cairo_fill (cr);
-      pango_layout_set_text (layout, label, -1);
-      pango_layout_get_pixel_size (layout, &w, NULL);
+      weft_grid_text_measure (self->text, label, &w, NULL);
       if (x + 3 + w > plot->x + plot->width + RIGHT_MARGIN)
         break;
-      weft_rgba_set_source (cr, &self->theme.foreground);
-      cairo_move_to (cr, x + 3, y + 3);
-      pango_cairo_show_layout (cr, layout);
+      weft_grid_show_text (cr, layout, label, x + 3, y + 3, &self->theme.foreground);
     }
 }
 
@@ -448,7 +423,7 @@ weft_parallelism_renderer_draw (WeftParallelismRenderer *self,
     }
 
   weft_parallelism_renderer_get_plot_area (self, width, height, &plot);
-  layout = create_layout (cr, self);
+  layout = weft_grid_create_layout (cr, self->text);
   draw_caption (self, cr, layout, width);
   if (plot.width >= 1 && plot.height >= 1)
     {
