@@ -36,6 +36,57 @@ make_tree (void)
   return tree;
 }
 
+/* Root frames: a process whose threads are in several of them counts once.
+ * hpcrun's one-process profile (<program root>, <thread root>, <no
+ * activity>, each reached by rank 0) has no divergent root; of DDT's main
+ * (processes 0-7) and abort (3), abort is. With counts only, the largest
+ * root frame's count stands for all the processes. */
+static void
+test_divergent_roots (void)
+{
+  g_autoptr(WeftCallTree) hpcrun = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) ddt = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) counts = weft_call_tree_new ();
+  static const char *const roots[] = { "<program root>", "<thread root>", "<no activity>" };
+  WeftCallFrame f = { "main", "m.c", "", 0, 1, 0 };
+  WeftCallNode main_node, abort_node;
+  WeftIntSet *set;
+
+  for (guint i = 0; i < G_N_ELEMENTS (roots); i++)
+    {
+      WeftCallNode root;
+
+      f.function = roots[i];
+      root = weft_call_tree_add_child (hpcrun, WEFT_CALL_TREE_ROOT, &f);
+      set = weft_int_set_new ();
+      weft_int_set_add (set, 0);
+      weft_call_tree_set_processes (hpcrun, root, set);
+      g_assert_false (weft_flame_graph_is_divergent (hpcrun, root));
+    }
+
+  f.function = "main";
+  main_node = weft_call_tree_add_child (ddt, WEFT_CALL_TREE_ROOT, &f);
+  set = weft_int_set_new ();
+  weft_int_set_add_range (set, 0, 7);
+  weft_call_tree_set_processes (ddt, main_node, set);
+  f.function = "abort";
+  abort_node = weft_call_tree_add_child (ddt, WEFT_CALL_TREE_ROOT, &f);
+  set = weft_int_set_new ();
+  weft_int_set_add (set, 3);
+  weft_call_tree_set_processes (ddt, abort_node, set);
+  g_assert_false (weft_flame_graph_is_divergent (ddt, main_node));
+  g_assert_true (weft_flame_graph_is_divergent (ddt, abort_node));
+
+  for (guint i = 0; i < G_N_ELEMENTS (roots); i++)
+    {
+      f.function = roots[i];
+      weft_call_tree_set_counts (counts, weft_call_tree_add_child (counts, WEFT_CALL_TREE_ROOT, &f), 1, 1);
+    }
+  for (WeftCallNode c = weft_call_tree_get_first_child (counts, WEFT_CALL_TREE_ROOT); c != WEFT_CALL_NODE_NONE;
+       c = weft_call_tree_get_next_sibling (counts, c))
+    g_assert_false (weft_flame_graph_is_divergent (counts, c));
+}
+
 static void
 test_geometry (void)
 {
@@ -197,6 +248,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/flame-graph/geometry", test_geometry);
+  g_test_add_func ("/flame-graph/divergent-roots", test_divergent_roots);
   g_test_add_func ("/flame-graph/metric-width", test_metric_width);
   g_test_add_func ("/flame-graph/colors-describe", test_colors_and_describe);
   g_test_add_func ("/flame-graph/pixels", test_pixels);

@@ -334,18 +334,33 @@ children_scale (WeftFlameGraphRenderer *self,
   return v > 0 ? width / v : 0;
 }
 
+/* The processes that reached @node; for the root, those of all its frames:
+ * the union of their sets, or (counts only) the largest count. Not their sum:
+ * a process is in several root frames when its threads are (DDT's main and
+ * start_thread, hpcrun's program root and thread root), and a sum made every
+ * root frame of a one-process profile look reached by a minority. */
 static guint64
 count_of (WeftCallTree *tree,
           WeftCallNode  node)
 {
-  guint64 sum = 0;
+  g_autoptr(WeftIntSet) all = NULL;
+  guint64 largest = 0;
 
   if (node != WEFT_CALL_TREE_ROOT)
     return weft_call_tree_get_process_count (tree, node);
   for (WeftCallNode c = weft_call_tree_get_first_child (tree, node); c != WEFT_CALL_NODE_NONE;
        c = weft_call_tree_get_next_sibling (tree, c))
-    sum += weft_call_tree_get_process_count (tree, c);
-  return sum;
+    {
+      const WeftIntSet *set = weft_call_tree_get_processes (tree, c);
+
+      largest = MAX (largest, weft_call_tree_get_process_count (tree, c));
+      if (set == NULL)
+        continue;
+      if (all == NULL)
+        all = weft_int_set_new ();
+      weft_int_set_add_set (all, set);
+    }
+  return all != NULL ? MAX (weft_int_set_get_count (all), largest) : largest;
 }
 
 /* All the processes: the union of the sets, or (counts only) the largest
