@@ -455,13 +455,11 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
   self->tree = weft_call_tree_ref (tree);
   weft_call_tree_compute_inclusive (tree);
 
+  /* What was measured comes next to the frames (as hpcviewer has it), the
+   * processes and threads after: with a source pane beside the tree, a
+   * profile's CPU time had been the column scrolled out of sight. Trees
+   * without metrics (DDT stacks) show their processes there instead. */
   add_column (self, _("Frame"), COLUMN_FRAME, 0, TRUE);
-  if (weft_call_tree_has_process_info (tree))
-    {
-      add_column (self, _("Processes"), COLUMN_PROCESSES, 0, FALSE);
-      add_column (self, _("Threads"), COLUMN_THREADS, 0, FALSE);
-      add_column (self, _("Process set"), COLUMN_PROCESS_SET, 0, FALSE);
-    }
   /* A comparison's metrics are already base, other, difference and ratio of
    * each measured one: their inclusive values are the columns. */
   if (weft_call_tree_is_comparison (tree))
@@ -482,6 +480,12 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
           add_column (self, exclusive, COLUMN_EXCLUSIVE, m, FALSE);
           add_column (self, percent, COLUMN_PERCENT, m, FALSE);
         }
+    }
+  if (weft_call_tree_has_process_info (tree))
+    {
+      add_column (self, _("Processes"), COLUMN_PROCESSES, 0, FALSE);
+      add_column (self, _("Threads"), COLUMN_THREADS, 0, FALSE);
+      add_column (self, _("Process set"), COLUMN_PROCESS_SET, 0, FALSE);
     }
 
   rebuild_model (self);
