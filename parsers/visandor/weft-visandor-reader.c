@@ -1199,8 +1199,6 @@ build_event (Reader                  *r,
   apply_event (r, time, code, event->id, event->branches, (guint32)agent);
 }
 
-/* What the trace leaves open ends with it; a task that made nodes (an
- * or-branch that made its choice point public) ends where its last node does. */
 /* Task @i has no end at the end of the trace: it ends where its last node
  * joined (or was made), else with the trace. */
 static void
@@ -1269,6 +1267,8 @@ close_open_tasks (Reader *r)
     }
 }
 
+/* What the trace leaves open ends with it; a task that made nodes (an
+ * or-branch that made its choice point public) ends where its last node does. */
 static void
 finish (Reader *r)
 {
