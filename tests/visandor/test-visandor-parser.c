@@ -427,6 +427,10 @@ test_scan_paths (void)
     "1 5 0 0 0 0                                                                              ",
     "1 5 0 0 0 00000000000", "0000000000000000000000001 5 0 0 0 0", "1 5 0 0 0 0\x01",
     "1 5 0 0 0 123456789", "1 123456789 0 987654321 0 0", "1 0000000005 0 0 0 0",
+    /* Hexadecimal fields around the eight digits the fast path reads at once. */
+    "1 5 abcdef12 0 0 0", "1 5 123456789 0 1a2B3c4D5e 0", "1 5 FFFFFFFF 0 FFFFFFFFF 0",
+    "1 5 fffffffffffffff 0 0 0", "1 5 0123456789abcdef 0 0 0", "1 5 0123456789abcdef0 0 0 0",
+    "1 5 A 0 ABCDEFGH 0", "1 5 12345678g 0 0 0",
   };
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree WeftVisandorEvent *events = g_new0 (WeftVisandorEvent, G_N_ELEMENTS (lines));
