@@ -528,6 +528,12 @@ static void
 visible_view_cb (WeftVisandorPage *self)
 {
   const char *shown = gtk_stack_get_visible_child_name (self->stack);
+  gboolean tree = g_strcmp0 (shown, "tree") == 0;
+
+  /* The tree's own controls only beside the tree. */
+  gtk_widget_set_visible (GTK_WIDGET (self->horizontal_button), tree);
+  gtk_widget_set_visible (self->collapse_others_button, tree);
+  gtk_widget_set_visible (self->expand_all_button, tree);
 
   if (g_strcmp0 (shown, "stacks") == 0 || g_strcmp0 (shown, "flame") == 0)
     build_call_tree (self);
