@@ -493,35 +493,63 @@ warn_full (Parser *p)
 
 #define RESIZE(column, capacity) ((column) = g_realloc_n ((column), (capacity), sizeof *(column)))
 
-/* Columns are mapped in ahead of their appends, a window at a time, in one
+/* Columns (COLUMNS_MAP_IN) are mapped in ahead of their appends, a window at a time, in one
  * call per column rather than a page fault per 4 KiB (weft_memory_populate:
  * a tenth less CPU on a comm-heavy run). A window is an eighth of the
  * capacity: mapping in all the room a doubling makes mapped in a quarter
  * more than was filled, on average, only for finish() to give it back. No
  * huge pages: advising a column would make its next realloc() copy it
  * (weft_memory_advise_huge). */
-#define MAP_IN(column, from, to) \
-  weft_memory_populate ((column) + (from), (gsize)((to) - (from)) * sizeof *(column))
 
-/* A group of columns (tasks, comms, forks): how to resize them all, and how
- * to map in records [from, to) of them all. */
-typedef void (*ColumnsResize) (gpointer columns,
-                               guint32  capacity);
-typedef void (*ColumnsMapIn)  (gpointer columns,
-                               guint32  from,
-                               guint32  to);
+/* What is done to every column of a group (tasks, comms, forks) at once. */
+typedef enum
+{
+  COLUMNS_RESIZE,   /* to @a records */
+  COLUMNS_MAP_IN,   /* records [@a, @b) */
+} ColumnsOp;
 
-/* Before the append of record @n to a group of columns of room *@capacity
- * (which @resize updates): grows the room when it is full, then maps in the
- * next window, an eighth of the room, and records its end in *@mapped.
- * FALSE when the columns cannot grow any more. */
+/* A group's columns, each named once (COLUMN), for either operation. */
+typedef void (*ColumnsFunc) (gpointer  columns,
+                             ColumnsOp op,
+                             guint32   a,
+                             guint32   b);
+
+static inline void
+column_op (gpointer  *column,
+           gsize      size,
+           ColumnsOp  op,
+           guint32    a,
+           guint32    b)
+{
+  if (op == COLUMNS_RESIZE)
+    *column = g_realloc_n (*column, a, size);
+  else
+    weft_memory_populate ((guint8 *)*column + (gsize)a * size, (gsize)(b - a) * size);
+}
+
+#define COLUMN(column) column_op ((gpointer *)&(column), sizeof *(column), op, a, b)
+
+/* Sets the room of a group of columns to @capacity records. */
+static void
+columns_resize (gpointer     columns,
+                guint32     *capacity,
+                ColumnsFunc  each,
+                guint32      grown)
+{
+  each (columns, COLUMNS_RESIZE, grown, 0);
+  *capacity = grown;
+}
+
+/* Before the append of record @n to a group of columns of room *@capacity:
+ * grows the room when it is full, then maps in the next window, an eighth
+ * of the room, and records its end in *@mapped. FALSE when the columns
+ * cannot grow any more. */
 static G_GNUC_NO_INLINE gboolean
-columns_map_in (gpointer        columns,
-                guint32         n,
-                const guint32  *capacity,
-                ColumnsResize   resize,
-                ColumnsMapIn    map_in,
-                guint32        *mapped)
+columns_map_in (gpointer     columns,
+                guint32      n,
+                guint32     *capacity,
+                ColumnsFunc  each,
+                guint32     *mapped)
 {
   if (n == *capacity)
     {
@@ -529,54 +557,34 @@ columns_map_in (gpointer        columns,
 
       if (!next_capacity (*capacity, &grown))
         return FALSE;
-      resize (columns, grown);
+      columns_resize (columns, capacity, each, grown);
     }
   *mapped = MIN (*capacity, n + MAX (*capacity / 8, 1024));
-  map_in (columns, n, *mapped);
+  each (columns, COLUMNS_MAP_IN, n, *mapped);
 
   return TRUE;
 }
 
 static void
-tasks_resize (gpointer columns,
-              guint32  capacity)
+tasks_columns (gpointer  columns,
+               ColumnsOp op,
+               guint32   a,
+               guint32   b)
 {
   WeftChplvisTasks *t = columns;
 
-  RESIZE (t->tid, capacity);
-  RESIZE (t->parent, capacity);
-  RESIZE (t->create_time, capacity);
-  RESIZE (t->begin_time, capacity);
-  RESIZE (t->end_time, capacity);
-  RESIZE (t->fid, capacity);
-  RESIZE (t->src_line, capacity);
-  RESIZE (t->src_file, capacity);
-  RESIZE (t->line, capacity);
-  RESIZE (t->begin_line, capacity);
-  RESIZE (t->end_line, capacity);
-  RESIZE (t->flags, capacity);
-  t->capacity = capacity;
-}
-
-static void
-tasks_map_in (gpointer columns,
-              guint32  from,
-              guint32  to)
-{
-  WeftChplvisTasks *t = columns;
-
-  MAP_IN (t->tid, from, to);
-  MAP_IN (t->parent, from, to);
-  MAP_IN (t->create_time, from, to);
-  MAP_IN (t->begin_time, from, to);
-  MAP_IN (t->end_time, from, to);
-  MAP_IN (t->fid, from, to);
-  MAP_IN (t->src_line, from, to);
-  MAP_IN (t->src_file, from, to);
-  MAP_IN (t->line, from, to);
-  MAP_IN (t->begin_line, from, to);
-  MAP_IN (t->end_line, from, to);
-  MAP_IN (t->flags, from, to);
+  COLUMN (t->tid);
+  COLUMN (t->parent);
+  COLUMN (t->create_time);
+  COLUMN (t->begin_time);
+  COLUMN (t->end_time);
+  COLUMN (t->fid);
+  COLUMN (t->src_line);
+  COLUMN (t->src_file);
+  COLUMN (t->line);
+  COLUMN (t->begin_line);
+  COLUMN (t->end_line);
+  COLUMN (t->flags);
 }
 
 static guint32
@@ -585,7 +593,7 @@ tasks_append (Parser *p)
   WeftChplvisTasks *t = &p->locale->tasks;
 
   if (G_UNLIKELY (t->n >= p->tasks_mapped) &&
-      !columns_map_in (t, t->n, &t->capacity, tasks_resize, tasks_map_in, &p->tasks_mapped))
+      !columns_map_in (t, t->n, &t->capacity, tasks_columns, &p->tasks_mapped))
     return WEFT_CHPLVIS_NO_TASK;
 
   return t->n++;
@@ -612,43 +620,24 @@ sched_append (Parser  *p,
 }
 
 static void
-comms_resize (gpointer columns,
-              guint32  capacity)
+comms_columns (gpointer  columns,
+               ColumnsOp op,
+               guint32   a,
+               guint32   b)
 {
   WeftChplvisComms *c = columns;
 
-  RESIZE (c->time, capacity);
-  RESIZE (c->length, capacity);
-  RESIZE (c->elem_size, capacity);
-  RESIZE (c->comm_id, capacity);
-  RESIZE (c->src_line, capacity);
-  RESIZE (c->src_file, capacity);
-  RESIZE (c->line, capacity);
-  RESIZE (c->task, capacity);
-  RESIZE (c->peer, capacity);
-  RESIZE (c->kind, capacity);
-  RESIZE (c->flags, capacity);
-  c->capacity = capacity;
-}
-
-static void
-comms_map_in (gpointer columns,
-              guint32  from,
-              guint32  to)
-{
-  WeftChplvisComms *c = columns;
-
-  MAP_IN (c->time, from, to);
-  MAP_IN (c->length, from, to);
-  MAP_IN (c->elem_size, from, to);
-  MAP_IN (c->comm_id, from, to);
-  MAP_IN (c->src_line, from, to);
-  MAP_IN (c->src_file, from, to);
-  MAP_IN (c->line, from, to);
-  MAP_IN (c->task, from, to);
-  MAP_IN (c->peer, from, to);
-  MAP_IN (c->kind, from, to);
-  MAP_IN (c->flags, from, to);
+  COLUMN (c->time);
+  COLUMN (c->length);
+  COLUMN (c->elem_size);
+  COLUMN (c->comm_id);
+  COLUMN (c->src_line);
+  COLUMN (c->src_file);
+  COLUMN (c->line);
+  COLUMN (c->task);
+  COLUMN (c->peer);
+  COLUMN (c->kind);
+  COLUMN (c->flags);
 }
 
 static guint32
@@ -657,50 +646,31 @@ comms_append (Parser *p)
   WeftChplvisComms *c = &p->locale->comms;
 
   if (G_UNLIKELY (c->n >= p->comms_mapped) &&
-      !columns_map_in (c, c->n, &c->capacity, comms_resize, comms_map_in, &p->comms_mapped))
+      !columns_map_in (c, c->n, &c->capacity, comms_columns, &p->comms_mapped))
     return G_MAXUINT32;
 
   return c->n++;
 }
 
 static void
-forks_resize (gpointer columns,
-              guint32  capacity)
+forks_columns (gpointer  columns,
+               ColumnsOp op,
+               guint32   a,
+               guint32   b)
 {
   WeftChplvisForks *f = columns;
 
-  RESIZE (f->time, capacity);
-  RESIZE (f->arg_size, capacity);
-  RESIZE (f->fid, capacity);
-  RESIZE (f->subloc, capacity);
-  RESIZE (f->src_line, capacity);
-  RESIZE (f->src_file, capacity);
-  RESIZE (f->line, capacity);
-  RESIZE (f->task, capacity);
-  RESIZE (f->peer, capacity);
-  RESIZE (f->kind, capacity);
-  RESIZE (f->flags, capacity);
-  f->capacity = capacity;
-}
-
-static void
-forks_map_in (gpointer columns,
-              guint32  from,
-              guint32  to)
-{
-  WeftChplvisForks *f = columns;
-
-  MAP_IN (f->time, from, to);
-  MAP_IN (f->arg_size, from, to);
-  MAP_IN (f->fid, from, to);
-  MAP_IN (f->subloc, from, to);
-  MAP_IN (f->src_line, from, to);
-  MAP_IN (f->src_file, from, to);
-  MAP_IN (f->line, from, to);
-  MAP_IN (f->task, from, to);
-  MAP_IN (f->peer, from, to);
-  MAP_IN (f->kind, from, to);
-  MAP_IN (f->flags, from, to);
+  COLUMN (f->time);
+  COLUMN (f->arg_size);
+  COLUMN (f->fid);
+  COLUMN (f->subloc);
+  COLUMN (f->src_line);
+  COLUMN (f->src_file);
+  COLUMN (f->line);
+  COLUMN (f->task);
+  COLUMN (f->peer);
+  COLUMN (f->kind);
+  COLUMN (f->flags);
 }
 
 static guint32
@@ -709,7 +679,7 @@ forks_append (Parser *p)
   WeftChplvisForks *f = &p->locale->forks;
 
   if (G_UNLIKELY (f->n >= p->forks_mapped) &&
-      !columns_map_in (f, f->n, &f->capacity, forks_resize, forks_map_in, &p->forks_mapped))
+      !columns_map_in (f, f->n, &f->capacity, forks_columns, &p->forks_mapped))
     return G_MAXUINT32;
 
   return f->n++;
@@ -1954,11 +1924,11 @@ finish (Parser *p)
 
   /* Give back what the doubling growth reserved. */
   if (t->capacity > t->n)
-    tasks_resize (t, MAX (t->n, 1));
+    columns_resize (t, &t->capacity, tasks_columns, MAX (t->n, 1));
   if (locale->comms.capacity > locale->comms.n)
-    comms_resize (&locale->comms, MAX (locale->comms.n, 1));
+    columns_resize (&locale->comms, &locale->comms.capacity, comms_columns, MAX (locale->comms.n, 1));
   if (locale->forks.capacity > locale->forks.n)
-    forks_resize (&locale->forks, MAX (locale->forks.n, 1));
+    columns_resize (&locale->forks, &locale->forks.capacity, forks_columns, MAX (locale->forks.n, 1));
   weft_chplvis_sparse_trim (&locale->comms.other_tid);
   weft_chplvis_sparse_trim (&locale->comms.wide_elem_size);
   weft_chplvis_sparse_trim (&locale->comms.wide_length);
