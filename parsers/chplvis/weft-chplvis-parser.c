@@ -16,6 +16,7 @@
 
 #include "weft-chplvis-parser.h"
 #include "weft-error.h"
+#include "weft-id-map.h"
 #include "weft-memory.h"
 #include "weft-text-scan.h"
 
@@ -25,117 +26,6 @@
 #define PROGRESS_CHUNK (1u << 20)
 /* Characters of a line a warning quotes. */
 #define MAX_SHOWN      60
-
-/* tid → 32-bit value, open addressing. Task ids are arbitrary 64-bit numbers
- * (18446744073709551615 happens), so no key value can mean "empty": an empty
- * slot is one whose value is TID_NONE. */
-#define TID_NONE G_MAXUINT32
-
-typedef struct
-{
-  guint64 *keys;
-  guint32 *values;
-  guint32  mask;
-  guint32  n;
-} TidMap;
-
-static inline guint32
-tid_hash (guint64 key)
-{
-  key ^= key >> 33;
-  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  key ^= key >> 33;
-  return (guint32)key;
-}
-
-static void
-tid_map_alloc (TidMap  *map,
-               guint32  capacity)
-{
-  map->keys = g_new (guint64, capacity);
-  map->values = g_new (guint32, capacity);
-  memset (map->values, 0xff, capacity * sizeof (guint32));
-  map->mask = capacity - 1;
-  map->n = 0;
-}
-
-static void
-tid_map_clear (TidMap *map)
-{
-  g_clear_pointer (&map->keys, g_free);
-  g_clear_pointer (&map->values, g_free);
-  map->mask = 0;
-  map->n = 0;
-}
-
-static inline guint32
-tid_map_lookup (const TidMap *map,
-                guint64       key)
-{
-  guint32 i = tid_hash (key) & map->mask;
-
-  if (map->n == 0)
-    return TID_NONE;
-  while (map->values[i] != TID_NONE)
-    {
-      if (map->keys[i] == key)
-        return map->values[i];
-      i = (i + 1) & map->mask;
-    }
-
-  return TID_NONE;
-}
-
-static void tid_map_insert (TidMap  *map,
-                            guint64  key,
-                            guint32  value);
-
-static void
-tid_map_grow (TidMap *map)
-{
-  TidMap bigger;
-
-  tid_map_alloc (&bigger, (map->mask + 1) * 2);
-  for (guint32 i = 0; i <= map->mask; i++)
-    if (map->values[i] != TID_NONE)
-      tid_map_insert (&bigger, map->keys[i], map->values[i]);
-  tid_map_clear (map);
-  *map = bigger;
-}
-
-static void
-tid_map_insert (TidMap  *map,
-                guint64  key,
-                guint32  value)
-{
-  guint32 i;
-
-  g_assert (value != TID_NONE);
-
-  if ((map->n + 1) * 2 > map->mask + 1)
-    tid_map_grow (map);
-
-  i = tid_hash (key) & map->mask;
-  while (map->values[i] != TID_NONE)
-    {
-      if (map->keys[i] == key)
-        {
-          map->values[i] = value;
-          return;
-        }
-      i = (i + 1) & map->mask;
-    }
-  map->keys[i] = key;
-  map->values[i] = value;
-  map->n++;
-}
-
-static inline gboolean
-tid_map_contains (const TidMap *map,
-                  guint64       key)
-{
-  return tid_map_lookup (map, key) != TID_NONE;
-}
 
 /* The parser ----------------------------------------------------------------- */
 
@@ -150,8 +40,8 @@ typedef struct
   gboolean           last_line_cut;  /* the file ends without a newline */
   guint64            n_lines_total;
 
-  TidMap             task_of_tid;    /* tid → latest task with it */
-  TidMap             vdb_tids;       /* chplvis's vdbTids: VisualDebug's own tasks */
+  WeftIdMap          task_of_tid;    /* tid → latest task with it */
+  WeftIdMap          vdb_tids;       /* chplvis's vdbTids: VisualDebug's own tasks */
   guint64            nid0_vdb_task;  /* chplvis's nid0vdbtask (0 = none, as chplvis has it) */
 
   /* The last get, put or fork's task: a task's records come in runs, so
@@ -728,9 +618,9 @@ issuing_task (const Parser *p,
   if (p->locale->nid == 0 && tid == p->locale->tid)
     return WEFT_CHPLVIS_MAIN_TASK;
 
-  task = tid_map_lookup (&p->task_of_tid, tid);
+  task = weft_id_map_lookup (&p->task_of_tid, tid);
 
-  return task == TID_NONE ? WEFT_CHPLVIS_NO_TASK : task;
+  return task == WEFT_ID_MAP_NONE ? WEFT_CHPLVIS_NO_TASK : task;
 }
 
 /* issuing_task() and chplvis's overhead test for a get, put or fork of @tid. */
@@ -745,7 +635,7 @@ record_owner (Parser  *p,
       p->owner_tid = tid;
       p->owner_task = issuing_task (p, tid);
       /* chplvis drops communication of VisualDebug's tasks as they are read. */
-      p->owner_flags = tid_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
+      p->owner_flags = weft_id_map_contains (&p->vdb_tids, tid) ? WEFT_CHPLVIS_COMM_OVERHEAD : 0;
       p->owner_valid = TRUE;
     }
   *task = p->owner_task;
@@ -783,9 +673,9 @@ static void
 erase_from_segment (Parser  *p,
                     guint64  tid)
 {
-  guint32 task = tid_map_lookup (&p->task_of_tid, tid);
+  guint32 task = weft_id_map_lookup (&p->task_of_tid, tid);
 
-  if (task != TID_NONE && task >= p->segment_first_task)
+  if (task != WEFT_ID_MAP_NONE && task >= p->segment_first_task)
     p->locale->tasks.flags[task] |= WEFT_CHPLVIS_TASK_ERASED;
 }
 
@@ -865,9 +755,9 @@ parse_task (Parser     *p,
 
   /* chplvis: a local task created by a VisualDebug task is VisualDebug's too;
    * on locale 0 the marked task is remembered apart (nid0vdbtask). */
-  if (r.on != 'O' && (tid_map_contains (&p->vdb_tids, r.parent) || (r.nid == 0 && r.parent == p->nid0_vdb_task)))
+  if (r.on != 'O' && (weft_id_map_contains (&p->vdb_tids, r.parent) || (r.nid == 0 && r.parent == p->nid0_vdb_task)))
     {
-      tid_map_insert (&p->vdb_tids, r.tid, 1);
+      weft_id_map_insert (&p->vdb_tids, r.tid, 1);
       p->owner_valid = FALSE;
     }
 
@@ -890,8 +780,8 @@ parse_task (Parser     *p,
   t->end_line[task] = 0;
   t->flags[task] = r.on == 'O' ? WEFT_CHPLVIS_TASK_ON : 0;
 
-  previous = tid_map_lookup (&p->task_of_tid, r.tid);
-  if (previous != TID_NONE && previous >= p->segment_first_task &&
+  previous = weft_id_map_lookup (&p->task_of_tid, r.tid);
+  if (previous != WEFT_ID_MAP_NONE && previous >= p->segment_first_task &&
       (t->flags[previous] & WEFT_CHPLVIS_TASK_ERASED) == 0)
     {
       /* chplvis keeps the first task of a tid in a tag and ignores the second. */
@@ -903,7 +793,7 @@ parse_task (Parser     *p,
     }
   else
     {
-      tid_map_insert (&p->task_of_tid, r.tid, task);
+      weft_id_map_insert (&p->task_of_tid, r.tid, task);
       p->owner_valid = FALSE;
     }
   return;
@@ -951,12 +841,12 @@ parse_begin_end (Parser     *p,
     return;
   note_time (p, time);
 
-  task = tid_map_lookup (&p->task_of_tid, tid);
-  if (task == TID_NONE)
+  task = weft_id_map_lookup (&p->task_of_tid, tid);
+  if (task == WEFT_ID_MAP_NONE)
     {
       /* VisualDebug's own on-tasks (the one that ran startVdebug, those that run
        * tagVdebug while paused) end without a task record: expected. */
-      if (tid_map_contains (&p->vdb_tids, tid))
+      if (weft_id_map_contains (&p->vdb_tids, tid))
         return;
 
       if (!is_begin)
@@ -985,7 +875,7 @@ parse_begin_end (Parser     *p,
       t->begin_line[task] = 0;
       t->end_line[task] = 0;
       t->flags[task] = WEFT_CHPLVIS_TASK_NO_RECORD;
-      tid_map_insert (&p->task_of_tid, tid, task);
+      weft_id_map_insert (&p->task_of_tid, tid, task);
       p->owner_valid = FALSE;
       weft_load_context_warn (p->context, p->path, p->line,
                               _("Btask for task %" PRIu64 ", which has no task record; "
@@ -1286,7 +1176,7 @@ parse_vdbmark (Parser     *p,
     p->nid0_vdb_task = tid;
   else
     {
-      tid_map_insert (&p->vdb_tids, tid, 1);
+      weft_id_map_insert (&p->vdb_tids, tid, 1);
       p->owner_valid = FALSE;
     }
 }
@@ -1828,7 +1718,7 @@ parse_header (Parser      *p,
   /* On other locales the header's task is the on-task that ran startVdebug. */
   if (nid != 0)
     {
-      tid_map_insert (&p->vdb_tids, locale->tid, 1);
+      weft_id_map_insert (&p->vdb_tids, locale->tid, 1);
       p->owner_valid = FALSE;
     }
   else
@@ -1909,7 +1799,7 @@ finish (Parser *p)
    * own VdbMark. */
   if (p->vdb_tids.n > 0)
     for (guint32 i = 0; i < t->n; i++)
-      if ((t->flags[i] & WEFT_CHPLVIS_TASK_MAIN) == 0 && tid_map_contains (&p->vdb_tids, t->tid[i]))
+      if ((t->flags[i] & WEFT_CHPLVIS_TASK_MAIN) == 0 && weft_id_map_contains (&p->vdb_tids, t->tid[i]))
         t->flags[i] |= WEFT_CHPLVIS_TASK_OVERHEAD;
 
   if (locale->nid == 0 && t->n > 0)
@@ -1990,8 +1880,8 @@ weft_chplvis_parse_locale (const char             *data,
   p.current_tag = -1;
   p.last_line_cut = data[len - 1] != '\n';
   p.fast_end = (flags & WEFT_CHPLVIS_PARSE_FULL_SCAN) != 0 || len < 8 ? data : data + len - 8;
-  tid_map_alloc (&p.task_of_tid, 1024);
-  tid_map_alloc (&p.vdb_tids, 64);
+  weft_id_map_init (&p.task_of_tid, 1024);
+  weft_id_map_init (&p.vdb_tids, 64);
 
   if (flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES)
     populate_pages (data, 0, populated = MIN (len, RELEASE_CHUNK + PROGRESS_CHUNK));
@@ -2037,14 +1927,14 @@ weft_chplvis_parse_locale (const char             *data,
     release_pages (data, released, len);
 
   finish (&p);
-  tid_map_clear (&p.task_of_tid);
-  tid_map_clear (&p.vdb_tids);
+  weft_id_map_clear (&p.task_of_tid);
+  weft_id_map_clear (&p.vdb_tids);
 
   return g_steal_pointer (&locale);
 
 fail:
-  tid_map_clear (&p.task_of_tid);
-  tid_map_clear (&p.vdb_tids);
+  weft_id_map_clear (&p.task_of_tid);
+  weft_id_map_clear (&p.vdb_tids);
   return NULL;
 }
 

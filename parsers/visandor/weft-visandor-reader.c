@@ -16,6 +16,7 @@
 
 #include "weft-background.h"
 #include "weft-error.h"
+#include "weft-id-map.h"
 #include "weft-page-buffer.h"
 #include "weft-prefault.h"
 #include "weft-text-scan.h"
@@ -43,143 +44,31 @@
  * Other numbers go through the (node, number) map. */
 #define MAX_NODE_SLOTS 64
 
-/* A small open-addressing map from 64-bit keys to indices: node ids and
- * (node, task#) pairs, without an allocation per entry. */
-typedef struct
-{
-  guint64 key;
-  guint32 value;   /* WEFT_VISANDOR_NONE: empty */
-} MapEntry;
-
-typedef struct
-{
-  MapEntry *entries;
-  gsize     mask;
-  gsize     n;
-} Map;
-
-static inline gsize
-map_hash (guint64 key)
-{
-  key ^= key >> 33;
-  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  key ^= key >> 33;
-
-  return (gsize)key;
-}
-
-/* Entries are pages of their own, which go to the default recycler when
- * the map grows or is cleared: the timeline's records take them next. */
-static MapEntry *
-map_entries_new (gsize n)
-{
-  MapEntry *entries = weft_pages_map (n * sizeof (MapEntry));
-
-  if (entries == NULL)
-    g_error ("%s: failed to map %" G_GSIZE_FORMAT " map entries", G_STRLOC, n);
-  memset (entries, 0xff, n * sizeof (MapEntry));
-  return entries;
-}
-
-static void
-map_entries_free (MapEntry *entries,
-                  gsize     n)
-{
-  weft_page_recycler_give (weft_page_recycler_get_default (), entries, n * sizeof (MapEntry));
-}
-
-static void
-map_init (Map *map)
-{
-  map->mask = 255;
-  map->n = 0;
-  map->entries = map_entries_new (map->mask + 1);
-}
-
-static void
-map_clear (Map *map)
-{
-  if (map->entries != NULL)
-    map_entries_free (map->entries, map->mask + 1);
-  map->entries = NULL;
-}
-
-static guint32
-map_lookup (const Map *map,
-            guint64    key)
-{
-  for (gsize i = map_hash (key) & map->mask;; i = (i + 1) & map->mask)
-    {
-      const MapEntry *e = &map->entries[i];
-
-      if (e->value == WEFT_VISANDOR_NONE)
-        return WEFT_VISANDOR_NONE;
-      if (e->key == key)
-        return e->value;
-    }
-}
-
-static void map_insert (Map *map, guint64 key, guint32 value);
-
-static void
-map_grow (Map *map)
-{
-  MapEntry *old = map->entries;
-  gsize old_size = map->mask + 1;
-
-  map->mask = old_size * 2 - 1;
-  map->n = 0;
-  map->entries = map_entries_new (map->mask + 1);
-  for (gsize i = 0; i < old_size; i++)
-    if (old[i].value != WEFT_VISANDOR_NONE)
-      map_insert (map, old[i].key, old[i].value);
-  map_entries_free (old, old_size);
-}
-
-/* Inserts or replaces. */
-static void
-map_insert (Map     *map,
-            guint64  key,
-            guint32  value)
-{
-  if ((map->n + 1) * 2 > map->mask + 1)
-    map_grow (map);
-
-  for (gsize i = map_hash (key) & map->mask;; i = (i + 1) & map->mask)
-    {
-      MapEntry *e = &map->entries[i];
-
-      if (e->value == WEFT_VISANDOR_NONE)
-        {
-          e->key = key;
-          e->value = value;
-          map->n++;
-          return;
-        }
-      if (e->key == key)
-        {
-          e->value = value;
-          return;
-        }
-    }
-}
-
 /* Node ids to the latest node with that id. Events name recent nodes (a
  * fork's goals start and end soon after it), so a small set-associative table
  * of recent ids answers nearly all lookups from the cache. A set that is full
  * pushes out its oldest node (the lowest index) to a log, and the map of
  * older ids is brought up to date from the log only when a lookup misses
- * (which a well-formed trace hardly ever does). */
+ * (which a well-formed trace hardly ever does). Lookups answer
+ * WEFT_VISANDOR_NONE for an id never seen. */
+G_STATIC_ASSERT (WEFT_ID_MAP_NONE == WEFT_VISANDOR_NONE);
+
 #define RECENT_SETS 4096
 #define RECENT_WAYS 4
 
 typedef struct
 {
-  MapEntry *recent;     /* [RECENT_SETS × RECENT_WAYS]; value NONE: empty */
-  MapEntry *log;        /* pushed out of recent, not yet in older */
-  gsize     n_log;
-  WeftPageBuffer log_pages;
-  Map       older;
+  guint64 key;     /* Nodeid */
+  guint32 value;   /* node index; WEFT_ID_MAP_NONE: empty */
+} NodeEntry;
+
+typedef struct
+{
+  NodeEntry      *recent;   /* [RECENT_SETS × RECENT_WAYS] */
+  NodeEntry      *log;      /* pushed out of recent, not yet in older */
+  gsize           n_log;
+  WeftPageBuffer  log_pages;
+  WeftIdMap       older;
 } NodeIndex;
 
 static void
@@ -187,12 +76,12 @@ node_index_init (NodeIndex *index)
 {
   /* A set is one cache line (4 × 16 bytes), which build_events() asks for
    * ahead. */
-  index->recent = g_aligned_alloc (RECENT_SETS * RECENT_WAYS, sizeof (MapEntry), 64);
-  memset (index->recent, 0xff, RECENT_SETS * RECENT_WAYS * sizeof (MapEntry));
+  index->recent = g_aligned_alloc (RECENT_SETS * RECENT_WAYS, sizeof (NodeEntry), 64);
+  memset (index->recent, 0xff, RECENT_SETS * RECENT_WAYS * sizeof (NodeEntry));
   index->log = NULL;
   index->n_log = 0;
   index->log_pages = (WeftPageBuffer) { 0, };
-  map_init (&index->older);
+  weft_id_map_init (&index->older, 256);
 }
 
 static void
@@ -201,14 +90,14 @@ node_index_clear (NodeIndex *index)
   g_clear_pointer (&index->recent, g_aligned_free);
   weft_page_buffer_recycle (&index->log_pages, weft_page_recycler_get_default ());
   index->log = NULL;
-  map_clear (&index->older);
+  weft_id_map_clear (&index->older);
 }
 
-static inline MapEntry *
+static inline NodeEntry *
 node_index_set (NodeIndex *index,
                 guint64    id)
 {
-  return &index->recent[(map_hash (id) & (RECENT_SETS - 1)) * RECENT_WAYS];
+  return &index->recent[(weft_id_map_hash (id) & (RECENT_SETS - 1)) * RECENT_WAYS];
 }
 
 static void
@@ -216,26 +105,26 @@ node_index_insert (NodeIndex *index,
                    guint64    id,
                    guint32    node)
 {
-  MapEntry *set = node_index_set (index, id);
-  MapEntry *e = &set[0];
+  NodeEntry *set = node_index_set (index, id);
+  NodeEntry *e = &set[0];
 
   /* The way holding @id, else a free one, else the oldest node's. */
   for (guint w = 0; w < RECENT_WAYS; w++)
     {
-      if (set[w].value != WEFT_VISANDOR_NONE && set[w].key == id)
+      if (set[w].value != WEFT_ID_MAP_NONE && set[w].key == id)
         {
           e = &set[w];
           break;
         }
-      if (e->value != WEFT_VISANDOR_NONE && (set[w].value == WEFT_VISANDOR_NONE || set[w].value < e->value))
+      if (e->value != WEFT_ID_MAP_NONE && (set[w].value == WEFT_ID_MAP_NONE || set[w].value < e->value))
         e = &set[w];
     }
 
-  if (e->value != WEFT_VISANDOR_NONE && e->key != id)
+  if (e->value != WEFT_ID_MAP_NONE && e->key != id)
     {
-      if (G_UNLIKELY ((index->n_log + 1) * sizeof (MapEntry) > index->log_pages.filled))
+      if (G_UNLIKELY ((index->n_log + 1) * sizeof (NodeEntry) > index->log_pages.filled))
         index->log = weft_page_buffer_ensure (&index->log_pages, weft_page_recycler_get_default (),
-                                              (index->n_log + 1) * sizeof (MapEntry));
+                                              (index->n_log + 1) * sizeof (NodeEntry));
       index->log[index->n_log++] = *e;
     }
   e->key = id;
@@ -253,18 +142,17 @@ node_index_insert (NodeIndex *index,
 static G_NO_INLINE void
 node_index_flush (NodeIndex *index)
 {
-  Map *older = &index->older;
-  const MapEntry *log = index->log;
+  WeftIdMap *older = &index->older;
+  const NodeEntry *log = index->log;
   gsize n = index->n_log;
 
-  while ((older->n + n) * 2 > older->mask + 1)
-    map_grow (older);
+  weft_id_map_reserve (older, n);
   /* In log order, so that the latest node with an id wins. */
   for (gsize i = 0; i < n; i++)
     {
       if (i + FLUSH_AHEAD < n)
-        __builtin_prefetch (&older->entries[map_hash (log[i + FLUSH_AHEAD].key) & older->mask], 1);
-      map_insert (older, log[i].key, log[i].value);
+        __builtin_prefetch (weft_id_map_bucket (older, log[i + FLUSH_AHEAD].key), 1);
+      weft_id_map_insert (older, log[i].key, log[i].value);
     }
   index->n_log = 0;
 }
@@ -273,15 +161,15 @@ static inline guint32
 node_index_lookup (NodeIndex *index,
                    guint64    id)
 {
-  const MapEntry *set = node_index_set (index, id);
+  const NodeEntry *set = node_index_set (index, id);
 
   for (guint w = 0; w < RECENT_WAYS; w++)
-    if (set[w].key == id && set[w].value != WEFT_VISANDOR_NONE)
+    if (set[w].key == id && set[w].value != WEFT_ID_MAP_NONE)
       return set[w].value;
 
   node_index_flush (index);
 
-  return map_lookup (&index->older, id);
+  return weft_id_map_lookup (&index->older, id);
 }
 
 typedef struct
@@ -306,7 +194,7 @@ typedef struct
   guint64            line;
   GArray            *agents;       /* Agent */
   NodeIndex          nodes;        /* Nodeid → node index (the latest node with that id) */
-  Map                tasks;        /* node index << 32 | task# → task index, without a slot */
+  WeftIdMap          tasks;        /* node index << 32 | task# → task index, without a slot */
   NodeSlots         *node_slots;   /* [trace->nodes->len] */
   WeftPageBuffer     node_slots_pages;
   guint32           *slots;        /* task index, or NONE before the task starts */
@@ -591,7 +479,7 @@ lookup_task (Reader  *r,
 {
   const guint32 *slot = task_slot (r, node, number);
 
-  return slot != NULL ? *slot : map_lookup (&r->tasks, task_key (node, number));
+  return slot != NULL ? *slot : weft_id_map_lookup (&r->tasks, task_key (node, number));
 }
 
 static void
@@ -605,7 +493,7 @@ insert_task (Reader  *r,
   if (slot != NULL)
     *slot = task;
   else
-    map_insert (&r->tasks, task_key (node, number), task);
+    weft_id_map_insert (&r->tasks, task_key (node, number), task);
 }
 
 static void
@@ -1577,7 +1465,7 @@ weft_visandor_parse_tuned (const char       *data,
   r.source = trace->source;
   r.agents = g_array_new (FALSE, FALSE, sizeof (Agent));
   node_index_init (&r.nodes);
-  map_init (&r.tasks);
+  weft_id_map_init (&r.tasks, 256);
 
   weft_line_reader_init (&reader, data, len);
   if (weft_line_reader_next (&reader, &line, &end))
@@ -1609,7 +1497,7 @@ weft_visandor_parse_tuned (const char       *data,
     }
 
   node_index_clear (&r.nodes);
-  map_clear (&r.tasks);
+  weft_id_map_clear (&r.tasks);
   /* Scratch for the timeline's records next (weft-page-recycler.h). */
   weft_page_buffer_recycle (&r.node_slots_pages, weft_page_recycler_get_default ());
   weft_page_buffer_recycle (&r.slots_pages, weft_page_recycler_get_default ());
