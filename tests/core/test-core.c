@@ -1,5 +1,5 @@
 /* test-core.c: load context, warnings, string pool, units, atomic files,
- * matrices, value tables and the text scanner.
+ * matrices, value tables, the text scanner, pages and the id map.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +14,7 @@
 
 #include "weft-atomic-file.h"
 #include "weft-error.h"
+#include "weft-id-map.h"
 #include "weft-load-context.h"
 #include "weft-matrix.h"
 #include "weft-page-buffer.h"
@@ -978,6 +979,56 @@ test_page_buffer_threads (void)
 
 /* The default recycler is one for the process; trimming it gives its pages
  * back, and a recycled page buffer gives it only the pages it had. */
+/* The readers' id map against a GHashTable: any 64-bit key (0 and the
+ * largest included), replacing, growing past several doublings, reserving,
+ * and NONE for keys never stored. */
+static void
+test_id_map (void)
+{
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GRand *rand = g_rand_new_with_seed (7);
+  WeftIdMap map;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  weft_id_map_init (&map, 4);
+  g_assert_cmpuint (weft_id_map_lookup (&map, 0), ==, WEFT_ID_MAP_NONE);
+  weft_id_map_insert (&map, 0, 0);
+  weft_id_map_insert (&map, G_MAXUINT64, 1);
+  g_assert_cmpuint (weft_id_map_lookup (&map, 0), ==, 0);
+  g_assert_cmpuint (weft_id_map_lookup (&map, G_MAXUINT64), ==, 1);
+  g_assert_false (weft_id_map_contains (&map, 1));
+  weft_id_map_insert (&map, G_MAXUINT64, WEFT_ID_MAP_NONE - 1);
+  g_assert_cmpuint (weft_id_map_lookup (&map, G_MAXUINT64), ==, WEFT_ID_MAP_NONE - 1);
+  g_assert_cmpuint (map.n, ==, 2);
+  weft_id_map_clear (&map);
+
+  weft_id_map_init (&map, 2);
+  weft_id_map_reserve (&map, 1000);
+  g_assert_cmpuint (map.mask + 1, >=, 2000);
+  for (guint i = 0; i < 50000; i++)
+    {
+      /* Few distinct high bits, many repeats: replacing as well as adding. */
+      guint64 k = ((guint64)g_rand_int_range (rand, 0, 4) << 62) | (guint64)g_rand_int_range (rand, 0, 20000);
+      guint32 v = g_rand_int (rand) % WEFT_ID_MAP_NONE;
+      guint64 *boxed = g_new (guint64, 1);
+
+      *boxed = k;
+      weft_id_map_insert (&map, k, v);
+      g_hash_table_replace (expected, boxed, GUINT_TO_POINTER (v));
+    }
+  g_assert_cmpuint (map.n, ==, g_hash_table_size (expected));
+  g_assert_cmpuint (map.n * 2, <=, map.mask + 1);
+  g_hash_table_iter_init (&iter, expected);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpuint (weft_id_map_lookup (&map, *(guint64 *)key), ==, GPOINTER_TO_UINT (value));
+  for (guint64 k = 20000; k < 20100; k++)
+    g_assert_cmpuint (weft_id_map_lookup (&map, k), ==, WEFT_ID_MAP_NONE);
+  weft_id_map_clear (&map);
+  g_assert_null (map.entries);
+  g_rand_free (rand);
+}
+
 static void
 test_page_recycler_default (void)
 {
@@ -1084,6 +1135,7 @@ main (int    argc,
   g_test_add_func ("/core/prefault/array", test_prefault_array);
   g_test_add_func ("/core/page-recycler", test_page_recycler);
   g_test_add_func ("/core/page-recycler/default", test_page_recycler_default);
+  g_test_add_func ("/core/id-map", test_id_map);
   g_test_add_func ("/core/page-buffer", test_page_buffer);
   g_test_add_func ("/core/page-buffer/threads", test_page_buffer_threads);
 
