@@ -1,10 +1,11 @@
 /* weft-visandor-reader.c
  *
  * One pass over the mapped file: lines are scanned into small chunks of event
- * records (weft-visandor-scan.c) and each chunk is applied to the tree while
- * the next is scanned, on a second thread for a big file. A 10^7-line trace
- * is never held as events, and warnings come in line order from the thread
- * that builds the tree whether or not the scan had a thread of its own.
+ * records (weft-visandor-scan.c, on a second thread for a big file) and each
+ * chunk is applied to the tree while the next is scanned; nodes are found by
+ * id through weft-visandor-node-index.c. A 10^7-line trace is never held as
+ * events, and warnings come in line order from the thread that builds the
+ * tree whether or not the scan had a thread of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +21,7 @@
 #include "weft-page-buffer.h"
 #include "weft-prefault.h"
 #include "weft-text-scan.h"
+#include "weft-visandor-node-index.h"
 #include "weft-visandor-reader.h"
 #include "weft-visandor-scan.h"
 
@@ -29,10 +31,9 @@
 
 #define PROGRESS_CHUNK (4u << 20)
 
-/* Events scanned and applied at a time, and the chunks in flight: small
- * enough that a chunk is still in the cache when the tree builder reads it. */
+/* Events scanned and applied at a time: small enough that a chunk is still
+ * in the cache when the tree builder reads it. */
 #define CHUNK_EVENTS 4096
-#define N_CHUNKS     4
 #define PREFAULT_AHEAD ((gsize)16 << 20)
 
 /* Below this size the scan is not worth a thread of its own. */
@@ -43,134 +44,6 @@
  * few branches): no hash, and the slots of recent nodes are near each other.
  * Other numbers go through the (node, number) map. */
 #define MAX_NODE_SLOTS 64
-
-/* Node ids to the latest node with that id. Events name recent nodes (a
- * fork's goals start and end soon after it), so a small set-associative table
- * of recent ids answers nearly all lookups from the cache. A set that is full
- * pushes out its oldest node (the lowest index) to a log, and the map of
- * older ids is brought up to date from the log only when a lookup misses
- * (which a well-formed trace hardly ever does). Lookups answer
- * WEFT_VISANDOR_NONE for an id never seen. */
-G_STATIC_ASSERT (WEFT_ID_MAP_NONE == WEFT_VISANDOR_NONE);
-
-#define RECENT_SETS 4096
-#define RECENT_WAYS 4
-
-typedef struct
-{
-  guint64 key;     /* Nodeid */
-  guint32 value;   /* node index; WEFT_ID_MAP_NONE: empty */
-} NodeEntry;
-
-typedef struct
-{
-  NodeEntry      *recent;   /* [RECENT_SETS × RECENT_WAYS] */
-  NodeEntry      *log;      /* pushed out of recent, not yet in older */
-  gsize           n_log;
-  WeftPageBuffer  log_pages;
-  WeftIdMap       older;
-} NodeIndex;
-
-static void
-node_index_init (NodeIndex *index)
-{
-  /* A set is one cache line (4 × 16 bytes), which build_events() asks for
-   * ahead. */
-  index->recent = g_aligned_alloc (RECENT_SETS * RECENT_WAYS, sizeof (NodeEntry), 64);
-  memset (index->recent, 0xff, RECENT_SETS * RECENT_WAYS * sizeof (NodeEntry));
-  index->log = NULL;
-  index->n_log = 0;
-  index->log_pages = (WeftPageBuffer) { 0, };
-  weft_id_map_init (&index->older, 256);
-}
-
-static void
-node_index_clear (NodeIndex *index)
-{
-  g_clear_pointer (&index->recent, g_aligned_free);
-  weft_page_buffer_recycle (&index->log_pages, weft_page_recycler_get_default ());
-  index->log = NULL;
-  weft_id_map_clear (&index->older);
-}
-
-static inline NodeEntry *
-node_index_set (NodeIndex *index,
-                guint64    id)
-{
-  return &index->recent[(weft_id_map_hash (id) & (RECENT_SETS - 1)) * RECENT_WAYS];
-}
-
-static void
-node_index_insert (NodeIndex *index,
-                   guint64    id,
-                   guint32    node)
-{
-  NodeEntry *set = node_index_set (index, id);
-  NodeEntry *e = &set[0];
-
-  /* The way holding @id, else a free one, else the oldest node's. */
-  for (guint w = 0; w < RECENT_WAYS; w++)
-    {
-      if (set[w].value != WEFT_ID_MAP_NONE && set[w].key == id)
-        {
-          e = &set[w];
-          break;
-        }
-      if (e->value != WEFT_ID_MAP_NONE && (set[w].value == WEFT_ID_MAP_NONE || set[w].value < e->value))
-        e = &set[w];
-    }
-
-  if (e->value != WEFT_ID_MAP_NONE && e->key != id)
-    {
-      if (G_UNLIKELY ((index->n_log + 1) * sizeof (NodeEntry) > index->log_pages.filled))
-        index->log = weft_page_buffer_ensure (&index->log_pages, weft_page_recycler_get_default (),
-                                              (index->n_log + 1) * sizeof (NodeEntry));
-      index->log[index->n_log++] = *e;
-    }
-  e->key = id;
-  e->value = node;
-}
-
-/* Brings the map of older ids up to date from the log (a 10^7-line
- * or-trace: 1,811 times, 907,012 entries). The map is grown first; then the
- * place of the entry FLUSH_AHEAD ahead is asked for, since each is anywhere
- * in tens of megabytes and waiting on each in turn was most of the flush
- * (129 -> 75 ms a load on the builder's thread). Out of line, so that the
- * builder's loop, where lookups are inlined, does not carry it. */
-#define FLUSH_AHEAD 8
-
-static G_NO_INLINE void
-node_index_flush (NodeIndex *index)
-{
-  WeftIdMap *older = &index->older;
-  const NodeEntry *log = index->log;
-  gsize n = index->n_log;
-
-  weft_id_map_reserve (older, n);
-  /* In log order, so that the latest node with an id wins. */
-  for (gsize i = 0; i < n; i++)
-    {
-      if (i + FLUSH_AHEAD < n)
-        __builtin_prefetch (weft_id_map_bucket (older, log[i + FLUSH_AHEAD].key), 1);
-      weft_id_map_insert (older, log[i].key, log[i].value);
-    }
-  index->n_log = 0;
-}
-
-static inline guint32
-node_index_lookup (NodeIndex *index,
-                   guint64    id)
-{
-  const NodeEntry *set = node_index_set (index, id);
-
-  for (guint w = 0; w < RECENT_WAYS; w++)
-    if (set[w].key == id && set[w].value != WEFT_ID_MAP_NONE)
-      return set[w].value;
-
-  node_index_flush (index);
-
-  return weft_id_map_lookup (&index->older, id);
-}
 
 typedef struct
 {
@@ -193,7 +66,7 @@ typedef struct
   const char        *source;
   guint64            line;
   GArray            *agents;       /* Agent */
-  NodeIndex          nodes;        /* Nodeid → node index (the latest node with that id) */
+  WeftVisandorNodeIndex nodes;        /* Nodeid → node index (the latest node with that id) */
   WeftIdMap          tasks;        /* node index << 32 | task# → task index, without a slot */
   NodeSlots         *node_slots;   /* [trace->nodes->len] */
   WeftPageBuffer     node_slots_pages;
@@ -550,7 +423,7 @@ on_node (Reader  *r,
   add_node_slots (r, index, n_declared);
   /* Node ids are addresses that may be reused once a fork has joined: the
    * latest node with an id is the one later events name. */
-  node_index_insert (&r->nodes, id, index);
+  weft_visandor_node_index_insert (&r->nodes, id, index);
 }
 
 static guint32
@@ -558,7 +431,7 @@ find_node (Reader  *r,
            int      code,
            guint64  id)
 {
-  guint32 node = node_index_lookup (&r->nodes, id);
+  guint32 node = weft_visandor_node_index_lookup (&r->nodes, id);
 
   if (node == WEFT_VISANDOR_NONE)
     WARN (r, _("%s of node %llX before its %s; ignored"),
@@ -657,7 +530,7 @@ find_task (Reader  *r,
            guint64  id,
            gint32   number)
 {
-  guint32 node = node_index_lookup (&r->nodes, id);
+  guint32 node = weft_visandor_node_index_lookup (&r->nodes, id);
   guint32 task = node != WEFT_VISANDOR_NONE ? lookup_task (r, node, number) : WEFT_VISANDOR_NONE;
 
   if (task == WEFT_VISANDOR_NONE)
@@ -1214,104 +1087,6 @@ weft_visandor_is_header (const char *head,
   return weft_visandor_scan_line (line, end, &event) == WEFT_VISANDOR_SCAN_OK;
 }
 
-/* The scan runs ahead of the tree builder by up to N_CHUNKS chunks; with a
- * thread, a chunk belongs to the scanner until it is full and to the builder
- * until it is empty again. */
-typedef struct
-{
-  WeftVisandorEvent *events;
-  gsize              n;
-  gsize              offset;    /* bytes scanned up to its end */
-  guint64            n_lines;   /* lines scanned up to its end */
-  gboolean           last;
-  gboolean           full;
-} Chunk;
-
-typedef struct
-{
-  WeftVisandorScanner scanner;
-  const char         *data;
-  gsize               chunk_events;
-  Chunk               chunks[N_CHUNKS];
-  GMutex              mutex;
-  GCond               cond;
-  gboolean            stop;     /* the builder stopped (cancelled) */
-} Pipeline;
-
-static void
-fill_chunk (Pipeline *pipeline,
-            Chunk    *chunk)
-{
-  WeftVisandorScanner *scanner = &pipeline->scanner;
-
-  chunk->n = weft_visandor_scan_events (scanner, chunk->events, pipeline->chunk_events);
-  chunk->offset = (gsize)(scanner->pos - pipeline->data);
-  chunk->n_lines = scanner->line_no;
-  chunk->last = scanner->pos >= scanner->end;
-}
-
-static gpointer
-scan_thread (gpointer data)
-{
-  Pipeline *pipeline = data;
-
-  for (guint i = 0;; i = (i + 1) % N_CHUNKS)
-    {
-      Chunk *chunk = &pipeline->chunks[i];
-      gboolean stop, last;
-
-      g_mutex_lock (&pipeline->mutex);
-      while (chunk->full && !pipeline->stop)
-        g_cond_wait (&pipeline->cond, &pipeline->mutex);
-      stop = pipeline->stop;
-      g_mutex_unlock (&pipeline->mutex);
-      if (stop)
-        break;
-
-      fill_chunk (pipeline, chunk);
-      last = chunk->last;
-
-      g_mutex_lock (&pipeline->mutex);
-      chunk->full = TRUE;
-      g_cond_broadcast (&pipeline->cond);
-      g_mutex_unlock (&pipeline->mutex);
-      if (last)
-        break;
-    }
-
-  return NULL;
-}
-
-static void
-set_chunk_full (Pipeline *pipeline,
-                Chunk    *chunk,
-                gboolean  full)
-{
-  g_mutex_lock (&pipeline->mutex);
-  chunk->full = full;
-  g_cond_broadcast (&pipeline->cond);
-  g_mutex_unlock (&pipeline->mutex);
-}
-
-static void
-wait_chunk_full (Pipeline *pipeline,
-                 Chunk    *chunk)
-{
-  g_mutex_lock (&pipeline->mutex);
-  while (!chunk->full)
-    g_cond_wait (&pipeline->cond, &pipeline->mutex);
-  g_mutex_unlock (&pipeline->mutex);
-}
-
-static void
-stop_scan (Pipeline *pipeline)
-{
-  g_mutex_lock (&pipeline->mutex);
-  pipeline->stop = TRUE;
-  g_cond_broadcast (&pipeline->cond);
-  g_mutex_unlock (&pipeline->mutex);
-}
-
 /* Nearly every event names a node, which the builder looks up in the recent
  * set of its id: a load that missed the cache at random, a fifth of the
  * builder's time. The events are scanned ahead, so the loop asks for the set
@@ -1334,43 +1109,27 @@ build_events (Reader      *r,
               gsize        chunk_events,
               GError     **error)
 {
-  Pipeline pipeline = { 0, };
-  GThread *thread = NULL;
+  WeftVisandorScanAhead *ahead = weft_visandor_scan_ahead_new (data, len, start, n_lines, chunk_events, threaded);
   gsize reported = 0;
   gint64 result = -1;
 
-  pipeline.data = data;
-  pipeline.chunk_events = MAX (chunk_events, 1);
-  weft_visandor_scanner_init (&pipeline.scanner, data + start, len - start, n_lines);
-  g_mutex_init (&pipeline.mutex);
-  g_cond_init (&pipeline.cond);
-  for (guint i = 0; i < (threaded ? N_CHUNKS : 1); i++)
-    pipeline.chunks[i].events = g_new (WeftVisandorEvent, pipeline.chunk_events);
+  /* The builder is the one everything waits for, and a third of its time
+   * went to page faults on the arrays it fills; the scanner leaves most of
+   * the other processor idle, and the prefaulter maps those pages there.
+   * Reading a 10^7-line and-trace: 1.03-1.18 s → 0.72-0.99 s. */
   if (threaded)
-    {
-      thread = g_thread_try_new ("weft-visandor-scan", scan_thread, &pipeline, NULL);
-      /* The builder is the one everything waits for, and a third of its
-       * time went to page faults on the arrays it fills; the scanner leaves
-       * most of the other processor idle, and the prefaulter maps those
-       * pages there. Reading a 10^7-line and-trace: 1.03-1.18 s → 0.72-0.99 s. */
-      r->prefault = weft_prefault_new ();
-    }
+    r->prefault = weft_prefault_new ();
 
-  for (guint i = 0;; i = thread != NULL ? (i + 1) % N_CHUNKS : 0)
+  for (;;)
     {
-      Chunk *chunk = &pipeline.chunks[i];
-
-      if (thread != NULL)
-        wait_chunk_full (&pipeline, chunk);
-      else
-        fill_chunk (&pipeline, chunk);
+      WeftVisandorChunk *chunk = weft_visandor_scan_ahead_next (ahead);
 
       for (gsize e = 0; e < chunk->n; e++)
         {
           if (e + 2 * PREFETCH_AHEAD < chunk->n)
             __builtin_prefetch (&chunk->events[e + 2 * PREFETCH_AHEAD]);
           if (e + PREFETCH_AHEAD < chunk->n)
-            __builtin_prefetch (node_index_set (&r->nodes, chunk->events[e + PREFETCH_AHEAD].id));
+            __builtin_prefetch (weft_visandor_node_index_set (&r->nodes, chunk->events[e + PREFETCH_AHEAD].id));
           build_event (r, &chunk->events[e]);
         }
       /* A chunk of 4096 events adds at most about 0.5 MB to each array. */
@@ -1382,8 +1141,7 @@ build_events (Reader      *r,
           result = (gint64)chunk->n_lines;
           break;
         }
-      if (thread != NULL)
-        set_chunk_full (&pipeline, chunk, FALSE);
+      weft_visandor_scan_ahead_done (ahead, chunk);
 
       if (weft_load_context_set_error_if_cancelled (r->context, error))
         break;
@@ -1395,19 +1153,11 @@ build_events (Reader      *r,
     }
   weft_load_context_advance (r->context, len - reported);
 
-  if (thread != NULL)
-    {
-      stop_scan (&pipeline);
-      g_thread_join (thread);
-    }
+  weft_visandor_scan_ahead_free (ahead);
   weft_prefault_array_done (r->prefault, r->trace->tasks, &r->tasks_mark);
   weft_prefault_array_done (r->prefault, r->trace->nodes, &r->nodes_mark);
   weft_prefault_array_done (r->prefault, r->trace->spans, &r->spans_mark);
   g_clear_pointer (&r->prefault, weft_prefault_free);
-  for (guint i = 0; i < N_CHUNKS; i++)
-    g_free (pipeline.chunks[i].events);
-  g_mutex_clear (&pipeline.mutex);
-  g_cond_clear (&pipeline.cond);
 
   return result;
 }
@@ -1464,7 +1214,7 @@ weft_visandor_parse_tuned (const char       *data,
   r.context = context;
   r.source = trace->source;
   r.agents = g_array_new (FALSE, FALSE, sizeof (Agent));
-  node_index_init (&r.nodes);
+  weft_visandor_node_index_init (&r.nodes);
   weft_id_map_init (&r.tasks, 256);
 
   weft_line_reader_init (&reader, data, len);
@@ -1496,7 +1246,7 @@ weft_visandor_parse_tuned (const char       *data,
       finish (&r);
     }
 
-  node_index_clear (&r.nodes);
+  weft_visandor_node_index_clear (&r.nodes);
   weft_id_map_clear (&r.tasks);
   /* Scratch for the timeline's records next (weft-page-recycler.h). */
   weft_page_buffer_recycle (&r.node_slots_pages, weft_page_recycler_get_default ());

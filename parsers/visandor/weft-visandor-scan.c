@@ -267,3 +267,155 @@ weft_visandor_scan_events (WeftVisandorScanner *scanner,
 
   return n;
 }
+
+/* Scanning ahead ------------------------------------------------------------ */
+
+struct _WeftVisandorScanAhead
+{
+  WeftVisandorScanner scanner;
+  const char         *data;
+  gsize               chunk_events;
+  WeftVisandorChunk   chunks[WEFT_VISANDOR_SCAN_AHEAD_CHUNKS];
+  guint               next;     /* the chunk _next() gives */
+  GThread            *thread;
+  GMutex              mutex;
+  GCond               cond;
+  gboolean            stop;     /* the reader stopped (cancelled, or at the end) */
+};
+
+static void
+fill_chunk (WeftVisandorScanAhead *self,
+            WeftVisandorChunk     *chunk)
+{
+  WeftVisandorScanner *scanner = &self->scanner;
+
+  chunk->n = weft_visandor_scan_events (scanner, chunk->events, self->chunk_events);
+  chunk->offset = (gsize)(scanner->pos - self->data);
+  chunk->n_lines = scanner->line_no;
+  chunk->last = scanner->pos >= scanner->end;
+}
+
+static void
+set_chunk_full (WeftVisandorScanAhead *self,
+                WeftVisandorChunk     *chunk,
+                gboolean               full)
+{
+  g_mutex_lock (&self->mutex);
+  chunk->full = full;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->mutex);
+}
+
+static gpointer
+scan_thread (gpointer data)
+{
+  WeftVisandorScanAhead *self = data;
+
+  for (guint i = 0;; i = (i + 1) % WEFT_VISANDOR_SCAN_AHEAD_CHUNKS)
+    {
+      WeftVisandorChunk *chunk = &self->chunks[i];
+      gboolean stop;
+
+      g_mutex_lock (&self->mutex);
+      while (chunk->full && !self->stop)
+        g_cond_wait (&self->cond, &self->mutex);
+      stop = self->stop;
+      g_mutex_unlock (&self->mutex);
+      if (stop)
+        break;
+
+      fill_chunk (self, chunk);
+      set_chunk_full (self, chunk, TRUE);
+      if (chunk->last)
+        break;
+    }
+
+  return NULL;
+}
+
+/**
+ * weft_visandor_scan_ahead_new:
+ * @start: where in @data the events start (after the type line)
+ * @n_lines: the lines before @start
+ * @chunk_events: events a chunk holds
+ * @threaded: whether to scan on a thread of its own (if one can be started)
+ *
+ * Returns: (transfer full): the scanner, for weft_visandor_scan_ahead_free()
+ */
+WeftVisandorScanAhead *
+weft_visandor_scan_ahead_new (const char *data,
+                              gsize       len,
+                              gsize       start,
+                              guint64     n_lines,
+                              gsize       chunk_events,
+                              gboolean    threaded)
+{
+  WeftVisandorScanAhead *self = g_new0 (WeftVisandorScanAhead, 1);
+
+  self->data = data;
+  self->chunk_events = MAX (chunk_events, 1);
+  weft_visandor_scanner_init (&self->scanner, data + start, len - start, n_lines);
+  g_mutex_init (&self->mutex);
+  g_cond_init (&self->cond);
+  for (guint i = 0; i < (threaded ? WEFT_VISANDOR_SCAN_AHEAD_CHUNKS : 1); i++)
+    self->chunks[i].events = g_new (WeftVisandorEvent, self->chunk_events);
+  if (threaded)
+    self->thread = g_thread_try_new ("weft-visandor-scan", scan_thread, self, NULL);
+
+  return self;
+}
+
+gboolean
+weft_visandor_scan_ahead_is_threaded (WeftVisandorScanAhead *self)
+{
+  return self->thread != NULL;
+}
+
+/* The next chunk, once it is full; the one after the last is never asked for. */
+WeftVisandorChunk *
+weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self)
+{
+  WeftVisandorChunk *chunk = &self->chunks[self->next];
+
+  if (self->thread == NULL)
+    {
+      fill_chunk (self, chunk);
+      return chunk;
+    }
+
+  g_mutex_lock (&self->mutex);
+  while (!chunk->full)
+    g_cond_wait (&self->cond, &self->mutex);
+  g_mutex_unlock (&self->mutex);
+  self->next = (self->next + 1) % WEFT_VISANDOR_SCAN_AHEAD_CHUNKS;
+
+  return chunk;
+}
+
+/* Hands @chunk, read, back to the scanning thread. */
+void
+weft_visandor_scan_ahead_done (WeftVisandorScanAhead *self,
+                               WeftVisandorChunk     *chunk)
+{
+  if (self->thread != NULL)
+    set_chunk_full (self, chunk, FALSE);
+}
+
+/* Stops the scanning thread (at the end, or when the reader gives up). */
+void
+weft_visandor_scan_ahead_free (WeftVisandorScanAhead *self)
+{
+  if (self->thread != NULL)
+    {
+      g_mutex_lock (&self->mutex);
+      self->stop = TRUE;
+      g_cond_broadcast (&self->cond);
+      g_mutex_unlock (&self->mutex);
+      g_thread_join (self->thread);
+    }
+  for (guint i = 0; i < WEFT_VISANDOR_SCAN_AHEAD_CHUNKS; i++)
+    g_free (self->chunks[i].events);
+  g_mutex_clear (&self->mutex);
+  g_cond_clear (&self->cond);
+  g_free (self);
+}

@@ -71,4 +71,34 @@ gsize                  weft_visandor_scan_events  (WeftVisandorScanner *scanner,
                                                    WeftVisandorEvent   *events,
                                                    gsize                n_max);
 
+/* Events scanned ahead of their reader, in chunks: on a thread of its own
+ * (up to WEFT_VISANDOR_SCAN_AHEAD_CHUNKS chunks ahead) or, without one, a
+ * chunk at a time when asked. A chunk belongs to the scanning thread until it
+ * is full and to the reader from _next() until _done(). */
+#define WEFT_VISANDOR_SCAN_AHEAD_CHUNKS 4
+
+typedef struct
+{
+  WeftVisandorEvent *events;
+  gsize              n;
+  gsize              offset;    /* bytes of the data scanned up to its end */
+  guint64            n_lines;   /* lines scanned up to its end */
+  gboolean           last;      /* it ends the data */
+  gboolean           full;      /* private */
+} WeftVisandorChunk;
+
+typedef struct _WeftVisandorScanAhead WeftVisandorScanAhead;
+
+WeftVisandorScanAhead *weft_visandor_scan_ahead_new  (const char            *data,
+                                                      gsize                  len,
+                                                      gsize                  start,
+                                                      guint64                n_lines,
+                                                      gsize                  chunk_events,
+                                                      gboolean               threaded);
+gboolean               weft_visandor_scan_ahead_is_threaded (WeftVisandorScanAhead *self);
+WeftVisandorChunk     *weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self);
+void                   weft_visandor_scan_ahead_done (WeftVisandorScanAhead *self,
+                                                      WeftVisandorChunk     *chunk);
+void                   weft_visandor_scan_ahead_free (WeftVisandorScanAhead *self);
+
 G_END_DECLS
