@@ -26,6 +26,7 @@
 #include "weft-comparison.h"
 #include "weft-document.h"
 #include "weft-format.h"
+#include "weft-json-summary.h"
 #include "weft-module.h"
 #include "weft-render-module.h"
 #include "weft-units.h"
@@ -154,6 +155,27 @@ build_info_json (WeftDocument   *document,
   json_builder_end_object (builder);
 }
 
+/* The family's figures, as `info --json` gives them under its name. */
+static void
+print_family_figures (WeftDataset *dataset)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GList) names = NULL;
+  JsonObject *object;
+
+  json_builder_begin_object (builder);
+  weft_dataset_add_json (dataset, builder);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  object = json_node_get_object (root);
+  names = json_object_get_members (object);
+  for (GList *l = names; l != NULL; l = l->next)
+    weft_json_summary_append (out, l->data, json_object_get_member (object, l->data));
+  g_print ("%s", out->str);
+}
+
 static void
 print_info_text (WeftDocument *document)
 {
@@ -176,6 +198,7 @@ print_info_text (WeftDocument *document)
 
       g_print ("time:     %.6f – %.6f s (%s)\n", begin_s, end_s, duration);
     }
+  print_family_figures (dataset);
   g_print ("warnings: %u\n", weft_document_get_n_warnings (document));
   for (guint i = 0; i < warnings->len; i++)
     {

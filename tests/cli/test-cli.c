@@ -192,6 +192,38 @@ test_damaged_texts (void)
   weft_test_rm_rf (dir);
 }
 
+/* `info` without --json: the family's figures as lines of text, the same
+ * numbers as the JSON (src/cli/weft-json-summary.c). */
+static void
+test_info_text (void)
+{
+  g_autofree char *demo = demo_trace ();
+  g_autofree char *visandor = weft_test_source_path ("data", "samples", "visandor-or.visandor", NULL);
+  g_autofree char *cpc = weft_test_source_path ("data", "samples", "ddt-cpc.csv", NULL);
+  g_auto(Run) chplvis_run = { 0 };
+  g_auto(Run) visandor_run = { 0 };
+  g_auto(Run) cpc_run = { 0 };
+
+  run_cli (&chplvis_run, "info", demo, NULL);
+  g_assert_cmpint (chplvis_run.status, ==, 0);
+  g_assert_nonnull (strstr (chplvis_run.out, "\nchplvis:\n  locales:         8\n"));
+  g_assert_nonnull (strstr (chplvis_run.out, "\n  tags:            init arrays, compute, halo exchange, compute, halo exchange\n"));
+  /* A list of lists by its shape; the first eight pairs of 25, and how many. */
+  g_assert_nonnull (strstr (chplvis_run.out, "\n  comm_raw:\n    count: 8×8\n    bytes: 8×8\n"));
+  g_assert_nonnull (strstr (chplvis_run.out, "\n  records:         ChplVdebug: 8, CHPL_HOME: 1, DIR: 1, SAVEC: 1, "
+                                             "Tablesize: 1, fname: 87, FIDNsize: 1, FIDname: 207, … (25 in all)\n"));
+  g_assert_nonnull (strstr (chplvis_run.out, "\n  tasks:           137, 62, 63, 56, 62, 60, 59, 58\n"));
+
+  run_cli (&visandor_run, "info", visandor, NULL);
+  g_assert_cmpint (visandor_run.status, ==, 0);
+  g_assert_nonnull (strstr (visandor_run.out, "\nvisandor:\n  parallelism:     or\n  agents:          6\n"));
+  g_assert_nonnull (strstr (visandor_run.out, "\n  forks:           27\n  tasks:           76\n  max_depth:       11\n"));
+
+  run_cli (&cpc_run, "info", cpc, NULL);
+  g_assert_cmpint (cpc_run.status, ==, 0);
+  g_assert_nonnull (strstr (cpc_run.out, "\ncpc:\n  values:        3\n  processes:     0-63\n  process_count: 64\nwarnings: 0\n"));
+}
+
 static void
 test_info_json (void)
 {
@@ -405,6 +437,7 @@ main (int    argc,
   g_test_add_func ("/cli/load-errors", test_load_errors);
   g_test_add_func ("/cli/damaged-texts", test_damaged_texts);
   g_test_add_func ("/cli/info-json", test_info_json);
+  g_test_add_func ("/cli/info-text", test_info_text);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
   g_test_add_func ("/cli/export-failures", test_export_failures);
 
