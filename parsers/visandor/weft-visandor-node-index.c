@@ -84,7 +84,7 @@ _weft_visandor_node_index_flush (WeftVisandorNodeIndex *index)
   for (gsize i = 0; i < n; i++)
     {
       if (i + FLUSH_AHEAD < n)
-        __builtin_prefetch (weft_id_map_bucket (older, log[i + FLUSH_AHEAD].key), 1);
+        weft_id_map_prefetch (older, log[i + FLUSH_AHEAD].key);
       weft_id_map_insert (older, log[i].key, log[i].value);
     }
   index->n_log = 0;

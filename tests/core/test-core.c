@@ -1025,7 +1025,7 @@ test_id_map (void)
   for (guint64 k = 20000; k < 20100; k++)
     g_assert_cmpuint (weft_id_map_lookup (&map, k), ==, WEFT_ID_MAP_NONE);
   weft_id_map_clear (&map);
-  g_assert_null (map.entries);
+  g_assert_null (map.stored);
   g_rand_free (rand);
 }
 
