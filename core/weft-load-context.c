@@ -25,7 +25,18 @@ struct _WeftLoadContext
 
   GPtrArray      *warnings;
   gint            n_warnings;  /* including those not stored; atomic */
+
+  GArray         *stage_times; /* WeftLoadStageTime, the last one running */
+  gint64          stage_begin; /* when the last one began (monotonic µs) */
 };
+
+static void
+stage_time_clear (gpointer data)
+{
+  WeftLoadStageTime *time = data;
+
+  g_clear_pointer (&time->message, g_free);
+}
 
 WeftLoadContext *
 weft_load_context_new (GCancellable *cancellable)
@@ -41,6 +52,8 @@ weft_load_context_new (GCancellable *cancellable)
   self->stage_from = 0.0;
   self->stage_to = 1.0;
   self->warnings = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_warning_free);
+  self->stage_times = g_array_new (FALSE, TRUE, sizeof (WeftLoadStageTime));
+  g_array_set_clear_func (self->stage_times, stage_time_clear);
 
   return self;
 }
@@ -66,6 +79,7 @@ weft_load_context_unref (WeftLoadContext *self)
     self->progress_destroy (self->progress_data);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_clear_pointer (&self->stage_times, g_array_unref);
   g_clear_pointer (&self->message, g_free);
   g_mutex_clear (&self->mutex);
   g_free (self);
@@ -145,7 +159,8 @@ report_locked (WeftLoadContext *self,
  * @to: overall fraction at which it ends
  *
  * Maps the following weft_load_context_progress() and _advance() reports into
- * [@from, @to] and resets the work counters.
+ * [@from, @to] and resets the work counters. The stage before it ends here
+ * (weft_load_context_dup_stage_times()).
  */
 void
 weft_load_context_begin_stage (WeftLoadContext *self,
@@ -153,10 +168,19 @@ weft_load_context_begin_stage (WeftLoadContext *self,
                                double           to,
                                const char      *message)
 {
+  WeftLoadStageTime time = { NULL, 0 };
+  gint64 now = g_get_monotonic_time ();
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (from <= to);
 
+  time.message = g_strdup (message != NULL ? message : "");
   g_mutex_lock (&self->mutex);
+  if (self->stage_times->len > 0)
+    g_array_index (self->stage_times, WeftLoadStageTime, self->stage_times->len - 1).seconds =
+      (double)(now - self->stage_begin) / G_USEC_PER_SEC;
+  g_array_append_val (self->stage_times, time);
+  self->stage_begin = now;
   self->stage_from = CLAMP (from, 0.0, 1.0);
   self->stage_to = CLAMP (to, 0.0, 1.0);
   self->work_total = 0;
@@ -305,4 +329,38 @@ weft_load_context_dup_warnings (WeftLoadContext *self)
   g_ptr_array_sort (copy, weft_warning_compare);
 
   return copy;
+}
+
+/**
+ * weft_load_context_dup_stage_times:
+ *
+ * How long each stage took, in the order they began; the last one is timed
+ * up to now. For finding where a load's time goes
+ * (`WEFT_DEBUG_TIMING=1 weft-cli info PATH`).
+ *
+ * Returns: (transfer full) (element-type WeftLoadStageTime): the stages
+ */
+GArray *
+weft_load_context_dup_stage_times (WeftLoadContext *self)
+{
+  GArray *times;
+  gint64 now = g_get_monotonic_time ();
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  times = g_array_sized_new (FALSE, TRUE, sizeof (WeftLoadStageTime), self->stage_times->len);
+  g_array_set_clear_func (times, stage_time_clear);
+  g_mutex_lock (&self->mutex);
+  for (guint i = 0; i < self->stage_times->len; i++)
+    {
+      WeftLoadStageTime time = g_array_index (self->stage_times, WeftLoadStageTime, i);
+
+      time.message = g_strdup (time.message);
+      if (i + 1 == self->stage_times->len)
+        time.seconds = (double)(now - self->stage_begin) / G_USEC_PER_SEC;
+      g_array_append_val (times, time);
+    }
+  g_mutex_unlock (&self->mutex);
+
+  return times;
 }

@@ -23,6 +23,13 @@ G_BEGIN_DECLS
 
 typedef struct _WeftLoadContext WeftLoadContext;
 
+/* How long a stage of a load took (weft_load_context_dup_stage_times()). */
+typedef struct
+{
+  char   *message;   /* the stage's message, as begin_stage() was given it */
+  double  seconds;
+} WeftLoadStageTime;
+
 /* Called from the reporting thread, with the overall fraction in [0, 1]. */
 typedef void (*WeftProgressFunc) (double      fraction,
                                   const char *message,
@@ -60,6 +67,7 @@ void             weft_load_context_add_warning          (WeftLoadContext  *self,
                                                          WeftWarning      *warning);
 guint            weft_load_context_get_n_warnings       (WeftLoadContext  *self);
 GPtrArray       *weft_load_context_dup_warnings         (WeftLoadContext  *self);
+GArray          *weft_load_context_dup_stage_times      (WeftLoadContext  *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftLoadContext, weft_load_context_unref)
 

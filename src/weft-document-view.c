@@ -236,6 +236,7 @@ load_cb (GObject      *object,
     }
 
   weft_timing_mark ("document-loaded");
+  weft_timing_stages (weft_document_get_stage_times (document));
   g_clear_pointer (&self->page, gtk_widget_unparent);
   if (self->compare_base != NULL)
     {

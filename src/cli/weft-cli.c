@@ -29,6 +29,7 @@
 #include "weft-json-summary.h"
 #include "weft-module.h"
 #include "weft-render-module.h"
+#include "weft-timing.h"
 #include "weft-units.h"
 
 #define EXIT_LOAD_ERROR 1
@@ -56,6 +57,8 @@ load_document (char      **paths,
   document = weft_document_new ((GFile *const *)files->pdata, files->len);
   if (!weft_document_load (document, NULL, error))
     return NULL;
+  /* With WEFT_DEBUG_TIMING set: how long each stage of the load took. */
+  weft_timing_stages (weft_document_get_stage_times (document));
 
   return g_steal_pointer (&document);
 }
@@ -488,6 +491,7 @@ int
 main (int    argc,
       char **argv)
 {
+  weft_timing_start ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

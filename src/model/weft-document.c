@@ -25,6 +25,7 @@ struct _WeftDocument
   GError            *error;
   GPtrArray         *warnings;
   guint              n_warnings;
+  GArray            *stage_times;   /* WeftLoadStageTime of the last load */
 
   /* Progress as seen by the main thread. */
   double             fraction;
@@ -67,6 +68,7 @@ typedef struct
   gboolean          is_directory;
   GPtrArray        *warnings;
   guint             n_warnings;
+  GArray           *stage_times;
 } LoadJob;
 
 static void
@@ -75,6 +77,7 @@ load_job_free (LoadJob *job)
   g_clear_pointer (&job->files, g_ptr_array_unref);
   g_clear_pointer (&job->context, weft_load_context_unref);
   g_clear_pointer (&job->warnings, g_ptr_array_unref);
+  g_clear_pointer (&job->stage_times, g_array_unref);
   g_free (job);
 }
 
@@ -113,6 +116,7 @@ weft_document_finalize (GObject *object)
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_clear_pointer (&self->stage_times, g_array_unref);
   g_clear_pointer (&self->message, g_free);
   g_clear_pointer (&self->pending_message, g_free);
   g_clear_pointer (&self->main_context, g_main_context_unref);
@@ -391,6 +395,21 @@ weft_document_get_warnings (WeftDocument *self)
 }
 
 /**
+ * weft_document_get_stage_times:
+ *
+ * Returns: (transfer none) (nullable) (element-type WeftLoadStageTime): how
+ *   long each stage of the last load took (format detection, reading, the
+ *   family's own stages), or %NULL before a load ended
+ */
+GArray *
+weft_document_get_stage_times (WeftDocument *self)
+{
+  g_return_val_if_fail (WEFT_IS_DOCUMENT (self), NULL);
+
+  return self->stage_times;
+}
+
+/**
  * weft_document_get_n_warnings:
  *
  * Returns: how many warnings the load reported, including any not kept.
@@ -550,6 +569,7 @@ load_job_run (LoadJob  *job,
 
   job->warnings = weft_load_context_dup_warnings (job->context);
   job->n_warnings = weft_load_context_get_n_warnings (job->context);
+  job->stage_times = weft_load_context_dup_stage_times (job->context);
 
   /* A document stays open for a long time, and others may follow: neither
    * the heap's free blocks nor pages one stage left for the next (a load
@@ -611,6 +631,8 @@ apply_result (WeftDocument *self,
     self->warnings = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_warning_free);
   self->n_warnings = job->n_warnings;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
+  g_clear_pointer (&self->stage_times, g_array_unref);
+  self->stage_times = g_steal_pointer (&job->stage_times);
 
   if (dataset != NULL)
     {

@@ -50,6 +50,7 @@ WeftDataset       *weft_document_get_dataset        (WeftDocument        *self);
 const GError      *weft_document_get_error          (WeftDocument        *self);
 GPtrArray         *weft_document_get_warnings       (WeftDocument        *self);
 guint              weft_document_get_n_warnings     (WeftDocument        *self);
+GArray            *weft_document_get_stage_times    (WeftDocument        *self);
 void               weft_document_load_async         (WeftDocument        *self,
                                                      GCancellable        *cancellable,
                                                      GAsyncReadyCallback  callback,

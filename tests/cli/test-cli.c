@@ -224,6 +224,47 @@ test_info_text (void)
   g_assert_nonnull (strstr (cpc_run.out, "\ncpc:\n  values:        3\n  processes:     0-63\n  process_count: 64\nwarnings: 0\n"));
 }
 
+/* WEFT_DEBUG_TIMING: how long each stage of the load took, on stderr; the
+ * stages are the loader's (and nothing without the variable). */
+static void
+test_info_stage_times (void)
+{
+  g_autofree char *visandor = weft_test_source_path ("data", "samples", "visandor-and.visandor", NULL);
+  g_auto(Run) quiet = { 0 };
+  g_auto(Run) timed = { 0 };
+  g_auto(GStrv) lines = NULL;
+  const char *expected[] = { "Detecting the format", "Reading", "Reading the trace", "Building the timeline" };
+  guint n = 0;
+
+  run_cli (&quiet, "info", visandor, NULL);
+  g_assert_cmpint (quiet.status, ==, 0);
+  g_assert_null (strstr (quiet.err, "weft-timing"));
+
+  g_setenv ("WEFT_DEBUG_TIMING", "1", TRUE);
+  run_cli (&timed, "info", visandor, NULL);
+  g_unsetenv ("WEFT_DEBUG_TIMING");
+  g_assert_cmpint (timed.status, ==, 0);
+  g_assert_cmpstr (timed.out, ==, quiet.out);
+
+  lines = g_strsplit (timed.err, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *end = NULL;
+      double ms;
+
+      if (!g_str_has_prefix (lines[i], "weft-timing-stage "))
+        continue;
+      ms = g_ascii_strtod (lines[i] + strlen ("weft-timing-stage "), &end);
+      g_assert_cmpfloat (ms, >=, 0);
+      g_assert_cmpfloat (ms, <, 60000);
+      g_assert_true (end != NULL && *end == ' ');
+      g_assert_cmpuint (n, <, G_N_ELEMENTS (expected));
+      g_assert_cmpstr (end + 1, ==, expected[n]);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+}
+
 static void
 test_info_json (void)
 {
@@ -438,6 +479,7 @@ main (int    argc,
   g_test_add_func ("/cli/damaged-texts", test_damaged_texts);
   g_test_add_func ("/cli/info-json", test_info_json);
   g_test_add_func ("/cli/info-text", test_info_text);
+  g_test_add_func ("/cli/info-stage-times", test_info_stage_times);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
   g_test_add_func ("/cli/export-failures", test_export_failures);
 

@@ -116,6 +116,34 @@ warn_thread (gpointer data)
   return NULL;
 }
 
+/* Each stage is timed from its begin_stage() to the next one's; the last
+ * one up to the call. */
+static void
+test_load_context_stage_times (void)
+{
+  g_autoptr(WeftLoadContext) ctx = weft_load_context_new (NULL);
+  g_autoptr(GArray) none = weft_load_context_dup_stage_times (ctx);
+  g_autoptr(GArray) times = NULL;
+  const WeftLoadStageTime *first, *second;
+
+  g_assert_cmpuint (none->len, ==, 0);
+  weft_load_context_begin_stage (ctx, 0.0, 0.5, "first");
+  g_usleep (20000);
+  weft_load_context_begin_stage (ctx, 0.5, 1.0, "second");
+  g_usleep (10000);
+  times = weft_load_context_dup_stage_times (ctx);
+
+  g_assert_cmpuint (times->len, ==, 2);
+  first = &g_array_index (times, WeftLoadStageTime, 0);
+  second = &g_array_index (times, WeftLoadStageTime, 1);
+  g_assert_cmpstr (first->message, ==, "first");
+  g_assert_cmpstr (second->message, ==, "second");
+  g_assert_cmpfloat (first->seconds, >=, 0.020);
+  g_assert_cmpfloat (first->seconds, <, 10.0);
+  g_assert_cmpfloat (second->seconds, >=, 0.010);
+  g_assert_cmpfloat (second->seconds, <, 10.0);
+}
+
 static void
 test_load_context_warnings (void)
 {
@@ -1115,6 +1143,7 @@ main (int    argc,
   g_test_add_func ("/core/load-context/progress", test_load_context_progress);
   g_test_add_func ("/core/load-context/cancel", test_load_context_cancel);
   g_test_add_func ("/core/load-context/warnings", test_load_context_warnings);
+  g_test_add_func ("/core/load-context/stage-times", test_load_context_stage_times);
   g_test_add_func ("/core/load-context/warning-cap", test_load_context_warning_cap);
   g_test_add_func ("/core/warning/strings", test_warning_strings);
   g_test_add_func ("/core/warning/from-error", test_warning_from_error);

@@ -48,7 +48,8 @@ weft_mpd_format_load (GFile * const    *files,
   if (trace == NULL)
     return NULL;
 
-  weft_load_context_begin_stage (context, from + (1.0 - from) * 0.6, 1.0, _("Ordering the events"));
+  weft_load_context_begin_stage (context, from + (1.0 - from) * 0.6, from + (1.0 - from) * 0.7,
+                                 _("Ordering the events"));
   model = weft_mpd_model_new_cancellable (g_steal_pointer (&trace), weft_load_context_get_cancellable (context));
   if (model == NULL)
     {
@@ -57,6 +58,7 @@ weft_mpd_format_load (GFile * const    *files,
     }
   weft_memory_release_freed ();
 
+  weft_load_context_begin_stage (context, from + (1.0 - from) * 0.7, 1.0, _("Building the timeline"));
   return (WeftDataset *)weft_mpd_dataset_new (model, context, error);
 }
 
