@@ -224,6 +224,73 @@ test_sorting (void)
  *   [10,20) -> lane 0 (10 <= 10)     20 15
  *   [12,13) -> lane 2 (new)          20 15 13
  *   [20,30) -> lane 0 (20 <= 20)     30 15 13 */
+/* Instants that come in order go straight into the columns; an instant
+ * out of order, even the last of 200,000 (several of the builder's chunks
+ * copied already) or one that ties on time but not on kind, sends the row
+ * through the sort. Every field is checked against the expected order. */
+static void
+check_instants_in_order (guint n,
+                         gboolean last_first,
+                         gboolean tie_reversed)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  WeftInstantSlice slice;
+  guint16 kinds[3];
+
+  for (guint k = 0; k < 3; k++)
+    kinds[k] = weft_event_table_builder_add_kind (builder, k == 0 ? "a" : k == 1 ? "b" : "c", WEFT_EVENT_INSTANT, 0);
+  weft_event_table_builder_add_row (builder, "r", NULL);
+  /* Three instants a time (kinds a, b, c in order, or c, b, a); with
+   * @last_first the last one is at time -1 instead. With @tie_reversed,
+   * @n less the moved one must be whole groups of three. */
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean moved = last_first && i == n - 1;
+      guint k = tie_reversed ? 2 - i % 3 : i % 3;
+
+      weft_event_table_builder_add_instant (builder, 0, moved ? -1 : (gint64)(i / 3), kinds[k], i, 1000 + i);
+    }
+  table = finish (builder);
+
+  weft_event_table_get_instants (table, 0, &slice);
+  g_assert_cmpuint (slice.n, ==, n);
+  for (guint j = 0; j < n; j++)
+    {
+      /* The instant added as i that sorts to place j: the moved one first,
+       * then the others by time and, within a time, by kind. */
+      guint jj = last_first ? j - 1 : j;
+      guint i, expected_kind;
+      gint64 time;
+
+      if (last_first && j == 0)
+        {
+          i = n - 1;
+          time = -1;
+          expected_kind = tie_reversed ? 2 - i % 3 : i % 3;
+        }
+      else
+        {
+          i = tie_reversed ? (jj / 3) * 3 + (2 - jj % 3) : jj;
+          time = i / 3;
+          expected_kind = jj % 3;
+        }
+      g_assert_cmpint (slice.time[j], ==, time);
+      g_assert_cmpuint (slice.kind[j], ==, kinds[expected_kind]);
+      g_assert_cmpuint (slice.label[j], ==, i);
+      g_assert_cmpuint (slice.ref[j], ==, 1000 + i);
+    }
+}
+
+static void
+test_instants_in_order (void)
+{
+  check_instants_in_order (200000, FALSE, FALSE);
+  check_instants_in_order (200000, TRUE, FALSE);
+  check_instants_in_order (30, FALSE, TRUE);
+  check_instants_in_order (31, TRUE, TRUE);
+}
+
 static void
 test_lanes (void)
 {
@@ -1713,6 +1780,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/empty", test_empty);
   g_test_add_func ("/EventTable/metadata", test_metadata);
   g_test_add_func ("/EventTable/sorting", test_sorting);
+  g_test_add_func ("/EventTable/instants-in-order", test_instants_in_order);
   g_test_add_func ("/EventTable/lanes", test_lanes);
   g_test_add_func ("/EventTable/reversed-interval", test_reversed_interval);
   g_test_add_func ("/EventTable/clamped-times", test_clamped_times);

@@ -40,6 +40,21 @@ typedef struct BUILD_RECORD
   guint16 kind;
 } InstantRec;
 
+/* The order of a row's instants: by time, then the other fields, so that the
+ * result does not depend on the order they were added in. */
+static inline gboolean
+_weft_event_table_instant_less (const InstantRec *a,
+                                const InstantRec *b)
+{
+  if (a->time != b->time)
+    return a->time < b->time;
+  if (a->kind != b->kind)
+    return a->kind < b->kind;
+  if (a->label != b->label)
+    return a->label < b->label;
+  return a->ref < b->ref;
+}
+
 typedef struct BUILD_RECORD
 {
   gint64  from_time;

@@ -212,8 +212,10 @@ rec_list_drain (RecList          *list,
   list->n = 0;
 }
 
+/* Gives @list's chunks back unread: to @recycler, or to the system. */
 static void
-rec_list_clear (RecList *list)
+rec_list_free (RecList          *list,
+               WeftPageRecycler *recycler)
 {
   Chunk *chunk = list->head;
 
@@ -221,7 +223,7 @@ rec_list_clear (RecList *list)
     {
       Chunk *next = chunk->next;
 
-      chunk_free (chunk, NULL);
+      chunk_free (chunk, recycler);
       chunk = next;
     }
   list->head = list->tail = NULL;
@@ -256,10 +258,10 @@ weft_event_table_builder_free (WeftEventTableBuilder *self)
     {
       RowBuild *row = &g_array_index (self->rows, RowBuild, i);
 
-      rec_list_clear (&row->intervals);
-      rec_list_clear (&row->instants);
-      rec_list_clear (&row->links);
-      rec_list_clear (&row->instant_links);
+      rec_list_free (&row->intervals, NULL);
+      rec_list_free (&row->instants, NULL);
+      rec_list_free (&row->links, NULL);
+      rec_list_free (&row->instant_links, NULL);
     }
   g_array_unref (self->rows);
   g_array_unref (self->kinds);
@@ -690,6 +692,38 @@ finish_intervals (Worker         *w,
   return !worker_advance (w, n);
 }
 
+/* Copies @list's instants into the columns from @offset as long as they come
+ * in order (an MPD process's events come in Lamport order, a locale's in the
+ * order of its log), without the sort path's copy into one block and pass
+ * over it. Returns FALSE at the first one out of order: the columns then
+ * hold a prefix, which the sort path writes over. */
+static gboolean
+copy_instants_in_order (const RecList  *list,
+                        WeftEventTable *table,
+                        gsize           offset)
+{
+  const InstantRec *prev = NULL;
+  gsize pos = offset;
+
+  for (const Chunk *chunk = list->head; chunk != NULL; chunk = chunk->next)
+    {
+      const InstantRec *recs = (const InstantRec *)(gconstpointer)chunk->data;
+
+      for (gsize i = 0; i < chunk->len; i++, pos++)
+        {
+          if (prev != NULL && _weft_event_table_instant_less (&recs[i], prev))
+            return FALSE;
+          table->in_time[pos] = recs[i].time;
+          table->in_kind[pos] = recs[i].kind;
+          table->in_label[pos] = recs[i].label;
+          table->in_ref[pos] = recs[i].ref;
+          prev = &recs[i];
+        }
+    }
+
+  return TRUE;
+}
+
 static gboolean
 finish_instants (Worker         *w,
                  RowBuild       *rb,
@@ -704,24 +738,29 @@ finish_instants (Worker         *w,
   if (n == 0)
     return TRUE;
 
-  recs = weft_page_buffer_map (buffer, n * sizeof *recs);
-  rec_list_drain (&rb->instants, sizeof *recs, buffer, w->job->recycler);
-  if (!_weft_event_table_instant_sort (recs, n, w))
-    return FALSE;
-
   populate_slice (w->job->recycler, table->in_time, NULL, table->in_kind, table->in_label, table->in_ref, NULL,
                   row->in_offset, n);
-  for (gsize i = 0; i < n; i++)
+  if (copy_instants_in_order (&rb->instants, table, row->in_offset))
+    rec_list_free (&rb->instants, w->job->recycler);
+  else
     {
-      gsize pos = row->in_offset + i;
+      recs = weft_page_buffer_map (buffer, n * sizeof *recs);
+      rec_list_drain (&rb->instants, sizeof *recs, buffer, w->job->recycler);
+      if (!_weft_event_table_instant_sort (recs, n, w))
+        return FALSE;
 
-      table->in_time[pos] = recs[i].time;
-      table->in_kind[pos] = recs[i].kind;
-      table->in_label[pos] = recs[i].label;
-      table->in_ref[pos] = recs[i].ref;
+      for (gsize i = 0; i < n; i++)
+        {
+          gsize pos = row->in_offset + i;
+
+          table->in_time[pos] = recs[i].time;
+          table->in_kind[pos] = recs[i].kind;
+          table->in_label[pos] = recs[i].label;
+          table->in_ref[pos] = recs[i].ref;
+        }
     }
-  row->tmin = MIN (row->tmin, recs[0].time);
-  row->tmax = MAX (row->tmax, recs[n - 1].time);
+  row->tmin = MIN (row->tmin, table->in_time[row->in_offset]);
+  row->tmax = MAX (row->tmax, table->in_time[row->in_offset + n - 1]);
 
   return !worker_advance (w, 2 * n);
 }

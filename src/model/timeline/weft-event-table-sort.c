@@ -33,19 +33,6 @@ interval_less (const IntervalRec *a,
   return a->ref < b->ref;
 }
 
-static inline gboolean
-instant_less (const InstantRec *a,
-              const InstantRec *b)
-{
-  if (a->time != b->time)
-    return a->time < b->time;
-  if (a->kind != b->kind)
-    return a->kind < b->kind;
-  if (a->label != b->label)
-    return a->label < b->label;
-  return a->ref < b->ref;
-}
-
 /* Links are sorted one pair at a time (the builder groups a row's links by
  * target first), so to_row is never compared. */
 static inline gboolean
@@ -250,7 +237,7 @@ prefix##_sort (Type   *a,                                                       
   return prefix##_sort_depth (a, n, 2 * g_bit_storage (n), w);                  \
 }
 
-DEFINE_SORT (instant, InstantRec, instant_less)
+DEFINE_SORT (instant, InstantRec, _weft_event_table_instant_less)
 DEFINE_INSERTION_SORTS (interval, IntervalRec, interval_less)
 DEFINE_INSERTION_SORTS (link, LinkRec, link_less)
 
