@@ -1,6 +1,6 @@
 /* weft-cli.c: Weft without a window, for scripts, tests and benchmarks.
  *
- *   weft-cli info [--json] PATH…
+ *   weft-cli info [--json] [--other PATH…] PATH…
  *   weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]
  *                   [--metric NAME] -o OUT PATH…
  *   weft-cli compare --view VIEW --format FMT [--metric M] [--tag NAME]
@@ -225,7 +225,7 @@ command_info (int    argc,
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
-    { "other", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &other_paths, N_("A second run to compare with (JSON only; repeat for each of its files)"), N_("PATH") },
+    { "other", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &other_paths, N_("A second run to compare with (repeat for each of its files)"), N_("PATH") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
     { NULL }
   };
@@ -240,12 +240,6 @@ command_info (int    argc,
   if (paths == NULL || paths[0] == NULL)
     {
       print_usage_error (context, _("no PATH given"));
-      return EXIT_USAGE;
-    }
-
-  if (other_paths != NULL && !json)
-    {
-      print_usage_error (context, _("--other needs --json"));
       return EXIT_USAGE;
     }
 
@@ -281,7 +275,12 @@ command_info (int    argc,
       print_warnings_stderr (document);
     }
   else
-    print_info_text (document);
+    {
+      print_info_text (document);
+      /* The comparison's figures: its views and both runs'. */
+      if (comparison != NULL)
+        print_family_figures (WEFT_DATASET (comparison));
+    }
 
   return EXIT_SUCCESS;
 }
@@ -465,7 +464,7 @@ print_help (FILE *stream)
 
   fprintf (stream,
            "Usage:\n"
-           "  weft-cli info [--json [--other PATH…]] PATH…\n"
+           "  weft-cli info [--json] [--other PATH…] PATH…\n"
            "  weft-cli export --view VIEW --format FMT [--tag NAME] [--range T0:T1]\n"
            "                  [--metric NAME] [--kind KIND] -o OUT PATH…\n"
            "  weft-cli compare --view VIEW --format FMT [--metric M] [--tag NAME] [--kind K]\n"

@@ -81,7 +81,7 @@ test_usage (void)
 
   run_cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
-  g_assert_nonnull (strstr (help.out, "weft-cli info [--json [--other PATH…]] PATH…"));
+  g_assert_nonnull (strstr (help.out, "weft-cli info [--json] [--other PATH…] PATH…"));
   g_assert_nonnull (strstr (help.out, "weft-cli compare --view VIEW"));
   g_assert_nonnull (strstr (help.out, "chplvis"));
 
@@ -203,6 +203,8 @@ test_info_text (void)
   g_auto(Run) chplvis_run = { 0 };
   g_auto(Run) visandor_run = { 0 };
   g_auto(Run) cpc_run = { 0 };
+  g_autofree char *demo_and = weft_test_source_path ("data", "samples", "visandor-and.visandor", NULL);
+  g_auto(Run) compare_run = { 0 };
 
   run_cli (&chplvis_run, "info", demo, NULL);
   g_assert_cmpint (chplvis_run.status, ==, 0);
@@ -222,6 +224,14 @@ test_info_text (void)
   run_cli (&cpc_run, "info", cpc, NULL);
   g_assert_cmpint (cpc_run.status, ==, 0);
   g_assert_nonnull (strstr (cpc_run.out, "\ncpc:\n  values:        3\n  processes:     0-63\n  process_count: 64\nwarnings: 0\n"));
+
+  /* With --other, the comparison after the run's own figures: both sides. */
+  run_cli (&compare_run, "info", "--other", visandor, demo_and, NULL);
+  g_assert_cmpint (compare_run.status, ==, 0);
+  g_assert_nonnull (strstr (compare_run.out, "\nvisandor:\n  parallelism:     and\n"));
+  g_assert_nonnull (strstr (compare_run.out, "\ncompare:\n  mode:  difference\n  views: values, tree, stacks, parallelism\n"));
+  g_assert_nonnull (strstr (compare_run.out, "\n  other:\n    sources:    "));
+  g_assert_nonnull (strstr (compare_run.out, "\n    visandor:\n      parallelism:     or\n      agents:          6\n"));
 }
 
 /* WEFT_DEBUG_TIMING: how long each stage of the load took, on stderr; the
