@@ -8,6 +8,7 @@
 
 #include "weft-array-table.h"
 #include "weft-mpd-table.h"
+#include "weft-table-columns.h"
 
 struct _WeftMpdTable
 {
@@ -45,19 +46,7 @@ setup_cb (GtkSignalListItemFactory *factory,
           GtkListItem              *item,
           Column                   *column)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  if (column->table->numeric[column->column])
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-      gtk_widget_add_css_class (label, "numeric");
-    }
-  else
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-    }
-  gtk_list_item_set_child (item, label);
+  gtk_list_item_set_child (item, weft_table_cell_label_new (column->table->numeric[column->column]));
 }
 
 static void
@@ -70,7 +59,6 @@ bind_cb (GtkSignalListItemFactory *factory,
   const char *text = row->cells[column->column] != NULL ? row->cells[column->column] : "";
 
   gtk_label_set_label (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, text);
 }
 
 static int

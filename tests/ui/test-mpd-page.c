@@ -18,6 +18,7 @@
 #include "weft-format.h"
 #include "weft-page.h"
 #include "weft-matrix-view.h"
+#include "weft-table-columns.h"
 #include "weft-mpd-dataset.h"
 #include "weft-mpd-page.h"
 #include "weft-mpd-table.h"
@@ -262,6 +263,35 @@ test_mpd_page (void)
   weft_ui_destroy_window (GTK_WIDGET (window));
 }
 
+/* A table cell's text that does not fit is its tooltip; one that fits has
+ * none. The tooltip is asked for on hover (weft-table-columns.c), not set at
+ * every bind. */
+static void
+test_cell_tooltip (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *label = weft_table_cell_label_new (FALSE);
+  const char *text = "/a/long/path/to/the/source/file/of/the/program/that/wrote/this/trace/main.mpd";
+  g_autofree char *narrow = NULL;
+  g_autofree char *wide = NULL;
+
+  g_assert_true (gtk_widget_get_has_tooltip (label));
+  gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_widget_set_size_request (label, 120, -1);
+  gtk_window_set_child (GTK_WINDOW (window), label);
+  gtk_window_set_default_size (GTK_WINDOW (window), 120, 40);
+  gtk_window_present (GTK_WINDOW (window));
+  weft_ui_wait_drawn (label);
+  narrow = weft_label_dup_full_text_tooltip (GTK_LABEL (label));
+  g_assert_cmpstr (narrow, ==, text);
+
+  gtk_label_set_label (GTK_LABEL (label), "main.mpd");
+  weft_ui_wait_drawn (label);
+  wide = weft_label_dup_full_text_tooltip (GTK_LABEL (label));
+  g_assert_null (wide);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -275,6 +305,7 @@ main (int   argc,
   weft_formats_init ();
 
   g_test_add_func ("/ui/mpd-page", test_mpd_page);
+  g_test_add_func ("/ui/table/cell-tooltip", test_cell_tooltip);
 
   return g_test_run ();
 }

@@ -322,6 +322,32 @@ load_cb (GObject      *object,
 
 /* Rows ------------------------------------------------------------------------ */
 
+/* A line's annotation tooltip (its events by kind) is made when the pointer
+ * rests on it: setting it at every bind cost an X server round trip per line
+ * scrolled into view (GTK asks where the pointer is whenever a visible
+ * widget's tooltip text changes). The annotation keeps its line's index + 1. */
+#define LINE_KEY "weft-source-line"
+
+static gboolean
+annotation_query_tooltip_cb (GtkWidget      *annotation,
+                             int             x,
+                             int             y,
+                             gboolean        keyboard,
+                             GtkTooltip     *tooltip,
+                             WeftSourceView *self)
+{
+  guint stored = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (annotation), LINE_KEY));
+  const WeftSourceAnnotation *note;
+
+  if (stored == 0 || self->annotations == NULL || stored - 1 >= self->annotations->len)
+    return FALSE;
+  note = &g_array_index (self->annotations, WeftSourceAnnotation, stored - 1);
+  if (note->tooltip == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, note->tooltip);
+  return TRUE;
+}
+
 static void
 setup_line_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -340,6 +366,8 @@ setup_line_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_hexpand (text, TRUE);
   gtk_label_set_xalign (GTK_LABEL (annotation), 1.0);
   gtk_widget_add_css_class (annotation, "annotation");
+  gtk_widget_set_has_tooltip (annotation, TRUE);
+  g_signal_connect (annotation, "query-tooltip", G_CALLBACK (annotation_query_tooltip_cb), self);
   gtk_box_append (GTK_BOX (box), number);
   gtk_box_append (GTK_BOX (box), annotation);
   gtk_box_append (GTK_BOX (box), text);
@@ -383,7 +411,7 @@ bind_line_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_visible (annotation, self->annotations != NULL);
   gtk_label_set_width_chars (GTK_LABEL (annotation), (int)self->annotation_chars);
   gtk_label_set_label (GTK_LABEL (annotation), note != NULL && note->text != NULL ? note->text : "");
-  gtk_widget_set_tooltip_text (annotation, note != NULL ? note->tooltip : NULL);
+  g_object_set_data (G_OBJECT (annotation), LINE_KEY, GUINT_TO_POINTER (index + 1));
   for (guint h = 0; h < G_N_ELEMENTS (heat_classes); h++)
     gtk_widget_remove_css_class (annotation, heat_classes[h]);
   gtk_widget_add_css_class (annotation, heat_classes[note != NULL ? MIN (note->heat, 4) : 0]);

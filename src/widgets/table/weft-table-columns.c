@@ -19,14 +19,73 @@ typedef struct
   gboolean               numeric;
 } ColumnData;
 
-static void
-setup_label_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                ColumnData               *data)
+/**
+ * weft_label_dup_full_text_tooltip:
+ *
+ * Returns: (transfer full) (nullable): @label's text while it is ellipsized,
+ *   the tooltip weft_label_show_full_text_on_hover() gives it
+ */
+char *
+weft_label_dup_full_text_tooltip (GtkLabel *label)
+{
+  const char *text;
+
+  g_return_val_if_fail (GTK_IS_LABEL (label), NULL);
+
+  text = gtk_label_get_text (label);
+  if (text == NULL || *text == '\0' || !pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+    return NULL;
+
+  return g_strdup (text);
+}
+
+static gboolean
+full_text_query_tooltip_cb (GtkWidget  *widget,
+                            int         x,
+                            int         y,
+                            gboolean    keyboard,
+                            GtkTooltip *tooltip,
+                            gpointer    user_data)
+{
+  g_autofree char *text = weft_label_dup_full_text_tooltip (GTK_LABEL (widget));
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/**
+ * weft_label_show_full_text_on_hover:
+ *
+ * Gives @label a tooltip with its whole text while it is ellipsized, asked
+ * for when the pointer rests on it. A table cell that set its tooltip at
+ * every bind cost an X server round trip each time (GTK asks where the
+ * pointer is whenever a visible widget's tooltip text changes): 50 ms of
+ * the first frame of an MPD page whose tables held a few hundred cells.
+ */
+void
+weft_label_show_full_text_on_hover (GtkLabel *label)
+{
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (label), TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (full_text_query_tooltip_cb), NULL);
+}
+
+/**
+ * weft_table_cell_label_new:
+ * @numeric: a number, aligned right, or text, aligned left and ellipsized
+ *   in the middle (its whole text on hover)
+ *
+ * Returns: (transfer floating): a table cell's label
+ */
+GtkWidget *
+weft_table_cell_label_new (gboolean numeric)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
-  if (data->numeric)
+  if (numeric)
     {
       gtk_label_set_xalign (GTK_LABEL (label), 1.0);
       gtk_widget_add_css_class (label, "numeric");
@@ -35,8 +94,18 @@ setup_label_cb (GtkSignalListItemFactory *factory,
     {
       gtk_label_set_xalign (GTK_LABEL (label), 0.0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      weft_label_show_full_text_on_hover (GTK_LABEL (label));
     }
-  gtk_list_item_set_child (item, label);
+
+  return label;
+}
+
+static void
+setup_label_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                ColumnData               *data)
+{
+  gtk_list_item_set_child (item, weft_table_cell_label_new (data->numeric));
 }
 
 static void
@@ -49,9 +118,6 @@ bind_label_cb (GtkSignalListItemFactory *factory,
   g_autofree char *text = data->text (weft_array_item_peek (row), data->column, data->user_data);
 
   gtk_label_set_label (GTK_LABEL (label), text);
-  /* Middle-ellipsized paths stay readable in full on hover. */
-  if (!data->numeric)
-    gtk_widget_set_tooltip_text (label, text);
 }
 
 static void

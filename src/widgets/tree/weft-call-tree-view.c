@@ -11,6 +11,7 @@
 
 #include "weft-call-tree-item.h"
 #include "weft-call-tree-view.h"
+#include "weft-table-columns.h"
 #include "weft-flame-graph-renderer.h"
 
 struct _WeftCallTreeView
@@ -134,6 +135,32 @@ cell_text (WeftCallTree *tree,
 
 /* --- Frame column --------------------------------------------------------------- */
 
+/* The frame's description (the flame graph's), made when the pointer rests
+ * on its row: setting it at every bind cost an X server round trip per row
+ * (GTK asks where the pointer is whenever a visible widget's tooltip text
+ * changes). */
+#define NODE_KEY "weft-call-tree-node"
+
+static gboolean
+frame_query_tooltip_cb (GtkWidget        *box,
+                        int               x,
+                        int               y,
+                        gboolean          keyboard,
+                        GtkTooltip       *tooltip,
+                        WeftCallTreeView *self)
+{
+  guint stored = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), NODE_KEY));
+  g_autofree char *text = NULL;
+
+  if (stored == 0)
+    return FALSE;
+  text = weft_flame_graph_renderer_describe_node (self->describer, (WeftCallNode)(stored - 1));
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 frame_setup (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
@@ -155,6 +182,8 @@ frame_setup (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (box), icon);
   gtk_box_append (GTK_BOX (box), function);
   gtk_box_append (GTK_BOX (box), location);
+  gtk_widget_set_has_tooltip (box, TRUE);
+  g_signal_connect (box, "query-tooltip", G_CALLBACK (frame_query_tooltip_cb), user_data);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
   gtk_list_item_set_child (list_item, expander);
 }
@@ -210,7 +239,6 @@ frame_bind (GtkSignalListItemFactory *factory,
   gboolean divergent = weft_flame_graph_is_divergent (tree, node);
   g_autofree char *label = frame->function[0] == '\0' ? weft_call_frame_to_label (frame) : NULL;
   g_autofree char *where = frame->file[0] != '\0' ? g_strdup_printf ("%s:%u", frame->file, frame->line) : NULL;
-  g_autofree char *tooltip = weft_flame_graph_renderer_describe_node (self->describer, node);
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   gtk_label_set_text (GTK_LABEL (function), label != NULL ? label : frame->function);
@@ -220,7 +248,7 @@ frame_bind (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (function, "error");
   else
     gtk_widget_remove_css_class (function, "error");
-  gtk_widget_set_tooltip_text (box, tooltip);
+  g_object_set_data (G_OBJECT (box), NODE_KEY, GUINT_TO_POINTER (node + 1));
 }
 
 static void
@@ -228,7 +256,10 @@ frame_unbind (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
               gpointer                  user_data)
 {
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (gtk_list_item_get_child (list_item)), NULL);
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+
+  g_object_set_data (G_OBJECT (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))), NODE_KEY, NULL);
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), NULL);
 }
 
 /* --- Value columns -------------------------------------------------------------- */
@@ -244,6 +275,8 @@ value_setup (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), kind == COLUMN_PROCESS_SET ? 0 : 1);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (label, "numeric");
+  if (kind == COLUMN_PROCESS_SET)
+    weft_label_show_full_text_on_hover (GTK_LABEL (label));
   gtk_list_item_set_child (list_item, label);
 }
 
@@ -259,8 +292,6 @@ value_bind (GtkSignalListItemFactory *factory,
                                      kind, metric);
 
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
-  if (kind == COLUMN_PROCESS_SET)
-    gtk_widget_set_tooltip_text (gtk_list_item_get_child (list_item), text);
 }
 
 typedef struct
