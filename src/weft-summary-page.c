@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "weft-label-tooltip.h"
 #include "weft-page.h"
 #include "weft-summary-page.h"
 #include "weft-timeline-view.h"
@@ -72,7 +73,7 @@ add_row (AdwPreferencesGroup *group,
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_xalign (GTK_LABEL (label), 1.0);
   gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_set_tooltip_text (label, value);
+  weft_label_show_full_text_on_hover (GTK_LABEL (label));
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (group, row);

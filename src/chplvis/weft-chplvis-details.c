@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "weft-chplvis-details.h"
+#include "weft-label-tooltip.h"
 #include "weft-units.h"
 
 /* How many partners of a locale are listed. */
@@ -254,7 +255,7 @@ add_fact (WeftChplvisDetails *self,
   /* One line each (wrapped labels make a grid ask for far too much height):
    * long paths lose their middle, and show whole on hover. */
   gtk_label_set_ellipsize (GTK_LABEL (value_label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_tooltip_text (value_label, value);
+  weft_label_show_full_text_on_hover (GTK_LABEL (value_label));
 }
 
 /* A fact in column pair @column (0 or 1) of row @row; takes @value. */

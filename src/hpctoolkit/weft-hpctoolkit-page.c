@@ -9,6 +9,7 @@
 
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-page.h"
+#include "weft-label-tooltip.h"
 #include "weft-page.h"
 #include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
@@ -221,7 +222,7 @@ weft_hpctoolkit_page_show_context (WeftHpctoolkitPage *self,
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_tooltip_text (label, g_ptr_array_index (labels, i));
+      weft_label_show_full_text_on_hover (GTK_LABEL (label));
       gtk_widget_set_margin_start (label, 12);
       gtk_widget_set_margin_end (label, 6);
       gtk_widget_set_margin_top (label, 3);

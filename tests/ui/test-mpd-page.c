@@ -18,6 +18,7 @@
 #include "weft-format.h"
 #include "weft-page.h"
 #include "weft-matrix-view.h"
+#include "weft-label-tooltip.h"
 #include "weft-table-columns.h"
 #include "weft-mpd-dataset.h"
 #include "weft-mpd-page.h"

@@ -17,8 +17,6 @@
 G_BEGIN_DECLS
 
 GtkWidget           *weft_table_cell_label_new    (gboolean               numeric);
-void                 weft_label_show_full_text_on_hover (GtkLabel        *label);
-char                *weft_label_dup_full_text_tooltip   (GtkLabel        *label);
 
 /* Text of @element (an array element) in column @column, newly allocated. */
 typedef char   *(*WeftTableColumnText)  (gconstpointer element,

@@ -11,7 +11,7 @@
 
 #include "weft-call-tree-item.h"
 #include "weft-call-tree-view.h"
-#include "weft-table-columns.h"
+#include "weft-label-tooltip.h"
 #include "weft-flame-graph-renderer.h"
 
 struct _WeftCallTreeView
