@@ -34,5 +34,6 @@ void                  weft_visandor_page_set_view          (WeftVisandorPage *se
 gboolean              weft_visandor_page_find_node         (WeftVisandorPage *self,
                                                             const char       *text);
 const char           *weft_visandor_page_get_statistics    (WeftVisandorPage *self);
+GtkLabel             *weft_visandor_page_get_statistics_label (WeftVisandorPage *self);
 
 G_END_DECLS
