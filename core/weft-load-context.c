@@ -26,9 +26,23 @@ struct _WeftLoadContext
   GPtrArray      *warnings;
   gint            n_warnings;  /* including those not stored; atomic */
 
-  GArray         *stage_times; /* WeftLoadStageTime, the last one running */
-  gint64          stage_begin; /* when the last one began (monotonic µs) */
+  GArray         *stages;      /* Stage, in the order they began */
 };
+
+/* A stage lasts until the next one begins. */
+typedef struct
+{
+  char   *message;
+  gint64  begin;     /* monotonic µs */
+} Stage;
+
+static void
+stage_clear (gpointer data)
+{
+  Stage *stage = data;
+
+  g_clear_pointer (&stage->message, g_free);
+}
 
 static void
 stage_time_clear (gpointer data)
@@ -52,8 +66,8 @@ weft_load_context_new (GCancellable *cancellable)
   self->stage_from = 0.0;
   self->stage_to = 1.0;
   self->warnings = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_warning_free);
-  self->stage_times = g_array_new (FALSE, TRUE, sizeof (WeftLoadStageTime));
-  g_array_set_clear_func (self->stage_times, stage_time_clear);
+  self->stages = g_array_new (FALSE, TRUE, sizeof (Stage));
+  g_array_set_clear_func (self->stages, stage_clear);
 
   return self;
 }
@@ -79,7 +93,7 @@ weft_load_context_unref (WeftLoadContext *self)
     self->progress_destroy (self->progress_data);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
-  g_clear_pointer (&self->stage_times, g_array_unref);
+  g_clear_pointer (&self->stages, g_array_unref);
   g_clear_pointer (&self->message, g_free);
   g_mutex_clear (&self->mutex);
   g_free (self);
@@ -168,19 +182,14 @@ weft_load_context_begin_stage (WeftLoadContext *self,
                                double           to,
                                const char      *message)
 {
-  WeftLoadStageTime time = { NULL, 0 };
-  gint64 now = g_get_monotonic_time ();
+  Stage stage = { NULL, g_get_monotonic_time () };
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (from <= to);
 
-  time.message = g_strdup (message != NULL ? message : "");
+  stage.message = g_strdup (message != NULL ? message : "");
   g_mutex_lock (&self->mutex);
-  if (self->stage_times->len > 0)
-    g_array_index (self->stage_times, WeftLoadStageTime, self->stage_times->len - 1).seconds =
-      (double)(now - self->stage_begin) / G_USEC_PER_SEC;
-  g_array_append_val (self->stage_times, time);
-  self->stage_begin = now;
+  g_array_append_val (self->stages, stage);
   self->stage_from = CLAMP (from, 0.0, 1.0);
   self->stage_to = CLAMP (to, 0.0, 1.0);
   self->work_total = 0;
@@ -344,20 +353,20 @@ GArray *
 weft_load_context_dup_stage_times (WeftLoadContext *self)
 {
   GArray *times;
-  gint64 now = g_get_monotonic_time ();
+  gint64 now;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  times = g_array_sized_new (FALSE, TRUE, sizeof (WeftLoadStageTime), self->stage_times->len);
-  g_array_set_clear_func (times, stage_time_clear);
   g_mutex_lock (&self->mutex);
-  for (guint i = 0; i < self->stage_times->len; i++)
+  now = g_get_monotonic_time ();
+  times = g_array_sized_new (FALSE, TRUE, sizeof (WeftLoadStageTime), self->stages->len);
+  g_array_set_clear_func (times, stage_time_clear);
+  for (guint i = 0; i < self->stages->len; i++)
     {
-      WeftLoadStageTime time = g_array_index (self->stage_times, WeftLoadStageTime, i);
+      const Stage *stage = &g_array_index (self->stages, Stage, i);
+      gint64 end = i + 1 < self->stages->len ? g_array_index (self->stages, Stage, i + 1).begin : now;
+      WeftLoadStageTime time = { g_strdup (stage->message), (double)(end - stage->begin) / G_USEC_PER_SEC };
 
-      time.message = g_strdup (time.message);
-      if (i + 1 == self->stage_times->len)
-        time.seconds = (double)(now - self->stage_begin) / G_USEC_PER_SEC;
       g_array_append_val (times, time);
     }
   g_mutex_unlock (&self->mutex);

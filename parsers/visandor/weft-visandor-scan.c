@@ -276,6 +276,7 @@ struct _WeftVisandorScanAhead
   const char         *data;
   gsize               chunk_events;
   WeftVisandorChunk   chunks[WEFT_VISANDOR_SCAN_AHEAD_CHUNKS];
+  gboolean            full[WEFT_VISANDOR_SCAN_AHEAD_CHUNKS];   /* scanned, not yet read */
   guint               next;     /* the chunk _next() gives */
   GThread            *thread;
   GMutex              mutex;
@@ -301,7 +302,7 @@ set_chunk_full (WeftVisandorScanAhead *self,
                 gboolean               full)
 {
   g_mutex_lock (&self->mutex);
-  chunk->full = full;
+  self->full[chunk - self->chunks] = full;
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->mutex);
 }
@@ -317,7 +318,7 @@ scan_thread (gpointer data)
       gboolean stop;
 
       g_mutex_lock (&self->mutex);
-      while (chunk->full && !self->stop)
+      while (self->full[i] && !self->stop)
         g_cond_wait (&self->cond, &self->mutex);
       stop = self->stop;
       g_mutex_unlock (&self->mutex);
@@ -365,12 +366,6 @@ weft_visandor_scan_ahead_new (const char *data,
   return self;
 }
 
-gboolean
-weft_visandor_scan_ahead_is_threaded (WeftVisandorScanAhead *self)
-{
-  return self->thread != NULL;
-}
-
 /* The next chunk, once it is full; the one after the last is never asked for. */
 WeftVisandorChunk *
 weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self)
@@ -384,7 +379,7 @@ weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self)
     }
 
   g_mutex_lock (&self->mutex);
-  while (!chunk->full)
+  while (!self->full[self->next])
     g_cond_wait (&self->cond, &self->mutex);
   g_mutex_unlock (&self->mutex);
   self->next = (self->next + 1) % WEFT_VISANDOR_SCAN_AHEAD_CHUNKS;

@@ -84,7 +84,6 @@ typedef struct
   gsize              offset;    /* bytes of the data scanned up to its end */
   guint64            n_lines;   /* lines scanned up to its end */
   gboolean           last;      /* it ends the data */
-  gboolean           full;      /* private */
 } WeftVisandorChunk;
 
 typedef struct _WeftVisandorScanAhead WeftVisandorScanAhead;
@@ -95,7 +94,6 @@ WeftVisandorScanAhead *weft_visandor_scan_ahead_new  (const char            *dat
                                                       guint64                n_lines,
                                                       gsize                  chunk_events,
                                                       gboolean               threaded);
-gboolean               weft_visandor_scan_ahead_is_threaded (WeftVisandorScanAhead *self);
 WeftVisandorChunk     *weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self);
 void                   weft_visandor_scan_ahead_done (WeftVisandorScanAhead *self,
                                                       WeftVisandorChunk     *chunk);

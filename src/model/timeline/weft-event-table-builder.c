@@ -692,6 +692,17 @@ finish_intervals (Worker         *w,
   return !worker_advance (w, n);
 }
 
+static inline void
+put_instant (WeftEventTable   *table,
+             gsize             pos,
+             const InstantRec *rec)
+{
+  table->in_time[pos] = rec->time;
+  table->in_kind[pos] = rec->kind;
+  table->in_label[pos] = rec->label;
+  table->in_ref[pos] = rec->ref;
+}
+
 /* Copies @list's instants into the columns from @offset as long as they come
  * in order (an MPD process's events come in Lamport order, a locale's in the
  * order of its log), without the sort path's copy into one block and pass
@@ -713,10 +724,7 @@ copy_instants_in_order (const RecList  *list,
         {
           if (prev != NULL && _weft_event_table_instant_less (&recs[i], prev))
             return FALSE;
-          table->in_time[pos] = recs[i].time;
-          table->in_kind[pos] = recs[i].kind;
-          table->in_label[pos] = recs[i].label;
-          table->in_ref[pos] = recs[i].ref;
+          put_instant (table, pos, &recs[i]);
           prev = &recs[i];
         }
     }
@@ -750,14 +758,7 @@ finish_instants (Worker         *w,
         return FALSE;
 
       for (gsize i = 0; i < n; i++)
-        {
-          gsize pos = row->in_offset + i;
-
-          table->in_time[pos] = recs[i].time;
-          table->in_kind[pos] = recs[i].kind;
-          table->in_label[pos] = recs[i].label;
-          table->in_ref[pos] = recs[i].ref;
-        }
+        put_instant (table, row->in_offset + i, &recs[i]);
     }
   row->tmin = MIN (row->tmin, table->in_time[row->in_offset]);
   row->tmax = MAX (row->tmax, table->in_time[row->in_offset + n - 1]);
