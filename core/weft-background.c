@@ -150,3 +150,47 @@ weft_background_unref (gpointer object)
 {
   weft_background_free (object, g_object_unref);
 }
+
+/**
+ * weft_background_weak_ref_new:
+ * @object: (type GObject): the object a task reports back to
+ *
+ * A weak reference to pass a task's callback as its user data, instead of a
+ * strong one: a widget that a worker holds stays alive until the worker
+ * ends, so its dispose (which cancels the worker) runs seconds after its tab
+ * closed, on the main thread, while the next load runs, and drops the last
+ * references to what it showed there. Give it back with
+ * weft_background_weak_ref_take() in the callback, which GTask always runs.
+ *
+ * Returns: (transfer full): the reference
+ */
+GWeakRef *
+weft_background_weak_ref_new (gpointer object)
+{
+  GWeakRef *ref;
+
+  g_return_val_if_fail (G_IS_OBJECT (object), NULL);
+
+  ref = g_new (GWeakRef, 1);
+  g_weak_ref_init (ref, object);
+  return ref;
+}
+
+/**
+ * weft_background_weak_ref_take:
+ * @ref: (transfer full): from weft_background_weak_ref_new()
+ *
+ * Frees @ref.
+ *
+ * Returns: (transfer full) (nullable) (type GObject): the object, or %NULL
+ *   when it is gone
+ */
+gpointer
+weft_background_weak_ref_take (GWeakRef *ref)
+{
+  gpointer object = g_weak_ref_get (ref);
+
+  g_weak_ref_clear (ref);
+  g_free (ref);
+  return object;
+}

@@ -10,7 +10,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -21,5 +21,8 @@ void  weft_background_run_when_idle    (void);
 void  weft_background_free             (gpointer       data,
                                         GDestroyNotify free_func);
 void  weft_background_unref            (gpointer       object);
+
+GWeakRef *weft_background_weak_ref_new  (gpointer  object);
+gpointer  weft_background_weak_ref_take (GWeakRef *ref);
 
 G_END_DECLS

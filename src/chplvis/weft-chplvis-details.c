@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include <glib/gi18n.h>
 
+#include "weft-background.h"
 #include "weft-chplvis-details.h"
 #include "weft-label-tooltip.h"
 #include "weft-units.h"
@@ -534,6 +535,7 @@ fill_locale (WeftChplvisDetails *self,
 
 typedef struct
 {
+  WeftChplvisDataset  *dataset;
   WeftChplvisQuery     query;
   guint                from;
   guint                to;
@@ -541,10 +543,13 @@ typedef struct
   GArray              *records;
 } PairJob;
 
+/* On the main thread, where the job's reference to the dataset may be the
+ * last one once the tab is closed. */
 static void
 pair_job_free (PairJob *job)
 {
   g_clear_pointer (&job->records, g_array_unref);
+  weft_background_unref (g_steal_pointer (&job->dataset));
   g_free (job);
 }
 
@@ -563,9 +568,8 @@ pair_thread (GTask        *task,
              gpointer      task_data,
              GCancellable *cancellable)
 {
-  WeftChplvisDataset *dataset = source_object;
   PairJob *job = task_data;
-  const WeftChplvisTrace *trace = weft_chplvis_dataset_get_trace (dataset);
+  const WeftChplvisTrace *trace = weft_chplvis_dataset_get_trace (job->dataset);
 
   job->records = weft_chplvis_list_pair_comms (trace, &job->query, job->from, job->to);
   if (g_task_return_error_if_cancelled (task))
@@ -639,11 +643,12 @@ pair_done_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  g_autoptr(WeftChplvisDetails) self = user_data;
+  g_autoptr(WeftChplvisDetails) self = weft_background_weak_ref_take (user_data);
   g_autoptr(GError) error = NULL;
   /* Superseded while it ran (reset() cancels, and GTask then reports the
-   * cancellation): the newer subject is shown already. */
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
+   * cancellation): the newer subject is shown already. Or the panel is
+   * gone with its tab. */
+  if (!g_task_propagate_boolean (G_TASK (result), &error) || self == NULL)
     return;
 
   set_busy (self, FALSE);
@@ -895,11 +900,12 @@ weft_chplvis_details_show_pair (WeftChplvisDetails     *self,
   set_busy (self, TRUE);
 
   job = g_new0 (PairJob, 1);
+  job->dataset = g_object_ref (self->dataset);
   job->query = *query;
   job->from = from;
   job->to = to;
   self->cancellable = g_cancellable_new ();
-  task = g_task_new (self->dataset, self->cancellable, pair_done_cb, g_object_ref (self));
+  task = g_task_new (NULL, self->cancellable, pair_done_cb, weft_background_weak_ref_new (self));
   g_task_set_source_tag (task, weft_chplvis_details_show_pair);
   g_task_set_task_data (task, job, (GDestroyNotify)pair_job_free);
   g_task_run_in_thread (task, pair_thread);

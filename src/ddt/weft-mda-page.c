@@ -19,6 +19,7 @@
 
 #include <glib/gi18n.h>
 
+#include "weft-background.h"
 #include "weft-grid-util.h"
 #include "weft-matrix-view.h"
 #include "weft-mda-dataset.h"
@@ -271,12 +272,15 @@ read_array_cb (GObject      *source,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(WeftMdaPage) self = user_data;
+  g_autoptr(WeftMdaPage) self = weft_background_weak_ref_take (user_data);
   g_autoptr(WeftMatrix) matrix = NULL;
   g_autoptr(GError) error = NULL;
   const char *name = g_task_get_task_data (G_TASK (result));
 
   matrix = g_task_propagate_pointer (G_TASK (result), &error);
+  /* Gone with its tab. */
+  if (self == NULL)
+    return;
   if (matrix == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -295,9 +299,9 @@ read_array_thread (GTask        *task,
                    gpointer      task_data,
                    GCancellable *cancellable)
 {
-  WeftMdaPage *self = source;
+  WeftMdaDataset *dataset = source;
   GError *error = NULL;
-  WeftMatrix *matrix = weft_mda_dataset_read_array (self->dataset, task_data, &error);
+  WeftMatrix *matrix = weft_mda_dataset_read_array (dataset, task_data, &error);
 
   if (matrix == NULL)
     g_task_return_error (task, error);
@@ -319,7 +323,7 @@ array_changed_cb (WeftMdaPage *self)
   g_cancellable_cancel (self->reading);
   g_clear_object (&self->reading);
   self->reading = g_cancellable_new ();
-  task = g_task_new (self, self->reading, read_array_cb, g_object_ref (self));
+  task = g_task_new (self->dataset, self->reading, read_array_cb, weft_background_weak_ref_new (self));
   g_task_set_task_data (task, g_strdup (arrays[selected]), g_free);
   g_task_run_in_thread (task, read_array_thread);
 }

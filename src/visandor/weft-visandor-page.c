@@ -14,6 +14,7 @@
 #include "weft-value-bars-view.h"
 #include "weft-call-tree-view.h"
 #include "weft-flame-graph-view.h"
+#include "weft-background.h"
 #include "weft-visandor-page.h"
 
 static const char *const view_names[] = { "tree", "timeline", "agents", "statistics", "stacks", "flame", NULL };
@@ -550,11 +551,12 @@ statistics_ready_cb (GObject      *source_object,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
-  WeftVisandorPage *self = WEFT_VISANDOR_PAGE (source_object);
+  g_autoptr(WeftVisandorPage) self = weft_background_weak_ref_take (user_data);
   g_autofree char *text = g_task_propagate_pointer (G_TASK (result), NULL);
 
-  /* Asked for in the meantime, or the page is going. */
-  if (text == NULL || self->statistics != NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  /* The page is gone or going, or they were asked for in the meantime. */
+  if (self == NULL || text == NULL || self->statistics != NULL ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   set_statistics (self, g_steal_pointer (&text));
 }
@@ -568,9 +570,12 @@ start_statistics (WeftVisandorPage *self)
     return;
   self->statistics_cancellable = g_cancellable_new ();
   gtk_label_set_label (self->statistics_label, _("Working out the statistics…"));
-  task = g_task_new (self, self->statistics_cancellable, statistics_ready_cb, NULL);
+  /* The task holds neither the page, whose closing tab must dispose it at
+   * once, nor its dataset on the main thread, where it may hold the last
+   * reference once the tab is closed. */
+  task = g_task_new (NULL, self->statistics_cancellable, statistics_ready_cb, weft_background_weak_ref_new (self));
   g_task_set_source_tag (task, start_statistics);
-  g_task_set_task_data (task, g_object_ref (self->dataset), g_object_unref);
+  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
   g_task_run_in_thread (task, statistics_thread);
 }
 

@@ -17,7 +17,10 @@
 #include "weft-page.h"
 #include "weft-test-util.h"
 #include "weft-ui-test-util.h"
+#include "weft-visandor-dataset.h"
 #include "weft-visandor-page.h"
+#include "weft-visandor-reader.h"
+#include "weft-visandor-tree-view.h"
 #include "weft-window.h"
 
 static gboolean
@@ -242,6 +245,65 @@ open_and_drive (const char *sample,
   weft_ui_spin (50);
 }
 
+/* An and-parallel trace of @n_forks forks of two goals each, on agents 0
+ * and 1 in turn. */
+static WeftVisandorDataset *
+make_forks (guint n_forks)
+{
+  g_autoptr(GString) text = g_string_new ("0\n1 5 0 0 A 0\n");
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  WeftVisandorTrace *trace;
+  WeftVisandorDataset *dataset;
+  guint64 t = 10;
+
+  for (guint i = 0; i < n_forks; i++, t += 10)
+    g_string_append_printf (text,
+                            "%" G_GUINT64_FORMAT " 1 %x 2 A 0\n"
+                            "%" G_GUINT64_FORMAT " 2 %x 0 A 0\n"
+                            "%" G_GUINT64_FORMAT " 2 %x 1 B 1\n"
+                            "%" G_GUINT64_FORMAT " 3 %x 0 A 0\n"
+                            "%" G_GUINT64_FORMAT " 3 %x 1 B 1\n"
+                            "%" G_GUINT64_FORMAT " 4 %x 0 A 0\n",
+                            t, i + 1, t + 1, i + 1, t + 1, i + 1, t + 5, i + 1, t + 6, i + 1, t + 7, i + 1);
+  g_string_append_printf (text, "%" G_GUINT64_FORMAT " 6 0 0 A 0\n", t);
+
+  trace = weft_visandor_parse (text->str, text->len, "forks", context, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (trace->tasks->len, ==, 2 * n_forks);
+  dataset = weft_visandor_dataset_new (trace, context, &error);
+  g_assert_no_error (error);
+
+  return dataset;
+}
+
+/* A tree big enough to be laid out on a worker: the view whose tab closes
+ * meanwhile goes at once (the worker does not keep it, and with it the
+ * page, the dataset and the layout, alive until it ends, then free them on
+ * the main thread), and the worker stops and lets the dataset go. */
+static void
+test_tree_closed_while_laying_out (void)
+{
+  WeftVisandorDataset *dataset = make_forks (120000);
+  GtkWidget *view = g_object_ref_sink (weft_visandor_tree_view_new ());
+  gpointer view_alive = view, dataset_alive = dataset;
+
+  g_object_add_weak_pointer (G_OBJECT (view), &view_alive);
+  g_object_add_weak_pointer (G_OBJECT (dataset), &dataset_alive);
+
+  weft_visandor_tree_view_set_dataset (WEFT_VISANDOR_TREE_VIEW (view), dataset);
+  g_assert_true (weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (view)));
+  g_object_unref (view);
+  g_assert_null (view_alive);
+
+  /* Freed on a thread of its own, which does not wake the main loop. */
+  g_object_unref (dataset);
+  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+       g_atomic_pointer_get (&dataset_alive) != NULL && g_get_monotonic_time () < deadline;)
+    weft_ui_spin (5);
+  g_assert_null (g_atomic_pointer_get (&dataset_alive));
+}
+
 static void
 test_and (void)
 {
@@ -273,6 +335,7 @@ main (int    argc,
 
   g_test_add_func ("/visandor/page/and", test_and);
   g_test_add_func ("/visandor/page/or", test_or);
+  g_test_add_func ("/visandor/tree/closed-while-laying-out", test_tree_closed_while_laying_out);
 
   return g_test_run ();
 }

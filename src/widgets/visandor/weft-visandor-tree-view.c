@@ -512,12 +512,14 @@ layout_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(WeftVisandorTreeView) self = user_data;
+  g_autoptr(WeftVisandorTreeView) self = weft_background_weak_ref_take (user_data);
   GTask *task = G_TASK (result);
   WeftVisandorTreeRenderer *scratch = g_task_get_task_data (task);
 
-  /* A newer dataset (or none) took over meanwhile. */
-  if (g_task_get_cancellable (task) != self->layout_cancellable || g_cancellable_is_cancelled (self->layout_cancellable))
+  /* The view is gone (its tab closed), or a newer dataset (or none) took
+   * over meanwhile. */
+  if (self == NULL || g_task_get_cancellable (task) != self->layout_cancellable ||
+      g_cancellable_is_cancelled (self->layout_cancellable))
     return;
   g_clear_object (&self->layout_cancellable);
   weft_visandor_tree_renderer_take_layout (self->renderer, scratch);
@@ -564,11 +566,13 @@ weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
       g_clear_object (&self->dataset);
       weft_visandor_tree_renderer_set_dataset (self->renderer, NULL);
       self->layout_cancellable = g_cancellable_new ();
-      task = g_task_new (NULL, self->layout_cancellable, layout_done_cb, g_object_ref (self));
+      /* Not a reference to the view: closing its tab disposes it, which
+       * stops the worker at once. */
+      task = g_task_new (NULL, self->layout_cancellable, layout_done_cb, weft_background_weak_ref_new (self));
       g_task_set_source_tag (task, weft_visandor_tree_view_set_dataset);
       /* The task frees these where its callback runs, on the main thread;
-       * when the tab closed meanwhile, they are the whole layout and the
-       * dataset's last reference: seconds of freeing for a big trace. */
+       * when the tab closed meanwhile, they are the whole layout and maybe
+       * the dataset's last reference: seconds of freeing for a big trace. */
       g_task_set_task_data (task, scratch, weft_background_unref);
       g_object_set_data_full (G_OBJECT (task), "dataset", g_object_ref (dataset), weft_background_unref);
       g_task_run_in_thread (task, layout_worker);
