@@ -280,7 +280,8 @@ make_forks (guint n_forks)
 /* A tree big enough to be laid out on a worker: the view whose tab closes
  * meanwhile goes at once (the worker does not keep it, and with it the
  * page, the dataset and the layout, alive until it ends, then free them on
- * the main thread), and the worker stops and lets the dataset go. */
+ * the main thread), and the worker stops and lets the dataset go; a view
+ * closed once laid out lets its tree's arrays go on a thread of their own. */
 static void
 test_tree_closed_while_laying_out (void)
 {
@@ -295,6 +296,18 @@ test_tree_closed_while_laying_out (void)
   g_assert_true (weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (view)));
   g_object_unref (view);
   g_assert_null (view_alive);
+
+  /* Laid out, then closed: the view's renderer hands the tree's arrays to a
+   * thread of their own. */
+  view = g_object_ref_sink (weft_visandor_tree_view_new ());
+  weft_visandor_tree_view_set_dataset (WEFT_VISANDOR_TREE_VIEW (view), dataset);
+  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+       weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (view)) && g_get_monotonic_time () < deadline;)
+    weft_ui_spin (5);
+  g_assert_false (weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (view)));
+  g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (weft_visandor_tree_view_get_renderer (WEFT_VISANDOR_TREE_VIEW (view))),
+                    ==, 2 * 120000);
+  g_object_unref (view);
 
   /* Freed on a thread of its own, which does not wake the main loop. */
   g_object_unref (dataset);
