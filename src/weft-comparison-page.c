@@ -32,6 +32,7 @@
 
 #include <glib/gi18n.h>
 
+#include "weft-background.h"
 #include "weft-call-tree-view.h"
 #include "weft-comparison-figures.h"
 #include "weft-comparison-page.h"
@@ -535,13 +536,15 @@ figures_ready_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(WeftComparisonPage) self = user_data;
+  g_autoptr(WeftComparisonPage) self = weft_background_weak_ref_take (user_data);
   g_autoptr(WeftComparisonFigures) figures = NULL;
   g_autoptr(GError) error = NULL;
 
   /* A superseded run (or one of a disposed page) gives no figures, even
    * when it had finished. */
   figures = weft_comparison_figures_compute_finish (WEFT_COMPARISON (object), result, &error);
+  if (self == NULL)
+    return;
   g_clear_object (&self->cancellable);
   self->running_parts = 0;
   if (self->box == NULL)
@@ -588,7 +591,7 @@ start_refresh (WeftComparisonPage *self)
   self->cancellable = g_cancellable_new ();
   weft_comparison_figures_compute_async (self->comparison, self->running_parts, self->matrix_view_name,
                                          self->tree_view_name, &options, self->cancellable, figures_ready_cb,
-                                         g_object_ref (self));
+                                         weft_background_weak_ref_new (self));
 }
 
 static gboolean

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "weft-background.h"
 #include "weft-timing.h"
 #include "weft-units.h"
 
@@ -160,13 +161,15 @@ figures_ready_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(WeftChplvisPage) self = user_data;
+  g_autoptr(WeftChplvisPage) self = weft_background_weak_ref_take (user_data);
   g_autoptr(WeftChplvisFigures) figures = NULL;
   g_autoptr(GError) error = NULL;
 
   /* A cancelled run, superseded or of a disposed page, gives no figures
    * (GTask checks the cancellable), even when it had finished. */
   figures = weft_chplvis_figures_compute_finish (WEFT_CHPLVIS_DATASET (object), result, &error);
+  if (self == NULL)
+    return;
   g_clear_object (&self->cancellable);
 
   if (figures != NULL)
@@ -189,8 +192,10 @@ start_reload (WeftChplvisPage *self)
   self->needs_reload = FALSE;
   /* When only the kinds changed, the locales and the profile on screen are
    * taken over: only the matrix is counted again. */
+  /* Not a reference to the page: closing its tab disposes it, which stops
+   * the run. */
   weft_chplvis_figures_update_async (self->dataset, self->figures, &self->query, self->cancellable,
-                                     figures_ready_cb, g_object_ref (self));
+                                     figures_ready_cb, weft_background_weak_ref_new (self));
 }
 
 static gboolean
