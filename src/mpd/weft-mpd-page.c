@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "weft-array-item.h"
+#include "weft-background.h"
 #include "weft-matrix-view.h"
 #include "weft-mpd-dataset.h"
 #include "weft-mpd-page.h"
@@ -30,6 +31,8 @@ struct _WeftMpdPage
   WeftMpdDataset *dataset;
   WeftTimeModel  *time_model;
   WeftEventTable *line_table;   /* built on the first switch to line order */
+  GCancellable   *line_cancellable; /* while a worker builds it */
+  char           *details_before;   /* the details line it stands in for meanwhile */
   GtkWidget      *lines_table;
   GtkWidget      *processes_table;
   GtkWidget      *semaphores_table;
@@ -128,15 +131,102 @@ set_event_table (WeftMpdPage    *self,
   weft_timeline_view_set_table (self->timeline_view, table);
 }
 
+/* Events from which the line-order diagram is built on a worker thread: a
+ * 10^7-line trace's takes about a second, which the window must not wait for. */
+#define LINE_ORDER_ASYNC_EVENTS 200000
+
+static const char *
+ordering_text (void)
+{
+  return _("Putting the events in the order of the trace’s lines…");
+}
+
+static void
+line_table_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (cancellable);
+  int priority = weft_background_lower_priority ();
+  GError *error = NULL;
+  WeftEventTable *table = weft_mpd_dataset_dup_event_table (task_data, FALSE, context, &error);
+
+  weft_background_restore_priority (priority);
+  if (table == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, table, (GDestroyNotify)weft_event_table_unref);
+}
+
+static void
+line_table_ready_cb (GObject      *source_object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(WeftMpdPage) self = weft_background_weak_ref_take (user_data);
+  g_autoptr(GError) error = NULL;
+  WeftEventTable *table = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* The page is gone with its tab: the table is big. */
+  if (self == NULL)
+    {
+      weft_background_free (table, (GDestroyNotify)weft_event_table_unref);
+      return;
+    }
+
+  g_clear_object (&self->line_cancellable);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->order_button), TRUE);
+  /* Unless an event was clicked meanwhile. */
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (self->details_label)), ordering_text ()) == 0)
+    gtk_label_set_label (GTK_LABEL (self->details_label), self->details_before);
+  g_clear_pointer (&self->details_before, g_free);
+  if (table == NULL)
+    {
+      g_warning ("Cannot build the line-order timeline: %s", error->message);
+      gtk_toggle_button_set_active (self->order_button, FALSE);
+      return;
+    }
+  self->line_table = table;
+  if (gtk_toggle_button_get_active (self->order_button))
+    set_event_table (self, self->line_table);
+}
+
+/* The diagram stays in Lamport order until the table is ready; the button
+ * stays down and waits meanwhile. */
+static void
+start_line_table (WeftMpdPage *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  self->line_cancellable = g_cancellable_new ();
+  gtk_widget_set_sensitive (GTK_WIDGET (self->order_button), FALSE);
+  self->details_before = g_strdup (gtk_label_get_label (GTK_LABEL (self->details_label)));
+  gtk_label_set_label (GTK_LABEL (self->details_label), ordering_text ());
+
+  task = g_task_new (NULL, self->line_cancellable, line_table_ready_cb, weft_background_weak_ref_new (self));
+  g_task_set_source_tag (task, start_line_table);
+  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
+  g_task_run_in_thread (task, line_table_thread);
+}
+
 static void
 order_toggled_cb (WeftMpdPage *self)
 {
   gboolean line_order = gtk_toggle_button_get_active (self->order_button);
+  WeftEventTable *lamport_table = weft_dataset_get_event_table (WEFT_DATASET (self->dataset));
 
   if (line_order && self->line_table == NULL)
     {
       g_autoptr(GError) error = NULL;
 
+      if (self->line_cancellable != NULL)
+        return;
+      if (weft_event_table_get_n_events (lamport_table) >= LINE_ORDER_ASYNC_EVENTS)
+        {
+          start_line_table (self);
+          return;
+        }
       self->line_table = weft_mpd_dataset_dup_event_table (self->dataset, FALSE, NULL, &error);
       if (self->line_table == NULL)
         {
@@ -145,7 +235,20 @@ order_toggled_cb (WeftMpdPage *self)
           return;
         }
     }
-  set_event_table (self, line_order ? self->line_table : weft_dataset_get_event_table (WEFT_DATASET (self->dataset)));
+  set_event_table (self, line_order ? self->line_table : lamport_table);
+}
+
+/**
+ * weft_mpd_page_get_line_order_busy:
+ *
+ * Returns: whether a worker is still putting the events in line order
+ */
+gboolean
+weft_mpd_page_get_line_order_busy (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), FALSE);
+
+  return self->line_cancellable != NULL;
 }
 
 static void
@@ -550,7 +653,12 @@ weft_mpd_page_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->dataset);
   g_clear_object (&self->time_model);
-  g_clear_pointer (&self->line_table, weft_event_table_unref);
+  if (self->line_cancellable != NULL)
+    g_cancellable_cancel (self->line_cancellable);
+  g_clear_object (&self->line_cancellable);
+  g_clear_pointer (&self->details_before, g_free);
+  /* A long trace's: a closing tab disposes the page on the main thread. */
+  weft_background_free (g_steal_pointer (&self->line_table), (GDestroyNotify)weft_event_table_unref);
 
   G_OBJECT_CLASS (weft_mpd_page_parent_class)->dispose (object);
 }

@@ -22,6 +22,7 @@ WeftMpdPage *weft_mpd_page_new            (WeftDocument *document);
 void         weft_mpd_page_show_view      (WeftMpdPage  *self,
                                            const char   *name);
 gboolean     weft_mpd_page_get_line_order (WeftMpdPage  *self);
+gboolean     weft_mpd_page_get_line_order_busy (WeftMpdPage *self);
 void         weft_mpd_page_set_line_order (WeftMpdPage  *self,
                                            gboolean      line_order);
 /* The rows of the processes table as shown (WeftArrayItem of WeftMpdTableRow). */

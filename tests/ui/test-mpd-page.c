@@ -293,6 +293,74 @@ test_cell_tooltip (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A trace of @n_events CREATEG events of one process, in a file. */
+static WeftDocument *
+load_long_trace (guint n_events)
+{
+  g_autoptr(GString) text = g_string_new ("main.mpd, 1         main.body             BODY      8062338   0\n");
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftDocument *document;
+
+  for (guint i = 0; i < n_events; i++)
+    g_string_append (text, "main.mpd, 3         main.body             CREATEG   8062338   0\n");
+  g_string_append (text, "main.mpd, 9         main.body             ENDBODY   8062338   0\n");
+  path = weft_test_write_tmp ("long.mpdtrace", text->str, (gssize)text->len);
+  file = g_file_new_for_path (path);
+  document = weft_document_new_for_file (file);
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+
+  return document;
+}
+
+/* A long trace is put in line order on a worker thread: the diagram stays in
+ * Lamport order and the button waits until the table is there; a page closed
+ * meanwhile goes at once (the worker does not keep it) and stops the worker. */
+static void
+test_line_order_worker (void)
+{
+  g_autoptr(WeftDocument) document = load_long_trace (210000);
+  WeftDataset *dataset = weft_document_get_dataset (document);
+  WeftEventTable *lamport = weft_dataset_get_event_table (dataset);
+  GtkWidget *page = g_object_ref_sink (GTK_WIDGET (weft_mpd_page_new (document)));
+  GtkWidget *window = weft_ui_show_in_window (page, 900, 600);
+  WeftTimelineView *timeline_view = WEFT_TIMELINE_VIEW (weft_mpd_page_get_timeline_view (WEFT_MPD_PAGE (page)));
+  GtkWidget *button = weft_mpd_page_get_order_button (WEFT_MPD_PAGE (page));
+  gpointer page_alive;
+  WeftTimeSpan span;
+
+  g_assert_cmpuint (weft_event_table_get_n_events (lamport), >=, 210000);
+  weft_mpd_page_set_line_order (WEFT_MPD_PAGE (page), TRUE);
+  g_assert_true (weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)));
+  g_assert_false (gtk_widget_get_sensitive (button));
+  g_assert_true (weft_timeline_view_get_table (timeline_view) == lamport);
+  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+       weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)) && g_get_monotonic_time () < deadline;)
+    weft_ui_spin (5);
+  g_assert_false (weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)));
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_true (weft_mpd_page_get_line_order (WEFT_MPD_PAGE (page)));
+  g_assert_true (weft_timeline_view_get_table (timeline_view) != lamport);
+  /* In line order the last event is at its line, the trace's 210,002nd. */
+  span = weft_event_table_get_span (weft_timeline_view_get_table (timeline_view));
+  g_assert_cmpint (span.end, >=, 210000);
+
+  weft_ui_destroy_window (window);
+  g_object_unref (page);
+
+  /* Closed while the worker runs. */
+  page = g_object_ref_sink (GTK_WIDGET (weft_mpd_page_new (document)));
+  page_alive = page;
+  g_object_add_weak_pointer (G_OBJECT (page), &page_alive);
+  weft_mpd_page_set_line_order (WEFT_MPD_PAGE (page), TRUE);
+  g_assert_true (weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)));
+  g_object_unref (page);
+  g_assert_null (page_alive);
+  weft_ui_spin (200);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -307,6 +375,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/mpd-page", test_mpd_page);
   g_test_add_func ("/ui/table/cell-tooltip", test_cell_tooltip);
+  g_test_add_func ("/ui/mpd-page/line-order-worker", test_line_order_worker);
 
   return g_test_run ();
 }
