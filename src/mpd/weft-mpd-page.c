@@ -278,13 +278,22 @@ add_row (GArray *rows)
   return &g_array_index (rows, WeftMpdTableRow, rows->len - 1);
 }
 
+/* A number of a numeric column: the table formats it when it shows it. */
 static void
 set_number (WeftMpdTableRow *row,
             guint            column,
             double           value)
 {
   row->values[column] = value;
-  row->cells[column] = g_strdup_printf ("%.0f", value);
+}
+
+static void
+take_text (WeftMpdTableRow *row,
+           guint            column,
+           char            *text)
+{
+  row->cells[column] = text;
+  row->owned |= 1u << column;
 }
 
 /* mpdprof's report: events per source line and kind. */
@@ -305,10 +314,10 @@ fill_lines (WeftMpdPage        *self,
           continue;
         row = add_row (rows);
         row->ref = l;
-        row->cells[0] = g_strdup (l == WEFT_MPD_UNKNOWN_LOCATION ? _("(unknown location)")
-                                                                : weft_string_pool_lookup (t->names, t->locations[l].file));
+        row->cells[0] = l == WEFT_MPD_UNKNOWN_LOCATION ? _("(unknown location)")
+                                                       : weft_string_pool_lookup (t->names, t->locations[l].file);
         set_number (row, 1, l == WEFT_MPD_UNKNOWN_LOCATION ? 0 : t->locations[l].line);
-        row->cells[2] = g_strdup (weft_mpd_event_name (e));
+        row->cells[2] = weft_mpd_event_name (e);
         set_number (row, 3, n);
       }
   weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->lines_table), rows);
@@ -415,11 +424,11 @@ fill_processes (WeftMpdPage        *self,
       WeftMpdTableRow *row = add_row (rows);
 
       set_number (row, 0, MAX (p->vm, 1));
-      row->cells[1] = g_strdup (g_ptr_array_index (m->resources, p->resource));
-      row->cells[2] = g_strdup (weft_string_pool_lookup (m->trace->names, p->name));
-      row->cells[3] = g_strdup_printf ("%" G_GINT64_MODIFIER "X", p->pid);
+      row->cells[1] = g_ptr_array_index (m->resources, p->resource);
+      row->cells[2] = weft_string_pool_lookup (m->trace->names, p->name);
+      take_text (row, 3, g_strdup_printf ("%" G_GINT64_MODIFIER "X", p->pid));
       row->values[3] = (double)p->pid;
-      row->cells[4] = g_strdup (weft_mpd_event_name (p->start_event));
+      row->cells[4] = weft_mpd_event_name (p->start_event);
       set_number (row, 5, p->n_events);
       set_number (row, 6, m->lamport[p->first_record]);
       set_number (row, 7, m->lamport[p->last_record]);
@@ -476,13 +485,13 @@ fill_semaphores (WeftMpdPage        *self,
       const WeftMpdSemaphore *s = &m->semaphores[i];
       WeftMpdTableRow *row = add_row (rows);
 
-      row->cells[0] = g_strdup_printf ("%" G_GINT64_MODIFIER "X", s->address);
+      take_text (row, 0, g_strdup_printf ("%" G_GINT64_MODIFIER "X", s->address));
       row->values[0] = (double)s->address;
       set_number (row, 1, MAX (s->vm, 1));
       if (s->initial >= 0)
         set_number (row, 2, (double)s->initial);
       else
-        row->cells[2] = g_strdup ("—");
+        row->cells[2] = "—";
       set_number (row, 3, s->n_p);
       set_number (row, 4, s->n_v);
       set_number (row, 5, s->n_contp);

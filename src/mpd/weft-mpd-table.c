@@ -32,13 +32,35 @@ typedef struct
   guint         column;
 } Column;
 
+/* Room for "%.0f" of any double a row holds (counts, lines, Lamport times). */
+#define NUMBER_SIZE 32
+
 static void
 clear_row (gpointer data)
 {
   WeftMpdTableRow *row = data;
 
   for (guint c = 0; c < WEFT_MPD_TABLE_MAX_COLUMNS; c++)
-    g_free (row->cells[c]);
+    if (row->owned & (1u << c))
+      g_free ((char *)row->cells[c]);
+}
+
+const char *
+weft_mpd_table_row_get_text (const WeftMpdTableRow *row,
+                             guint                  column,
+                             gboolean               numeric,
+                             char                  *buffer,
+                             gsize                  buffer_size)
+{
+  g_return_val_if_fail (column < WEFT_MPD_TABLE_MAX_COLUMNS, "");
+
+  if (row->cells[column] != NULL)
+    return row->cells[column];
+  if (!numeric)
+    return "";
+  g_snprintf (buffer, buffer_size, "%.0f", row->values[column]);
+
+  return buffer;
 }
 
 static void
@@ -56,9 +78,11 @@ bind_cb (GtkSignalListItemFactory *factory,
 {
   const WeftMpdTableRow *row = weft_array_item_peek (gtk_list_item_get_item (item));
   GtkWidget *label = gtk_list_item_get_child (item);
-  const char *text = row->cells[column->column] != NULL ? row->cells[column->column] : "";
+  char number[NUMBER_SIZE];
 
-  gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_label_set_label (GTK_LABEL (label), weft_mpd_table_row_get_text (row, column->column,
+                                                                       column->table->numeric[column->column],
+                                                                       number, sizeof number));
 }
 
 static int
@@ -84,9 +108,11 @@ match_cb (gconstpointer element,
 {
   WeftMpdTable *self = user_data;
   const WeftMpdTableRow *row = element;
+  char number[NUMBER_SIZE];
 
   for (guint c = 0; c < self->n_columns; c++)
-    if (row->cells[c] != NULL && weft_array_table_match_text (row->cells[c], search))
+    if (weft_array_table_match_text (weft_mpd_table_row_get_text (row, c, self->numeric[c], number, sizeof number),
+                                     search))
       return TRUE;
 
   return FALSE;

@@ -224,7 +224,7 @@ test_mpd_page (void)
           g_autoptr(WeftArrayItem) item = g_list_model_get_item (lines, i);
           const WeftMpdTableRow *row = weft_array_item_peek (item);
 
-          if (g_str_equal (row->cells[0], "src/worker_pool.mpd") && g_str_equal (row->cells[1], "22"))
+          if (g_str_equal (row->cells[0], "src/worker_pool.mpd") && row->cells[1] == NULL && row->values[1] == 22)
             position = i;
         }
       g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
