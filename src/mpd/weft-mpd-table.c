@@ -221,6 +221,24 @@ weft_mpd_table_new (const char         *name,
   return GTK_WIDGET (self);
 }
 
+GArray *
+weft_mpd_table_rows_new (guint reserve)
+{
+  GArray *rows = g_array_sized_new (FALSE, TRUE, sizeof (WeftMpdTableRow), reserve);
+
+  g_array_set_clear_func (rows, clear_row);
+  return rows;
+}
+
+void
+weft_mpd_table_set_status (WeftMpdTable *self,
+                           const char   *text)
+{
+  g_return_if_fail (WEFT_IS_MPD_TABLE (self));
+
+  gtk_label_set_label (GTK_LABEL (self->count), text);
+}
+
 void
 weft_mpd_table_set_rows (WeftMpdTable *self,
                          GArray       *rows)

@@ -41,6 +41,12 @@ G_DECLARE_FINAL_TYPE (WeftMpdTable, weft_mpd_table, WEFT, MPD_TABLE, GtkWidget)
  * (the "#" is not shown). @name: the accessible name. */
 GtkWidget  *weft_mpd_table_new        (const char         *name,
                                        const char * const *titles);
+/* Rows for weft_mpd_table_set_rows(), room made for @reserve: an array that
+ * frees each row's own texts with it. */
+GArray     *weft_mpd_table_rows_new   (guint               reserve);
+/* Says @text where the count of rows goes, until rows are set. */
+void        weft_mpd_table_set_status (WeftMpdTable       *self,
+                                       const char         *text);
 /* Takes @rows (of WeftMpdTableRow). */
 void        weft_mpd_table_set_rows   (WeftMpdTable       *self,
                                        GArray             *rows);

@@ -293,19 +293,25 @@ test_cell_tooltip (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A trace of @n_events CREATEG events of one process, in a file. */
+/* A trace of @n_lives lifetimes of process 8062338, each a BODY, @n_events
+ * CREATEG events and an ENDBODY, in a file. */
 static WeftDocument *
-load_long_trace (guint n_events)
+load_long_trace (guint n_lives,
+                 guint n_events)
 {
-  g_autoptr(GString) text = g_string_new ("main.mpd, 1         main.body             BODY      8062338   0\n");
+  g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   WeftDocument *document;
 
-  for (guint i = 0; i < n_events; i++)
-    g_string_append (text, "main.mpd, 3         main.body             CREATEG   8062338   0\n");
-  g_string_append (text, "main.mpd, 9         main.body             ENDBODY   8062338   0\n");
+  for (guint l = 0; l < n_lives; l++)
+    {
+      g_string_append (text, "main.mpd, 1         main.body             BODY      8062338   0\n");
+      for (guint i = 0; i < n_events; i++)
+        g_string_append (text, "main.mpd, 3         main.body             CREATEG   8062338   0\n");
+      g_string_append (text, "main.mpd, 9         main.body             ENDBODY   8062338   0\n");
+    }
   path = weft_test_write_tmp ("long.mpdtrace", text->str, (gssize)text->len);
   file = g_file_new_for_path (path);
   document = weft_document_new_for_file (file);
@@ -321,7 +327,7 @@ load_long_trace (guint n_events)
 static void
 test_line_order_worker (void)
 {
-  g_autoptr(WeftDocument) document = load_long_trace (210000);
+  g_autoptr(WeftDocument) document = load_long_trace (1, 210000);
   WeftDataset *dataset = weft_document_get_dataset (document);
   WeftEventTable *lamport = weft_dataset_get_event_table (dataset);
   GtkWidget *page = g_object_ref_sink (GTK_WIDGET (weft_mpd_page_new (document)));
@@ -361,6 +367,53 @@ test_line_order_worker (void)
   weft_ui_spin (200);
 }
 
+/* The rows of a trace of many process lifetimes are made on a worker thread
+ * when the Processes tab is first shown; the numbers show as text when
+ * bound; a page closed meanwhile goes at once. */
+static void
+test_processes_worker (void)
+{
+  g_autoptr(WeftDocument) document = load_long_trace (110000, 0);
+  GtkWidget *page = g_object_ref_sink (GTK_WIDGET (weft_mpd_page_new (document)));
+  GtkWidget *window = weft_ui_show_in_window (page, 900, 600);
+  GListModel *processes = weft_mpd_page_get_processes (WEFT_MPD_PAGE (page));
+  gpointer page_alive;
+
+  weft_mpd_page_show_view (WEFT_MPD_PAGE (page), "processes");
+  g_assert_cmpuint (g_list_model_get_n_items (processes), ==, 0);
+  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+       g_list_model_get_n_items (processes) == 0 && g_get_monotonic_time () < deadline;)
+    weft_ui_spin (5);
+  g_assert_cmpuint (g_list_model_get_n_items (processes), ==, 110000);
+  {
+    g_autoptr(WeftArrayItem) item = g_list_model_get_item (processes, 109999);
+    const WeftMpdTableRow *row = weft_array_item_peek (item);
+    char number[32];
+
+    /* #VM, Resource, Proc, #Id, Began with, #Events (BODY and ENDBODY), and
+     * the last life's first trace line. */
+    g_assert_cmpstr (weft_mpd_table_row_get_text (row, 0, TRUE, number, sizeof number), ==, "1");
+    g_assert_cmpstr (row->cells[1], ==, "main");
+    g_assert_cmpstr (row->cells[3], ==, "8062338");
+    g_assert_cmpstr (row->cells[4], ==, "BODY");
+    g_assert_cmpstr (weft_mpd_table_row_get_text (row, 5, TRUE, number, sizeof number), ==, "2");
+    g_assert_cmpstr (weft_mpd_table_row_get_text (row, 8, TRUE, number, sizeof number), ==, "219999");
+    g_assert_true (row->owned == 1u << 3);
+  }
+  weft_ui_destroy_window (window);
+  g_object_unref (page);
+
+  /* Closed while the worker runs. */
+  page = g_object_ref_sink (GTK_WIDGET (weft_mpd_page_new (document)));
+  page_alive = page;
+  g_object_add_weak_pointer (G_OBJECT (page), &page_alive);
+  weft_mpd_page_show_view (WEFT_MPD_PAGE (page), "processes");
+  g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_processes (WEFT_MPD_PAGE (page))), ==, 0);
+  g_object_unref (page);
+  g_assert_null (page_alive);
+  weft_ui_spin (200);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -376,6 +429,7 @@ main (int   argc,
   g_test_add_func ("/ui/mpd-page", test_mpd_page);
   g_test_add_func ("/ui/table/cell-tooltip", test_cell_tooltip);
   g_test_add_func ("/ui/mpd-page/line-order-worker", test_line_order_worker);
+  g_test_add_func ("/ui/mpd-page/processes-worker", test_processes_worker);
 
   return g_test_run ();
 }
