@@ -48,7 +48,11 @@ struct _WeftVisandorPage
    * for (nor freeze the window over). */
   WeftCallTreeView     *stacks_view;
   WeftFlameGraphView   *flame_view;
+  GtkWidget            *stacks_notice;    /* "Working out the stacks…" above each */
+  GtkWidget            *flame_notice;
   gboolean              call_tree_built;
+  WeftCallTree         *call_tree;        /* theirs, once built */
+  GCancellable         *call_tree_cancellable; /* while a worker builds it */
 };
 
 static void weft_visandor_page_iface_init (WeftPageInterface *iface);
@@ -505,17 +509,98 @@ weft_visandor_page_iface_init (WeftPageInterface *iface)
 /* The execution tree as a call tree (forks and choice points over their
  * goals and branches, agents as processes): the shared stack view and flame
  * graph every call-tree family has (src/widgets/tree), filled on first view. */
+/* Goals or branches from which the stacks are built on a worker thread: the
+ * 10^7-line traces' take 5-7 s. */
+#define CALL_TREE_ASYNC_TASKS 100000
+
+static void
+set_call_tree (WeftVisandorPage *self,
+               WeftCallTree     *tree)
+{
+  self->call_tree = tree != NULL ? weft_call_tree_ref (tree) : NULL;
+  weft_call_tree_view_set_tree (self->stacks_view, tree);
+  weft_flame_graph_view_set_tree (self->flame_view, tree);
+  gtk_widget_set_visible (self->stacks_notice, FALSE);
+  gtk_widget_set_visible (self->flame_notice, FALSE);
+}
+
+static void
+call_tree_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  int priority = weft_background_lower_priority ();
+  WeftCallTree *tree = weft_dataset_dup_call_tree (task_data, "stacks", NULL, NULL);
+
+  weft_background_restore_priority (priority);
+  g_task_return_pointer (task, tree, (GDestroyNotify)weft_call_tree_unref);
+}
+
+static void
+call_tree_ready_cb (GObject      *source_object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(WeftVisandorPage) self = weft_background_weak_ref_take (user_data);
+  WeftCallTree *tree = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* The page is gone with its tab (the tree is big), or is going. */
+  if (self == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      weft_background_free (tree, (GDestroyNotify)weft_call_tree_unref);
+      return;
+    }
+  g_clear_object (&self->call_tree_cancellable);
+  set_call_tree (self, tree);
+  g_clear_pointer (&tree, weft_call_tree_unref);
+}
+
 static void
 build_call_tree (WeftVisandorPage *self)
 {
-  g_autoptr(WeftCallTree) tree = NULL;
+  const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
+  g_autoptr(GTask) task = NULL;
 
   if (self->call_tree_built)
     return;
   self->call_tree_built = TRUE;
-  tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
-  weft_call_tree_view_set_tree (self->stacks_view, tree);
-  weft_flame_graph_view_set_tree (self->flame_view, tree);
+  if (trace->tasks->len < CALL_TREE_ASYNC_TASKS)
+    {
+      g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
+
+      set_call_tree (self, tree);
+      return;
+    }
+
+  gtk_widget_set_visible (self->stacks_notice, TRUE);
+  gtk_widget_set_visible (self->flame_notice, TRUE);
+  self->call_tree_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->call_tree_cancellable, call_tree_ready_cb, weft_background_weak_ref_new (self));
+  g_task_set_source_tag (task, build_call_tree);
+  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
+  g_task_run_in_thread (task, call_tree_thread);
+}
+
+WeftFlameGraphView *
+weft_visandor_page_get_flame_graph_view (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), NULL);
+
+  return self->flame_view;
+}
+
+/**
+ * weft_visandor_page_get_call_tree_busy:
+ *
+ * Returns: whether a worker is still building the stacks
+ */
+gboolean
+weft_visandor_page_get_call_tree_busy (WeftVisandorPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_VISANDOR_PAGE (self), FALSE);
+
+  return self->call_tree_cancellable != NULL;
 }
 
 /* The statistics go through every goal's duration (127 ms on the UI thread
@@ -596,17 +681,39 @@ visible_view_cb (WeftVisandorPage *self)
     start_statistics (self);
 }
 
+/* @view under a line saying the stacks are being worked out (hidden but
+ * then); returns the box holding both. */
+static GtkWidget *
+under_notice (GtkWidget  *view,
+              GtkWidget **notice)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  *notice = gtk_label_new (_("Working out the stacks of every goal and branch…"));
+  gtk_widget_add_css_class (*notice, "dim-label");
+  gtk_widget_set_margin_top (*notice, 12);
+  gtk_widget_set_margin_bottom (*notice, 12);
+  gtk_widget_set_visible (*notice, FALSE);
+  gtk_widget_set_vexpand (view, TRUE);
+  gtk_box_append (GTK_BOX (box), *notice);
+  gtk_box_append (GTK_BOX (box), view);
+
+  return box;
+}
+
 static void
 add_call_tree_views (WeftVisandorPage *self)
 {
   GtkStackPage *page;
 
   self->stacks_view = WEFT_CALL_TREE_VIEW (weft_call_tree_view_new ());
-  page = gtk_stack_add_titled (self->stack, GTK_WIDGET (self->stacks_view), "stacks", _("Stacks"));
+  page = gtk_stack_add_titled (self->stack, under_notice (GTK_WIDGET (self->stacks_view), &self->stacks_notice),
+                               "stacks", _("Stacks"));
   gtk_stack_page_set_icon_name (page, "view-list-symbolic");
 
   self->flame_view = WEFT_FLAME_GRAPH_VIEW (weft_flame_graph_view_new ());
-  page = gtk_stack_add_titled (self->stack, GTK_WIDGET (self->flame_view), "flame", _("Flame Graph"));
+  page = gtk_stack_add_titled (self->stack, under_notice (GTK_WIDGET (self->flame_view), &self->flame_notice),
+                               "flame", _("Flame Graph"));
   gtk_stack_page_set_icon_name (page, "weft-profile-symbolic");
 
   g_signal_connect_object (self->stack, "notify::visible-child", G_CALLBACK (visible_view_cb), self,
@@ -620,7 +727,13 @@ weft_visandor_page_dispose (GObject *object)
 {
   WeftVisandorPage *self = (WeftVisandorPage *)object;
 
+  if (self->call_tree_cancellable != NULL)
+    g_cancellable_cancel (self->call_tree_cancellable);
+  g_clear_object (&self->call_tree_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), WEFT_TYPE_VISANDOR_PAGE);
+  /* The views have let the tree go: the last reference, and a big trace's
+   * tree takes a third of a second and more to free. */
+  weft_background_free (g_steal_pointer (&self->call_tree), (GDestroyNotify)weft_call_tree_unref);
   g_clear_object (&self->document);
   g_clear_object (&self->dataset);
   g_clear_object (&self->time_model);

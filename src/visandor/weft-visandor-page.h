@@ -12,6 +12,7 @@
 #include <gtk/gtk.h>
 
 #include "weft-document.h"
+#include "weft-flame-graph-view.h"
 #include "weft-parallelism-view.h"
 #include "weft-time-model.h"
 #include "weft-timeline-view.h"
@@ -28,12 +29,14 @@ WeftTimeModel        *weft_visandor_page_get_time_model    (WeftVisandorPage *se
 WeftVisandorTreeView *weft_visandor_page_get_tree_view     (WeftVisandorPage *self);
 WeftTimelineView     *weft_visandor_page_get_timeline_view (WeftVisandorPage *self);
 WeftParallelismView  *weft_visandor_page_get_parallelism_view (WeftVisandorPage *self);
+WeftFlameGraphView   *weft_visandor_page_get_flame_graph_view (WeftVisandorPage *self);
 const char           *weft_visandor_page_get_view          (WeftVisandorPage *self);
 void                  weft_visandor_page_set_view          (WeftVisandorPage *self,
                                                             const char       *view);
 gboolean              weft_visandor_page_find_node         (WeftVisandorPage *self,
                                                             const char       *text);
 const char           *weft_visandor_page_get_statistics    (WeftVisandorPage *self);
+gboolean              weft_visandor_page_get_call_tree_busy (WeftVisandorPage *self);
 GtkLabel             *weft_visandor_page_get_statistics_label (WeftVisandorPage *self);
 
 G_END_DECLS

@@ -13,6 +13,8 @@
 #include <adwaita.h>
 
 #include "weft-application.h"
+#include "weft-call-tree.h"
+#include "weft-flame-graph-view.h"
 #include "weft-format.h"
 #include "weft-page.h"
 #include "weft-test-util.h"
@@ -247,14 +249,10 @@ open_and_drive (const char *sample,
 
 /* An and-parallel trace of @n_forks forks of two goals each, on agents 0
  * and 1 in turn. */
-static WeftVisandorDataset *
-make_forks (guint n_forks)
+static GString *
+forks_text (guint n_forks)
 {
-  g_autoptr(GString) text = g_string_new ("0\n1 5 0 0 A 0\n");
-  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
-  g_autoptr(GError) error = NULL;
-  WeftVisandorTrace *trace;
-  WeftVisandorDataset *dataset;
+  GString *text = g_string_new ("0\n1 5 0 0 A 0\n");
   guint64 t = 10;
 
   for (guint i = 0; i < n_forks; i++, t += 10)
@@ -267,6 +265,18 @@ make_forks (guint n_forks)
                             "%" G_GUINT64_FORMAT " 4 %x 0 A 0\n",
                             t, i + 1, t + 1, i + 1, t + 1, i + 1, t + 5, i + 1, t + 6, i + 1, t + 7, i + 1);
   g_string_append_printf (text, "%" G_GUINT64_FORMAT " 6 0 0 A 0\n", t);
+
+  return text;
+}
+
+static WeftVisandorDataset *
+make_forks (guint n_forks)
+{
+  g_autoptr(GString) text = forks_text (n_forks);
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  WeftVisandorTrace *trace;
+  WeftVisandorDataset *dataset;
 
   trace = weft_visandor_parse (text->str, text->len, "forks", context, &error);
   g_assert_no_error (error);
@@ -317,6 +327,53 @@ test_tree_closed_while_laying_out (void)
   g_assert_null (g_atomic_pointer_get (&dataset_alive));
 }
 
+/* The stacks of a big trace are worked out on a worker thread when the
+ * Stacks tab is first shown, under a line saying so; a page closed meanwhile
+ * goes at once. */
+static void
+test_stacks_worker (void)
+{
+  g_autoptr(GString) text = forks_text (60000);
+  g_autofree char *path = weft_test_write_tmp ("forks.visandor", text->str, (gssize)text->len);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *page, *window;
+  gpointer page_alive;
+
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  page = g_object_ref_sink (GTK_WIDGET (weft_visandor_page_new (document)));
+  window = weft_ui_show_in_window (page, 900, 600);
+  weft_visandor_page_set_view (WEFT_VISANDOR_PAGE (page), "stacks");
+  g_assert_true (weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)));
+  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+       weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)) && g_get_monotonic_time () < deadline;)
+    weft_ui_spin (5);
+  g_assert_false (weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)));
+  {
+    /* The root, and a fork and its two goals 60,000 times. */
+    WeftCallTree *tree = weft_flame_graph_view_get_tree (weft_visandor_page_get_flame_graph_view (WEFT_VISANDOR_PAGE (page)));
+
+    g_assert_nonnull (tree);
+    g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 1 + 3 * 60000);
+  }
+  weft_ui_destroy_window (window);
+  g_object_unref (page);
+
+  /* Closed while the worker runs. */
+  page = g_object_ref_sink (GTK_WIDGET (weft_visandor_page_new (document)));
+  page_alive = page;
+  g_object_add_weak_pointer (G_OBJECT (page), &page_alive);
+  window = weft_ui_show_in_window (page, 900, 600);
+  weft_visandor_page_set_view (WEFT_VISANDOR_PAGE (page), "stacks");
+  g_assert_true (weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)));
+  weft_ui_destroy_window (window);
+  g_object_unref (page);
+  g_assert_null (page_alive);
+  weft_ui_spin (500);
+}
+
 static void
 test_and (void)
 {
@@ -349,6 +406,7 @@ main (int    argc,
   g_test_add_func ("/visandor/page/and", test_and);
   g_test_add_func ("/visandor/page/or", test_or);
   g_test_add_func ("/visandor/tree/closed-while-laying-out", test_tree_closed_while_laying_out);
+  g_test_add_func ("/visandor/page/stacks-worker", test_stacks_worker);
 
   return g_test_run ();
 }
