@@ -10,7 +10,10 @@
  *     libhdf5 allocates and fills chunk buffers until memory runs out;
  *   libhdf5-hang-group-walk.h5       a damaged group that H5Lvisit walks into
  *     again and again ("data/data/data/…") without end (the reader now stops
- *     that walk itself).
+ *     that walk itself);
+ *   libhdf5-loop-global-heap.h5      another damaged global heap under a
+ *     variable-length string attribute, on which libhdf5 loops in H5HG_read
+ *     without end, with or without AddressSanitizer (fuzzing, 2026-11-27).
  * The first two are never opened by libhdf5 in this process: the probe child
  * meets the bug and the test only sees the error.
  *
@@ -309,6 +312,30 @@ test_libhdf5_hang (void)
   g_assert_cmpuint (count_children (), ==, 0);
 }
 
+/* libhdf5 itself never finishes: the child is killed at the time limit
+ * (shortened here), and the load fails saying so. */
+static void
+test_libhdf5_loop (void)
+{
+  g_autofree char *path = weft_test_source_path ("tests", "ddt", "fixtures", "libhdf5-loop-global-heap.h5", NULL);
+  g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+  gint64 elapsed;
+
+  weft_hdf5_probe_set_test_hooks (1000, FALSE);
+  start = g_get_monotonic_time ();
+  document = load_document (path, NULL, &error);
+  elapsed = g_get_monotonic_time () - start;
+  weft_hdf5_probe_set_test_hooks (0, FALSE);
+
+  g_assert_null (document);
+  assert_refused (error, path, "did not finish reading it within 1 s");
+  g_assert_cmpint (elapsed, >=, 900 * 1000);
+  g_assert_cmpint (elapsed, <, 5 * G_USEC_PER_SEC);
+  g_assert_cmpuint (count_children (), ==, 0);
+}
+
 /* A child that does not finish is killed at the time limit, and the file is
  * probed again next time (a busy machine may have been the cause). */
 static void
@@ -489,6 +516,7 @@ main (int   argc,
   g_test_add_func ("/mda-hdf5-isolation/libhdf5-crash", test_libhdf5_crash);
   g_test_add_func ("/mda-hdf5-isolation/libhdf5-memory", test_libhdf5_memory);
   g_test_add_func ("/mda-hdf5-isolation/libhdf5-hang", test_libhdf5_hang);
+  g_test_add_func ("/mda-hdf5-isolation/libhdf5-loop", test_libhdf5_loop);
   g_test_add_func ("/mda-hdf5-isolation/time-limit", test_time_limit);
   g_test_add_func ("/mda-hdf5-isolation/cancel", test_cancel);
   g_test_add_func ("/mda-hdf5-isolation/isolation-off", test_isolation_off);
