@@ -194,3 +194,101 @@ weft_background_weak_ref_take (GWeakRef *ref)
   g_free (ref);
   return object;
 }
+
+typedef struct
+{
+  GWeakRef           owner;
+  gpointer           data;
+  WeftBackgroundWork work;
+  GDestroyNotify     result_free;
+  WeftBackgroundDone done;
+} Run;
+
+/* On the main thread, where the task is freed: the data's reference may be
+ * the last once the owner is gone. */
+static void
+run_free (Run *run)
+{
+  g_weak_ref_clear (&run->owner);
+  weft_background_unref (g_steal_pointer (&run->data));
+  g_free (run);
+}
+
+static void
+run_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  Run *run = task_data;
+  int priority = weft_background_lower_priority ();
+  GError *error = NULL;
+  gpointer result = run->work (run->data, cancellable, &error);
+
+  weft_background_restore_priority (priority);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, result, run->result_free);
+}
+
+static void
+run_done (GObject      *source_object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  GTask *task = G_TASK (result);
+  Run *run = g_task_get_task_data (task);
+  g_autoptr(GObject) owner = g_weak_ref_get (&run->owner);
+  g_autoptr(GError) error = NULL;
+  gpointer value = g_task_propagate_pointer (task, &error);
+
+  if (owner == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      if (value != NULL)
+        weft_background_free (value, run->result_free);
+      return;
+    }
+  run->done (owner, value, error);
+}
+
+/**
+ * weft_background_run:
+ * @owner: (type GObject): the page the result is for; not kept alive by the
+ *   work (see weft_background_weak_ref_new())
+ * @data: (transfer full) (type GObject): what @work reads (a dataset); its
+ *   reference is dropped off the main thread
+ * @result_free: frees a result nobody takes (the owner is gone, or the work
+ *   was cancelled), off the main thread
+ * @cancellable: (nullable): the owner cancels it when it goes, or when a
+ *   newer run takes over
+ *
+ * Runs @work on a worker thread and hands its result to @done.
+ */
+void
+weft_background_run (gpointer            owner,
+                     gpointer            data,
+                     WeftBackgroundWork  work,
+                     GDestroyNotify      result_free,
+                     GCancellable       *cancellable,
+                     WeftBackgroundDone  done)
+{
+  g_autoptr(GTask) task = NULL;
+  Run *run;
+
+  g_return_if_fail (G_IS_OBJECT (owner));
+  g_return_if_fail (G_IS_OBJECT (data));
+  g_return_if_fail (work != NULL && result_free != NULL && done != NULL);
+
+  run = g_new0 (Run, 1);
+  g_weak_ref_init (&run->owner, owner);
+  run->data = data;
+  run->work = work;
+  run->result_free = result_free;
+  run->done = done;
+
+  task = g_task_new (NULL, cancellable, run_done, NULL);
+  g_task_set_source_tag (task, weft_background_run);
+  g_task_set_task_data (task, run, (GDestroyNotify)run_free);
+  g_task_run_in_thread (task, run_thread);
+}

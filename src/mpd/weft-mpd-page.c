@@ -142,39 +142,22 @@ ordering_text (void)
   return _("Putting the events in the order of the trace’s lines…");
 }
 
-static void
-line_table_thread (GTask        *task,
-                   gpointer      source_object,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+static gpointer
+line_table_work (gpointer       data,
+                 GCancellable  *cancellable,
+                 GError       **error)
 {
   g_autoptr(WeftLoadContext) context = weft_load_context_new (cancellable);
-  int priority = weft_background_lower_priority ();
-  GError *error = NULL;
-  WeftEventTable *table = weft_mpd_dataset_dup_event_table (task_data, FALSE, context, &error);
 
-  weft_background_restore_priority (priority);
-  if (table == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, table, (GDestroyNotify)weft_event_table_unref);
+  return weft_mpd_dataset_dup_event_table (data, FALSE, context, error);
 }
 
 static void
-line_table_ready_cb (GObject      *source_object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+line_table_done (gpointer      owner,
+                 gpointer      result,
+                 const GError *error)
 {
-  g_autoptr(WeftMpdPage) self = weft_background_weak_ref_take (user_data);
-  g_autoptr(GError) error = NULL;
-  WeftEventTable *table = g_task_propagate_pointer (G_TASK (result), &error);
-
-  /* The page is gone with its tab: the table is big. */
-  if (self == NULL)
-    {
-      weft_background_free (table, (GDestroyNotify)weft_event_table_unref);
-      return;
-    }
+  WeftMpdPage *self = owner;
 
   g_clear_object (&self->line_cancellable);
   gtk_widget_set_sensitive (GTK_WIDGET (self->order_button), TRUE);
@@ -182,13 +165,13 @@ line_table_ready_cb (GObject      *source_object,
   if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (self->details_label)), ordering_text ()) == 0)
     gtk_label_set_label (GTK_LABEL (self->details_label), self->details_before);
   g_clear_pointer (&self->details_before, g_free);
-  if (table == NULL)
+  if (result == NULL)
     {
-      g_warning ("Cannot build the line-order timeline: %s", error->message);
+      g_warning ("Cannot build the line-order timeline: %s", error != NULL ? error->message : "no table");
       gtk_toggle_button_set_active (self->order_button, FALSE);
       return;
     }
-  self->line_table = table;
+  self->line_table = result;
   if (gtk_toggle_button_get_active (self->order_button))
     set_event_table (self, self->line_table);
 }
@@ -198,17 +181,12 @@ line_table_ready_cb (GObject      *source_object,
 static void
 start_line_table (WeftMpdPage *self)
 {
-  g_autoptr(GTask) task = NULL;
-
   self->line_cancellable = g_cancellable_new ();
   gtk_widget_set_sensitive (GTK_WIDGET (self->order_button), FALSE);
   self->details_before = g_strdup (gtk_label_get_label (GTK_LABEL (self->details_label)));
   gtk_label_set_label (GTK_LABEL (self->details_label), ordering_text ());
-
-  task = g_task_new (NULL, self->line_cancellable, line_table_ready_cb, weft_background_weak_ref_new (self));
-  g_task_set_source_tag (task, start_line_table);
-  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
-  g_task_run_in_thread (task, line_table_thread);
+  weft_background_run (self, g_object_ref (self->dataset), line_table_work, (GDestroyNotify)weft_event_table_unref,
+                       self->line_cancellable, line_table_done);
 }
 
 static void
@@ -449,46 +427,33 @@ build_process_rows (const WeftMpdModel *m,
   return g_steal_pointer (&rows);
 }
 
-static void
-process_rows_thread (GTask        *task,
-                     gpointer      source_object,
-                     gpointer      task_data,
-                     GCancellable *cancellable)
+static gpointer
+process_rows_work (gpointer       data,
+                   GCancellable  *cancellable,
+                   GError       **error)
 {
-  int priority = weft_background_lower_priority ();
-  GArray *rows = build_process_rows (weft_mpd_dataset_get_model (task_data), cancellable);
+  GArray *rows = build_process_rows (weft_mpd_dataset_get_model (data), cancellable);
 
-  weft_background_restore_priority (priority);
   if (rows == NULL)
-    g_task_return_error_if_cancelled (task);
-  else
-    g_task_return_pointer (task, rows, (GDestroyNotify)g_array_unref);
+    g_cancellable_set_error_if_cancelled (cancellable, error);
+  return rows;
 }
 
 static void
-process_rows_ready_cb (GObject      *source_object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
+process_rows_done (gpointer      owner,
+                   gpointer      result,
+                   const GError *error)
 {
-  g_autoptr(WeftMpdPage) self = weft_background_weak_ref_take (user_data);
-  GArray *rows = g_task_propagate_pointer (G_TASK (result), NULL);
+  WeftMpdPage *self = owner;
 
-  /* The page is gone with its tab (the rows are big), or is going. */
-  if (self == NULL || rows == NULL)
-    {
-      weft_background_free (rows, (GDestroyNotify)g_array_unref);
-      return;
-    }
   g_clear_object (&self->processes_cancellable);
-  weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->processes_table), rows);
+  weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->processes_table), result);
 }
 
 static void
 fill_processes (WeftMpdPage        *self,
                 const WeftMpdModel *m)
 {
-  g_autoptr(GTask) task = NULL;
-
   if (m->n_processes < PROCESSES_ASYNC)
     {
       weft_mpd_table_set_rows (WEFT_MPD_TABLE (self->processes_table), build_process_rows (m, NULL));
@@ -497,10 +462,8 @@ fill_processes (WeftMpdPage        *self,
 
   weft_mpd_table_set_status (WEFT_MPD_TABLE (self->processes_table), _("Listing the processes…"));
   self->processes_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->processes_cancellable, process_rows_ready_cb, weft_background_weak_ref_new (self));
-  g_task_set_source_tag (task, fill_processes);
-  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
-  g_task_run_in_thread (task, process_rows_thread);
+  weft_background_run (self, g_object_ref (self->dataset), process_rows_work, (GDestroyNotify)g_array_unref,
+                       self->processes_cancellable, process_rows_done);
 }
 
 static void fill_semaphores (WeftMpdPage        *self,

@@ -524,43 +524,30 @@ set_call_tree (WeftVisandorPage *self,
   gtk_widget_set_visible (self->flame_notice, FALSE);
 }
 
-static void
-call_tree_thread (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
+static gpointer
+call_tree_work (gpointer       data,
+                GCancellable  *cancellable,
+                GError       **error)
 {
-  int priority = weft_background_lower_priority ();
-  WeftCallTree *tree = weft_dataset_dup_call_tree (task_data, "stacks", NULL, NULL);
-
-  weft_background_restore_priority (priority);
-  g_task_return_pointer (task, tree, (GDestroyNotify)weft_call_tree_unref);
+  return weft_dataset_dup_call_tree (data, "stacks", NULL, error);
 }
 
 static void
-call_tree_ready_cb (GObject      *source_object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
+call_tree_done (gpointer      owner,
+                gpointer      result,
+                const GError *error)
 {
-  g_autoptr(WeftVisandorPage) self = weft_background_weak_ref_take (user_data);
-  WeftCallTree *tree = g_task_propagate_pointer (G_TASK (result), NULL);
+  WeftVisandorPage *self = owner;
+  g_autoptr(WeftCallTree) tree = result;
 
-  /* The page is gone with its tab (the tree is big), or is going. */
-  if (self == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      weft_background_free (tree, (GDestroyNotify)weft_call_tree_unref);
-      return;
-    }
   g_clear_object (&self->call_tree_cancellable);
   set_call_tree (self, tree);
-  g_clear_pointer (&tree, weft_call_tree_unref);
 }
 
 static void
 build_call_tree (WeftVisandorPage *self)
 {
   const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
-  g_autoptr(GTask) task = NULL;
 
   if (self->call_tree_built)
     return;
@@ -576,10 +563,8 @@ build_call_tree (WeftVisandorPage *self)
   gtk_widget_set_visible (self->stacks_notice, TRUE);
   gtk_widget_set_visible (self->flame_notice, TRUE);
   self->call_tree_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->call_tree_cancellable, call_tree_ready_cb, weft_background_weak_ref_new (self));
-  g_task_set_source_tag (task, build_call_tree);
-  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
-  g_task_run_in_thread (task, call_tree_thread);
+  weft_background_run (self, g_object_ref (self->dataset), call_tree_work, (GDestroyNotify)weft_call_tree_unref,
+                       self->call_tree_cancellable, call_tree_done);
 }
 
 WeftFlameGraphView *
@@ -622,46 +607,36 @@ ensure_statistics (WeftVisandorPage *self)
     set_statistics (self, build_statistics (self->dataset));
 }
 
-static void
-statistics_thread (GTask        *task,
-                   gpointer      source_object,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+static gpointer
+statistics_work (gpointer       data,
+                 GCancellable  *cancellable,
+                 GError       **error)
 {
-  g_task_return_pointer (task, build_statistics (task_data), g_free);
+  return build_statistics (data);
 }
 
 static void
-statistics_ready_cb (GObject      *source_object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+statistics_done (gpointer      owner,
+                 gpointer      result,
+                 const GError *error)
 {
-  g_autoptr(WeftVisandorPage) self = weft_background_weak_ref_take (user_data);
-  g_autofree char *text = g_task_propagate_pointer (G_TASK (result), NULL);
+  WeftVisandorPage *self = owner;
+  g_autofree char *text = result;
 
-  /* The page is gone or going, or they were asked for in the meantime. */
-  if (self == NULL || text == NULL || self->statistics != NULL ||
-      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    return;
-  set_statistics (self, g_steal_pointer (&text));
+  /* Unless they were asked for in the meantime. */
+  if (self->statistics == NULL)
+    set_statistics (self, g_steal_pointer (&text));
 }
 
 static void
 start_statistics (WeftVisandorPage *self)
 {
-  g_autoptr(GTask) task = NULL;
-
   if (self->statistics != NULL || self->statistics_cancellable != NULL)
     return;
   self->statistics_cancellable = g_cancellable_new ();
   gtk_label_set_label (self->statistics_label, _("Working out the statistics…"));
-  /* The task holds neither the page, whose closing tab must dispose it at
-   * once, nor its dataset on the main thread, where it may hold the last
-   * reference once the tab is closed. */
-  task = g_task_new (NULL, self->statistics_cancellable, statistics_ready_cb, weft_background_weak_ref_new (self));
-  g_task_set_source_tag (task, start_statistics);
-  g_task_set_task_data (task, g_object_ref (self->dataset), weft_background_unref);
-  g_task_run_in_thread (task, statistics_thread);
+  weft_background_run (self, g_object_ref (self->dataset), statistics_work, g_free, self->statistics_cancellable,
+                       statistics_done);
 }
 
 static void

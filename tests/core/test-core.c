@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "weft-atomic-file.h"
+#include "weft-background.h"
 #include "weft-error.h"
 #include "weft-id-map.h"
 #include "weft-load-context.h"
@@ -1134,6 +1135,121 @@ test_prefault_array (void)
     g_assert_cmpuint (g_array_index (array, guint32, i), ==, i);
 }
 
+/* weft_background_run(): the result reaches a live owner; one that is gone,
+ * or a cancelled run, never sees it, and the result is freed (off the main
+ * thread); the work's data is let go in every case. */
+typedef struct
+{
+  guint    n_done;
+  char    *result;
+  gboolean had_error;
+} RunSeen;
+
+static gint run_results_freed;
+
+static gpointer
+run_work (gpointer       data,
+          GCancellable  *cancellable,
+          GError       **error)
+{
+  const char *word = g_object_get_data (data, "word");
+
+  if (word == NULL)
+    {
+      g_set_error_literal (error, WEFT_ERROR, WEFT_ERROR_PARSE, "no word");
+      return NULL;
+    }
+  return g_strdup (word);
+}
+
+static void
+run_result_free (gpointer result)
+{
+  g_atomic_int_inc (&run_results_freed);
+  g_free (result);
+}
+
+static void
+run_done (gpointer      owner,
+          gpointer      result,
+          const GError *error)
+{
+  RunSeen *seen = g_object_get_data (owner, "seen");
+
+  seen->n_done++;
+  seen->result = result;
+  seen->had_error = error != NULL;
+}
+
+static void
+wait_for_runs (gpointer *data_alive)
+{
+  for (gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       g_atomic_pointer_get (data_alive) != NULL && g_get_monotonic_time () < deadline;)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_null (g_atomic_pointer_get (data_alive));
+}
+
+static void
+test_background_run (void)
+{
+  RunSeen seen = { 0 };
+  GObject *owner = g_object_new (G_TYPE_OBJECT, NULL);
+  GObject *data = g_object_new (G_TYPE_OBJECT, NULL);
+  gpointer data_alive = data;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+
+  g_object_set_data (owner, "seen", &seen);
+  g_object_add_weak_pointer (data, &data_alive);
+
+  /* A live owner gets the result. */
+  g_object_set_data (data, "word", (gpointer)"weft");
+  weft_background_run (owner, data, run_work, run_result_free, NULL, run_done);
+  wait_for_runs (&data_alive);
+  g_assert_cmpuint (seen.n_done, ==, 1);
+  g_assert_cmpstr (seen.result, ==, "weft");
+  g_assert_false (seen.had_error);
+  g_clear_pointer (&seen.result, g_free);
+
+  /* A failure reaches it as an error. */
+  data = g_object_new (G_TYPE_OBJECT, NULL);
+  data_alive = data;
+  g_object_add_weak_pointer (data, &data_alive);
+  weft_background_run (owner, data, run_work, run_result_free, NULL, run_done);
+  wait_for_runs (&data_alive);
+  g_assert_cmpuint (seen.n_done, ==, 2);
+  g_assert_null (seen.result);
+  g_assert_true (seen.had_error);
+
+  /* Cancelled: the result is freed, the owner never hears of it. */
+  data = g_object_new (G_TYPE_OBJECT, NULL);
+  data_alive = data;
+  g_object_add_weak_pointer (data, &data_alive);
+  g_object_set_data (data, "word", (gpointer)"cancelled");
+  g_cancellable_cancel (cancellable);
+  weft_background_run (owner, data, run_work, run_result_free, cancellable, run_done);
+  wait_for_runs (&data_alive);
+  g_assert_cmpuint (seen.n_done, ==, 2);
+
+  /* The owner is gone: the same. */
+  data = g_object_new (G_TYPE_OBJECT, NULL);
+  data_alive = data;
+  g_object_add_weak_pointer (data, &data_alive);
+  g_object_set_data (data, "word", (gpointer)"orphan");
+  weft_background_run (owner, data, run_work, run_result_free, NULL, run_done);
+  g_object_unref (owner);
+  wait_for_runs (&data_alive);
+  for (gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       g_atomic_int_get (&run_results_freed) < 2 && g_get_monotonic_time () < deadline;)
+    g_usleep (1000);
+  g_assert_cmpint (g_atomic_int_get (&run_results_freed), ==, 2);
+  g_assert_cmpuint (seen.n_done, ==, 2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1148,6 +1264,7 @@ main (int    argc,
   g_test_add_func ("/core/warning/strings", test_warning_strings);
   g_test_add_func ("/core/warning/from-error", test_warning_from_error);
   g_test_add_func ("/core/string-pool", test_string_pool);
+  g_test_add_func ("/core/background/run", test_background_run);
   g_test_add_func ("/core/units", test_units);
   g_test_add_func ("/core/atomic-file", test_atomic_file);
   g_test_add_func ("/core/matrix", test_matrix);

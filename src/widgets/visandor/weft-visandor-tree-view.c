@@ -489,41 +489,36 @@ weft_visandor_tree_view_new (void)
   return g_object_new (WEFT_TYPE_VISANDOR_TREE_VIEW, NULL);
 }
 
-static void
-layout_worker (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
+/* @data: a scratch renderer, this thread's alone until the work returns, with
+ * the dataset to lay out (only read) attached. */
+static gpointer
+layout_work (gpointer       data,
+             GCancellable  *cancellable,
+             GError       **error)
 {
-  /* The scratch renderer is this thread's alone until the task returns; the
-   * dataset is only read. */
-  WeftVisandorTreeRenderer *scratch = task_data;
-  int priority = weft_background_lower_priority ();
-  gboolean done;
+  WeftVisandorTreeRenderer *scratch = data;
 
   /* Stops soon when the tab closes meanwhile. */
-  done = weft_visandor_tree_renderer_lay_out (scratch, g_object_get_data (G_OBJECT (task), "dataset"), cancellable);
-  weft_background_restore_priority (priority);
-  g_task_return_boolean (task, done);
+  if (!weft_visandor_tree_renderer_lay_out (scratch, g_object_get_data (data, "weft-dataset"), cancellable))
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
+  return g_object_ref (scratch);
 }
 
 static void
-layout_done_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+layout_done (gpointer      owner,
+             gpointer      result,
+             const GError *error)
 {
-  g_autoptr(WeftVisandorTreeView) self = weft_background_weak_ref_take (user_data);
-  GTask *task = G_TASK (result);
-  WeftVisandorTreeRenderer *scratch = g_task_get_task_data (task);
+  WeftVisandorTreeView *self = owner;
+  WeftVisandorTreeRenderer *scratch = result;
 
-  /* The view is gone (its tab closed), or a newer dataset (or none) took
-   * over meanwhile. */
-  if (self == NULL || g_task_get_cancellable (task) != self->layout_cancellable ||
-      g_cancellable_is_cancelled (self->layout_cancellable))
-    return;
   g_clear_object (&self->layout_cancellable);
   weft_visandor_tree_renderer_take_layout (self->renderer, scratch);
-  g_set_object (&self->dataset, g_object_get_data (G_OBJECT (task), "dataset"));
+  g_set_object (&self->dataset, g_object_get_data (G_OBJECT (scratch), "weft-dataset"));
+  weft_background_unref (scratch);
   sync_range (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -560,22 +555,16 @@ weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
     }
   else
     {
-      g_autoptr(GTask) task = NULL;
       WeftVisandorTreeRenderer *scratch = weft_visandor_tree_renderer_new ();
 
       g_clear_object (&self->dataset);
       weft_visandor_tree_renderer_set_dataset (self->renderer, NULL);
       self->layout_cancellable = g_cancellable_new ();
-      /* Not a reference to the view: closing its tab disposes it, which
-       * stops the worker at once. */
-      task = g_task_new (NULL, self->layout_cancellable, layout_done_cb, weft_background_weak_ref_new (self));
-      g_task_set_source_tag (task, weft_visandor_tree_view_set_dataset);
-      /* The task frees these where its callback runs, on the main thread;
-       * when the tab closed meanwhile, they are the whole layout and maybe
-       * the dataset's last reference: seconds of freeing for a big trace. */
-      g_task_set_task_data (task, scratch, weft_background_unref);
-      g_object_set_data_full (G_OBJECT (task), "dataset", g_object_ref (dataset), weft_background_unref);
-      g_task_run_in_thread (task, layout_worker);
+      /* The work does not keep the view: closing its tab disposes it, which
+       * stops the worker at once; the scratch renderer (the whole layout)
+       * and its dataset go off the main thread. */
+      g_object_set_data_full (G_OBJECT (scratch), "weft-dataset", g_object_ref (dataset), g_object_unref);
+      weft_background_run (self, scratch, layout_work, g_object_unref, self->layout_cancellable, layout_done);
     }
   if (was_busy != (self->layout_cancellable != NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
