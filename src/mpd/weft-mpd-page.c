@@ -861,6 +861,14 @@ weft_mpd_page_get_lines_search (WeftMpdPage *self)
   return weft_mpd_table_get_search (WEFT_MPD_TABLE (self->lines_table));
 }
 
+GtkEditable *
+weft_mpd_page_get_processes_search (WeftMpdPage *self)
+{
+  g_return_val_if_fail (WEFT_IS_MPD_PAGE (self), NULL);
+
+  return weft_mpd_table_get_search (WEFT_MPD_TABLE (self->processes_table));
+}
+
 const char *
 weft_mpd_page_get_details (WeftMpdPage *self)
 {

@@ -32,6 +32,7 @@ const char  *weft_mpd_page_get_view       (WeftMpdPage  *self);
 /* The text under the diagram: the clicked event's trace line. */
 const char  *weft_mpd_page_get_details    (WeftMpdPage  *self);
 GtkEditable *weft_mpd_page_get_lines_search (WeftMpdPage *self);
+GtkEditable *weft_mpd_page_get_processes_search (WeftMpdPage *self);
 /* For tests: the widgets real input drives. */
 GtkWidget   *weft_mpd_page_get_order_button  (WeftMpdPage *self);
 GtkWidget   *weft_mpd_page_get_matrix_view   (WeftMpdPage *self);

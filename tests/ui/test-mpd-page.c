@@ -400,6 +400,17 @@ test_processes_worker (void)
     g_assert_cmpstr (weft_mpd_table_row_get_text (row, 8, TRUE, number, sizeof number), ==, "219999");
     g_assert_true (row->owned == 1u << 3);
   }
+  /* A number is searched as it is shown: the last life's first line. */
+  gtk_editable_set_text (weft_mpd_page_get_processes_search (WEFT_MPD_PAGE (page)), "219999");
+  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+       g_list_model_get_n_items (processes) != 1 && g_get_monotonic_time () < deadline;)
+    weft_ui_spin (5);
+  g_assert_cmpuint (g_list_model_get_n_items (processes), ==, 1);
+  {
+    g_autoptr(WeftArrayItem) item = g_list_model_get_item (processes, 0);
+
+    g_assert_cmpfloat (((const WeftMpdTableRow *)weft_array_item_peek (item))->values[8], ==, 219999);
+  }
   weft_ui_destroy_window (window);
   g_object_unref (page);
 
