@@ -23,6 +23,7 @@
 #include "weft-prefault.h"
 #include "weft-string-pool.h"
 #include "weft-test-util.h"
+#include "weft-text-match.h"
 #include "weft-text-scan.h"
 #include "weft-units.h"
 #include "weft-value-table.h"
@@ -1250,6 +1251,26 @@ test_background_run (void)
   g_assert_cmpuint (seen.n_done, ==, 2);
 }
 
+/* A search folds case as it goes for ASCII text, and through
+ * g_utf8_casefold() otherwise. */
+static void
+test_text_match (void)
+{
+  g_assert_true (weft_text_contains_folded ("CONTP", "contp"));
+  g_assert_true (weft_text_contains_folded ("worker_pool.Work", "pool.w"));
+  g_assert_true (weft_text_contains_folded ("2084008", "2084008"));
+  g_assert_true (weft_text_contains_folded ("abc", ""));
+  g_assert_true (weft_text_contains_folded ("", ""));
+  g_assert_false (weft_text_contains_folded ("abc", "abcd"));
+  g_assert_false (weft_text_contains_folded ("abcab", "abd"));
+  g_assert_true (weft_text_contains_folded ("abcabd", "abd"));
+  g_assert_false (weft_text_contains_folded (NULL, "a"));
+  g_assert_true (weft_text_contains_folded ("ÄRGER", "ärg"));
+  g_assert_true (weft_text_contains_folded ("xÄrger", "rg"));
+  g_assert_true (weft_text_contains_folded ("Straße", "strasse"));
+  g_assert_false (weft_text_contains_folded ("abc", "é"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1265,6 +1286,7 @@ main (int    argc,
   g_test_add_func ("/core/warning/from-error", test_warning_from_error);
   g_test_add_func ("/core/string-pool", test_string_pool);
   g_test_add_func ("/core/background/run", test_background_run);
+  g_test_add_func ("/core/text-match", test_text_match);
   g_test_add_func ("/core/units", test_units);
   g_test_add_func ("/core/atomic-file", test_atomic_file);
   g_test_add_func ("/core/matrix", test_matrix);

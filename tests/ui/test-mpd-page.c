@@ -15,7 +15,6 @@
 
 #include "weft-application.h"
 #include "weft-array-item.h"
-#include "weft-array-table.h"
 #include "weft-format.h"
 #include "weft-page.h"
 #include "weft-matrix-view.h"
@@ -426,25 +425,6 @@ test_processes_worker (void)
   weft_ui_spin (200);
 }
 
-/* A search folds case as it goes for ASCII text, and through
- * g_utf8_casefold() otherwise. */
-static void
-test_match_text (void)
-{
-  g_assert_true (weft_array_table_match_text ("CONTP", "contp"));
-  g_assert_true (weft_array_table_match_text ("worker_pool.Work", "pool.w"));
-  g_assert_true (weft_array_table_match_text ("2084008", "2084008"));
-  g_assert_true (weft_array_table_match_text ("abc", ""));
-  g_assert_true (weft_array_table_match_text ("", ""));
-  g_assert_false (weft_array_table_match_text ("abc", "abcd"));
-  g_assert_false (weft_array_table_match_text ("abcab", "abd"));
-  g_assert_true (weft_array_table_match_text ("abcabd", "abd"));
-  g_assert_false (weft_array_table_match_text (NULL, "a"));
-  g_assert_true (weft_array_table_match_text ("ÄRGER", "ärg"));
-  g_assert_true (weft_array_table_match_text ("xÄrger", "rg"));
-  g_assert_true (weft_array_table_match_text ("Straße", "strasse"));
-  g_assert_false (weft_array_table_match_text ("abc", "é"));
-}
 
 int
 main (int   argc,
@@ -462,7 +442,6 @@ main (int   argc,
   g_test_add_func ("/ui/table/cell-tooltip", test_cell_tooltip);
   g_test_add_func ("/ui/mpd-page/line-order-worker", test_line_order_worker);
   g_test_add_func ("/ui/mpd-page/processes-worker", test_processes_worker);
-  g_test_add_func ("/ui/table/match-text", test_match_text);
 
   return g_test_run ();
 }

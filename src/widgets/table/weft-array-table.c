@@ -8,6 +8,7 @@
 
 #include "weft-array-model.h"
 #include "weft-array-table.h"
+#include "weft-text-match.h"
 
 struct _WeftArrayTable
 {
@@ -293,28 +294,5 @@ gboolean
 weft_array_table_match_text (const char *text,
                                const char *search)
 {
-  g_autofree char *folded = NULL;
-  const char *p;
-
-  if (text == NULL)
-    return FALSE;
-
-  /* ASCII text (nearly every cell: names, numbers, events) folds as it is
-   * compared, without a copy: a search goes through every cell of every
-   * row, 11 million of them in a long MPD trace's processes table. */
-  for (p = text; *p != '\0' && !((guchar)*p & 0x80); p++)
-    {
-      gsize i = 0;
-
-      while (search[i] != '\0' && g_ascii_tolower (p[i]) == search[i])
-        i++;
-      if (search[i] == '\0')
-        return TRUE;
-    }
-  if (*p == '\0')
-    return search[0] == '\0';
-
-  folded = g_utf8_casefold (text, -1);
-
-  return strstr (folded, search) != NULL;
+  return weft_text_contains_folded (text, search);
 }

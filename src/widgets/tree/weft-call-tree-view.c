@@ -11,6 +11,7 @@
 
 #include "weft-call-tree-item.h"
 #include "weft-call-tree-view.h"
+#include "weft-text-match.h"
 #include "weft-label-tooltip.h"
 #include "weft-flame-graph-renderer.h"
 
@@ -734,15 +735,13 @@ weft_call_tree_view_search (WeftCallTreeView *self,
   n = start;
   do
     {
-      g_autofree char *hay = NULL;
-
       n = weft_call_tree_next_preorder (self->tree, n);
       if (n == WEFT_CALL_NODE_NONE)
         n = WEFT_CALL_TREE_ROOT;
       if (n == WEFT_CALL_TREE_ROOT)
         continue;
-      hay = g_utf8_casefold (weft_call_tree_get_frame (self->tree, n)->function, -1);
-      if (strstr (hay, needle) != NULL && is_under (self->tree, n, self->focus))
+      if (weft_text_contains_folded (weft_call_tree_get_frame (self->tree, n)->function, needle) &&
+          is_under (self->tree, n, self->focus))
         return weft_call_tree_view_select_node (self, n);
     }
   while (n != start);
