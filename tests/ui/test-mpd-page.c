@@ -293,6 +293,24 @@ test_cell_tooltip (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+line_order_built (gpointer data)
+{
+  return !weft_mpd_page_get_line_order_busy (data);
+}
+
+static gboolean
+has_rows (gpointer data)
+{
+  return g_list_model_get_n_items (data) > 0;
+}
+
+static gboolean
+has_one_row (gpointer data)
+{
+  return g_list_model_get_n_items (data) == 1;
+}
+
 /* A trace of @n_lives lifetimes of process 8062338, each a BODY, @n_events
  * CREATEG events and an ENDBODY, in a file. */
 static WeftDocument *
@@ -342,10 +360,7 @@ test_line_order_worker (void)
   g_assert_true (weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)));
   g_assert_false (gtk_widget_get_sensitive (button));
   g_assert_true (weft_timeline_view_get_table (timeline_view) == lamport);
-  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-       weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)) && g_get_monotonic_time () < deadline;)
-    weft_ui_spin (5);
-  g_assert_false (weft_mpd_page_get_line_order_busy (WEFT_MPD_PAGE (page)));
+  g_assert_true (weft_ui_wait_for (line_order_built, page));
   g_assert_true (gtk_widget_get_sensitive (button));
   g_assert_true (weft_mpd_page_get_line_order (WEFT_MPD_PAGE (page)));
   g_assert_true (weft_timeline_view_get_table (timeline_view) != lamport);
@@ -381,9 +396,7 @@ test_processes_worker (void)
 
   weft_mpd_page_show_view (WEFT_MPD_PAGE (page), "processes");
   g_assert_cmpuint (g_list_model_get_n_items (processes), ==, 0);
-  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-       g_list_model_get_n_items (processes) == 0 && g_get_monotonic_time () < deadline;)
-    weft_ui_spin (5);
+  g_assert_true (weft_ui_wait_for (has_rows, processes));
   g_assert_cmpuint (g_list_model_get_n_items (processes), ==, 110000);
   {
     g_autoptr(WeftArrayItem) item = g_list_model_get_item (processes, 109999);
@@ -402,10 +415,7 @@ test_processes_worker (void)
   }
   /* A number is searched as it is shown: the last life's first line. */
   gtk_editable_set_text (weft_mpd_page_get_processes_search (WEFT_MPD_PAGE (page)), "219999");
-  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-       g_list_model_get_n_items (processes) != 1 && g_get_monotonic_time () < deadline;)
-    weft_ui_spin (5);
-  g_assert_cmpuint (g_list_model_get_n_items (processes), ==, 1);
+  g_assert_true (weft_ui_wait_for (has_one_row, processes));
   {
     g_autoptr(WeftArrayItem) item = g_list_model_get_item (processes, 0);
 

@@ -287,6 +287,25 @@ make_forks (guint n_forks)
   return dataset;
 }
 
+static gboolean
+tree_laid_out (gpointer data)
+{
+  return !weft_visandor_tree_view_get_busy (data);
+}
+
+static gboolean
+stacks_built (gpointer data)
+{
+  return !weft_visandor_page_get_call_tree_busy (data);
+}
+
+/* A weak pointer another thread clears. */
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return g_atomic_pointer_get ((gpointer *)data) == NULL;
+}
+
 /* A tree big enough to be laid out on a worker: the view whose tab closes
  * meanwhile goes at once (the worker does not keep it, and with it the
  * page, the dataset and the layout, alive until it ends, then free them on
@@ -311,20 +330,14 @@ test_tree_closed_while_laying_out (void)
    * thread of their own. */
   view = g_object_ref_sink (weft_visandor_tree_view_new ());
   weft_visandor_tree_view_set_dataset (WEFT_VISANDOR_TREE_VIEW (view), dataset);
-  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-       weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (view)) && g_get_monotonic_time () < deadline;)
-    weft_ui_spin (5);
-  g_assert_false (weft_visandor_tree_view_get_busy (WEFT_VISANDOR_TREE_VIEW (view)));
+  g_assert_true (weft_ui_wait_for (tree_laid_out, view));
   g_assert_cmpuint (weft_visandor_tree_renderer_get_n_columns (weft_visandor_tree_view_get_renderer (WEFT_VISANDOR_TREE_VIEW (view))),
                     ==, 2 * 120000);
   g_object_unref (view);
 
-  /* Freed on a thread of its own, which does not wake the main loop. */
+  /* Freed on a thread of its own. */
   g_object_unref (dataset);
-  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-       g_atomic_pointer_get (&dataset_alive) != NULL && g_get_monotonic_time () < deadline;)
-    weft_ui_spin (5);
-  g_assert_null (g_atomic_pointer_get (&dataset_alive));
+  g_assert_true (weft_ui_wait_for (pointer_cleared, &dataset_alive));
 }
 
 /* The stacks of a big trace are worked out on a worker thread when the
@@ -338,22 +351,28 @@ test_stacks_worker (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
   g_autoptr(GError) error = NULL;
-  GtkWidget *page, *window;
+  GtkWidget *page, *window, *notice;
+  WeftFlameGraphView *flame;
   gpointer page_alive;
 
   g_assert_true (weft_document_load (document, NULL, &error));
   g_assert_no_error (error);
   page = g_object_ref_sink (GTK_WIDGET (weft_visandor_page_new (document)));
   window = weft_ui_show_in_window (page, 900, 600);
+  flame = weft_visandor_page_get_flame_graph_view (WEFT_VISANDOR_PAGE (page));
+  /* The line above each view, its first sibling. */
+  notice = gtk_widget_get_prev_sibling (GTK_WIDGET (flame));
+  g_assert_true (GTK_IS_LABEL (notice));
+  g_assert_false (gtk_widget_get_visible (notice));
   weft_visandor_page_set_view (WEFT_VISANDOR_PAGE (page), "stacks");
   g_assert_true (weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)));
-  for (gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-       weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)) && g_get_monotonic_time () < deadline;)
-    weft_ui_spin (5);
-  g_assert_false (weft_visandor_page_get_call_tree_busy (WEFT_VISANDOR_PAGE (page)));
+  g_assert_true (gtk_widget_get_visible (notice));
+  g_assert_null (weft_flame_graph_view_get_tree (flame));
+  g_assert_true (weft_ui_wait_for (stacks_built, page));
+  g_assert_false (gtk_widget_get_visible (notice));
   {
     /* The root, and a fork and its two goals 60,000 times. */
-    WeftCallTree *tree = weft_flame_graph_view_get_tree (weft_visandor_page_get_flame_graph_view (WEFT_VISANDOR_PAGE (page)));
+    WeftCallTree *tree = weft_flame_graph_view_get_tree (flame);
 
     g_assert_nonnull (tree);
     g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 1 + 3 * 60000);

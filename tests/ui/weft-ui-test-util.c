@@ -88,10 +88,19 @@ weft_ui_spin (guint milliseconds)
     }
 }
 
+static gboolean
+tick_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 /**
  * weft_ui_wait_for:
  *
- * Runs the main loop until @condition holds (20 s at most).
+ * Runs the main loop until @condition holds (20 s at most). A tick wakes the
+ * loop every few milliseconds: what another thread changes (a dataset freed
+ * on a thread of its own) sends the main loop no event, and without it the
+ * loop would sleep past both the change and the deadline.
  *
  * Returns: whether @condition holds in the end.
  */
@@ -100,9 +109,11 @@ weft_ui_wait_for (WeftUiCondition condition,
                   gpointer        data)
 {
   gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, tick_cb, NULL);
 
   while (!condition (data) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
   weft_ui_iterate ();
 
   return condition (data);
