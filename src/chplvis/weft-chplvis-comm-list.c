@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "weft-table-columns.h"
+#include "weft-text-match.h"
 #include "weft-chplvis-comm-list.h"
 #include "weft-array-table.h"
 #include "weft-units.h"
@@ -275,9 +276,9 @@ match_cb (gconstpointer element,
   g_autofree char *full_source = g_strdup_printf ("%s:%d", file != NULL ? file : "", record->src_line);
   g_autofree char *id = id_text (self, record);
 
-  return weft_array_table_match_text (kind, search) || weft_array_table_match_text (direction, search) ||
-         weft_array_table_match_text (task, search) || weft_array_table_match_text (source, search) ||
-         weft_array_table_match_text (full_source, search) || weft_array_table_match_text (id, search);
+  return weft_text_contains_folded (kind, search) || weft_text_contains_folded (direction, search) ||
+         weft_text_contains_folded (task, search) || weft_text_contains_folded (source, search) ||
+         weft_text_contains_folded (full_source, search) || weft_text_contains_folded (id, search);
 }
 
 static char *

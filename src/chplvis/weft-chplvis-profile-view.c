@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "weft-table-columns.h"
+#include "weft-text-match.h"
 #include "weft-chplvis-profile-view.h"
 #include "weft-array-table.h"
 #include "weft-grid-util.h"
@@ -148,7 +149,7 @@ match_cb (gconstpointer element,
 {
   const WeftChplvisProfileRow *row = element;
 
-  return weft_array_table_match_text (row->name, search) || weft_array_table_match_text (row->file, search);
+  return weft_text_contains_folded (row->name, search) || weft_text_contains_folded (row->file, search);
 }
 
 static char *

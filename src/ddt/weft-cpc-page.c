@@ -23,6 +23,7 @@
 #include "weft-page.h"
 #include "weft-palette.h"
 #include "weft-table-columns.h"
+#include "weft-text-match.h"
 
 /* The strip draws at most this many cells; more processes share cells. */
 #define STRIP_MAX_CELLS 4096
@@ -139,8 +140,8 @@ match_cb (gconstpointer element,
   const CpcRow *row = element;
   g_autofree char *set = weft_int_set_to_string (weft_cpc_table_get_processes (cpc_table (self), row->index));
 
-  return weft_array_table_match_text (weft_cpc_table_get_value (cpc_table (self), row->index), search) ||
-         weft_array_table_match_text (set, search);
+  return weft_text_contains_folded (weft_cpc_table_get_value (cpc_table (self), row->index), search) ||
+         weft_text_contains_folded (set, search);
 }
 
 static char *

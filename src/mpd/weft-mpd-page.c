@@ -152,6 +152,24 @@ line_table_work (gpointer       data,
   return weft_mpd_dataset_dup_event_table (data, FALSE, context, error);
 }
 
+/* Takes @table (nullable: it could not be made, @error says why) and shows
+ * it if line order is still asked for. */
+static void
+take_line_table (WeftMpdPage    *self,
+                 WeftEventTable *table,
+                 const GError   *error)
+{
+  if (table == NULL)
+    {
+      g_warning ("Cannot build the line-order timeline: %s", error != NULL ? error->message : "no table");
+      gtk_toggle_button_set_active (self->order_button, FALSE);
+      return;
+    }
+  self->line_table = table;
+  if (gtk_toggle_button_get_active (self->order_button))
+    set_event_table (self, self->line_table);
+}
+
 static void
 line_table_done (gpointer      owner,
                  gpointer      result,
@@ -165,15 +183,7 @@ line_table_done (gpointer      owner,
   if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (self->details_label)), ordering_text ()) == 0)
     gtk_label_set_label (GTK_LABEL (self->details_label), self->details_before);
   g_clear_pointer (&self->details_before, g_free);
-  if (result == NULL)
-    {
-      g_warning ("Cannot build the line-order timeline: %s", error != NULL ? error->message : "no table");
-      gtk_toggle_button_set_active (self->order_button, FALSE);
-      return;
-    }
-  self->line_table = result;
-  if (gtk_toggle_button_get_active (self->order_button))
-    set_event_table (self, self->line_table);
+  take_line_table (self, result, error);
 }
 
 /* The diagram stays in Lamport order until the table is ready; the button
@@ -198,6 +208,7 @@ order_toggled_cb (WeftMpdPage *self)
   if (line_order && self->line_table == NULL)
     {
       g_autoptr(GError) error = NULL;
+      WeftEventTable *table;
 
       if (self->line_cancellable != NULL)
         return;
@@ -206,13 +217,9 @@ order_toggled_cb (WeftMpdPage *self)
           start_line_table (self);
           return;
         }
-      self->line_table = weft_mpd_dataset_dup_event_table (self->dataset, FALSE, NULL, &error);
-      if (self->line_table == NULL)
-        {
-          g_warning ("Cannot build the line-order timeline: %s", error->message);
-          gtk_toggle_button_set_active (self->order_button, FALSE);
-          return;
-        }
+      table = weft_mpd_dataset_dup_event_table (self->dataset, FALSE, NULL, &error);
+      take_line_table (self, table, error);
+      return;
     }
   set_event_table (self, line_order ? self->line_table : lamport_table);
 }

@@ -11,6 +11,7 @@
 #include "weft-array-table.h"
 #include "weft-mpd-table.h"
 #include "weft-table-columns.h"
+#include "weft-text-match.h"
 
 struct _WeftMpdTable
 {
@@ -122,7 +123,7 @@ match_cb (gconstpointer element,
     {
       if (row->cells[c] == NULL && self->numeric[c] && !numbers_may_match)
         continue;
-      if (weft_array_table_match_text (weft_mpd_table_row_get_text (row, c, self->numeric[c], number, sizeof number),
+      if (weft_text_contains_folded (weft_mpd_table_row_get_text (row, c, self->numeric[c], number, sizeof number),
                                        search))
         return TRUE;
     }
@@ -257,7 +258,6 @@ weft_mpd_table_set_rows (WeftMpdTable *self,
 {
   g_return_if_fail (WEFT_IS_MPD_TABLE (self));
 
-  g_array_set_clear_func (rows, clear_row);
   /* A long table is searched and sorted a chunk at a time between frames:
    * at once, a search of a 10^7-line trace's 1.26 million processes held the
    * window for seconds. */

@@ -47,7 +47,7 @@ GArray     *weft_mpd_table_rows_new   (guint               reserve);
 /* Says @text where the count of rows goes, until rows are set. */
 void        weft_mpd_table_set_status (WeftMpdTable       *self,
                                        const char         *text);
-/* Takes @rows (of WeftMpdTableRow). */
+/* Takes @rows (from weft_mpd_table_rows_new()). */
 void        weft_mpd_table_set_rows   (WeftMpdTable       *self,
                                        GArray             *rows);
 GListModel *weft_mpd_table_get_model  (WeftMpdTable       *self);

@@ -506,18 +506,19 @@ weft_visandor_page_iface_init (WeftPageInterface *iface)
   iface->get_uses_alt_digits = weft_visandor_page_get_uses_alt_digits;
 }
 
-/* The execution tree as a call tree (forks and choice points over their
- * goals and branches, agents as processes): the shared stack view and flame
- * graph every call-tree family has (src/widgets/tree), filled on first view. */
 /* Goals or branches from which the stacks are built on a worker thread: the
  * 10^7-line traces' take 5-7 s. */
 #define CALL_TREE_ASYNC_TASKS 100000
 
+/* The execution tree as a call tree (forks and choice points over their
+ * goals and branches, agents as processes): the shared stack view and flame
+ * graph every call-tree family has (src/widgets/tree), filled on first view.
+ * Takes @tree (nullable). */
 static void
 set_call_tree (WeftVisandorPage *self,
                WeftCallTree     *tree)
 {
-  self->call_tree = tree != NULL ? weft_call_tree_ref (tree) : NULL;
+  self->call_tree = tree;
   weft_call_tree_view_set_tree (self->stacks_view, tree);
   weft_flame_graph_view_set_tree (self->flame_view, tree);
   gtk_widget_set_visible (self->stacks_notice, FALSE);
@@ -538,10 +539,9 @@ call_tree_done (gpointer      owner,
                 const GError *error)
 {
   WeftVisandorPage *self = owner;
-  g_autoptr(WeftCallTree) tree = result;
 
   g_clear_object (&self->call_tree_cancellable);
-  set_call_tree (self, tree);
+  set_call_tree (self, result);
 }
 
 static void
@@ -554,9 +554,7 @@ build_call_tree (WeftVisandorPage *self)
   self->call_tree_built = TRUE;
   if (trace->tasks->len < CALL_TREE_ASYNC_TASKS)
     {
-      g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
-
-      set_call_tree (self, tree);
+      set_call_tree (self, weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL));
       return;
     }
 

@@ -4,11 +4,8 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "weft-array-model.h"
 #include "weft-array-table.h"
-#include "weft-text-match.h"
 
 struct _WeftArrayTable
 {
@@ -281,18 +278,4 @@ weft_array_table_select (WeftArrayTable *self,
     gtk_single_selection_set_selected (self->selection, position);
 
   return item;
-}
-
-/**
- * weft_array_table_match_text:
- * @text: (nullable): a cell's text
- * @search: a casefolded search, as given to a #WeftArrayTableMatch
- *
- * Returns: whether @text contains @search, case aside
- */
-gboolean
-weft_array_table_match_text (const char *text,
-                               const char *search)
-{
-  return weft_text_contains_folded (text, search);
 }

@@ -26,7 +26,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WeftArrayTable, weft_array_table, WEFT, ARRAY_TABLE, GObject)
 
 /* Whether @element (an array element) is shown for @search: casefolded,
- * stripped and never empty. */
+ * stripped and never empty (weft_text_contains_folded() compares a text with
+ * it). */
 typedef gboolean (*WeftArrayTableMatch) (gconstpointer element,
                                            const char   *search,
                                            gpointer      user_data);
@@ -51,7 +52,5 @@ GListModel           *weft_array_table_get_model       (WeftArrayTable      *sel
 GtkSingleSelection   *weft_array_table_get_selection   (WeftArrayTable      *self);
 WeftArrayItem *weft_array_table_select          (WeftArrayTable      *self,
                                                           guint                  position);
-gboolean              weft_array_table_match_text      (const char            *text,
-                                                          const char            *search);
 
 G_END_DECLS
