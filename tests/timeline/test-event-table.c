@@ -1771,6 +1771,151 @@ test_fill_by_rows (void)
   }
 }
 
+/* Reserved instants (weft_event_table_builder_reserve_instants()), written
+ * in place by the fill's threads, make the same table as instants added as
+ * records: in rows whose instants come in order, out of order (sorted in
+ * place), with ties, fewer than reserved, none, and beside intervals and
+ * links of the same rows added from other threads. */
+typedef struct
+{
+  WeftEventTableBuilder *builder;
+  guint                  n_rows;
+  guint                  n_per_row;
+} ReservedFill;
+
+/* Row r's instant i: rows 0 mod 3 in time order, the others in blocks that
+ * go back in time (as the lifetimes of a reused MPD process id do), ties of
+ * four at a time; row 4 adds fewer than it reserved. */
+static gint64
+reserved_time (guint r,
+               guint i)
+{
+  return r % 3 == 0 ? (gint64)i : (gint64)((i % 97) * 1000 + i / 4);
+}
+
+static guint
+reserved_count (const ReservedFill *f,
+                guint               r,
+                gboolean            added)
+{
+  if (r == 5)
+    return 0;
+  if (r == 4 && added)
+    return f->n_per_row / 2;
+  return f->n_per_row + r;
+}
+
+static void
+reserved_fill_part (guint    part,
+                    guint    n_parts,
+                    gpointer data)
+{
+  ReservedFill *f = data;
+  gboolean adds_instants = n_parts < 2 || part < n_parts / 2;
+  gboolean adds_others = n_parts < 2 || !adds_instants;
+
+  /* Split as the MPD fill does: instants on one half of the parts, the rest
+   * on the other. */
+  if (n_parts >= 2)
+    {
+      part %= n_parts / 2;
+      n_parts /= 2;
+    }
+  for (guint r = 0; r < f->n_rows; r++)
+    {
+      if (!weft_event_table_part_has_row (r, part, n_parts))
+        continue;
+      for (guint i = 0; adds_instants && i < reserved_count (f, r, TRUE); i++)
+        weft_event_table_builder_add_instant (f->builder, r, reserved_time (r, i), i % 3, i % 7, i);
+      for (guint i = 0; adds_others && i < 50; i++)
+        {
+          weft_event_table_builder_add_interval (f->builder, r, i * 100, i * 100 + 150, 3, 0, i);
+          weft_event_table_builder_add_link (f->builder, r, i * 10, (r + 1) % f->n_rows, i * 10 + 5, 4, 1, 0, i);
+        }
+    }
+}
+
+static WeftEventTable *
+reserved_table (gboolean reserve)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  ReservedFill f = { builder, 9, 20000 };
+
+  for (guint k = 0; k < 3; k++)
+    weft_event_table_builder_add_kind (builder, "mark", WEFT_EVENT_INSTANT, 0);
+  weft_event_table_builder_add_kind (builder, "span", WEFT_EVENT_INTERVAL, 0);
+  weft_event_table_builder_add_kind (builder, "link", WEFT_EVENT_LINK, 0);
+  for (guint r = 0; r < f.n_rows; r++)
+    weft_event_table_builder_add_row (builder, "r", NULL);
+  if (reserve)
+    {
+      gsize counts[9];
+
+      for (guint r = 0; r < f.n_rows; r++)
+        counts[r] = reserved_count (&f, r, FALSE);
+      weft_event_table_builder_reserve_instants (builder, counts);
+    }
+  g_assert_true (weft_event_table_builder_fill_by_rows (builder, reserved_fill_part, &f, NULL, NULL));
+
+  return finish (builder);
+}
+
+static void
+test_reserved_instants (void)
+{
+  g_autoptr(WeftEventTable) plain = reserved_table (FALSE);
+  g_autoptr(WeftEventTable) reserved = reserved_table (TRUE);
+  WeftTimeSpan span = weft_event_table_get_span (plain);
+
+  g_assert_cmpuint (weft_event_table_get_n_events (reserved), ==, weft_event_table_get_n_events (plain));
+  g_assert_cmpint (weft_event_table_get_span (reserved).begin, ==, span.begin);
+  g_assert_cmpint (weft_event_table_get_span (reserved).end, ==, span.end);
+  for (guint r = 0; r < 9; r++)
+    {
+      WeftInstantSlice a, b;
+      WeftIntervalSlice la, lb;
+
+      weft_event_table_get_instants (plain, r, &a);
+      weft_event_table_get_instants (reserved, r, &b);
+      g_assert_cmpuint (a.n, ==, r == 5 ? 0 : r == 4 ? 10000 : 20000 + r);
+      g_assert_cmpuint (b.n, ==, a.n);
+      for (gsize i = 0; i < a.n; i++)
+        {
+          g_assert_cmpint (b.time[i], ==, a.time[i]);
+          g_assert_cmpuint (b.kind[i], ==, a.kind[i]);
+          g_assert_cmpuint (b.label[i], ==, a.label[i]);
+          g_assert_cmpuint (b.ref[i], ==, a.ref[i]);
+          if (i > 0)
+            g_assert_cmpint (b.time[i], >=, b.time[i - 1]);
+        }
+      weft_event_table_get_lane (plain, r, 0, &la);
+      weft_event_table_get_lane (reserved, r, 0, &lb);
+      g_assert_cmpuint (lb.n, ==, la.n);
+      g_assert_cmpmem (lb.begin, lb.n * 8, la.begin, la.n * 8);
+
+      g_assert_cmpuint (weft_event_table_get_lod_n_levels (reserved, r), ==, weft_event_table_get_lod_n_levels (plain, r));
+      for (gint64 t = span.begin; t < span.end; t += (span.end - span.begin) / 7 + 1)
+        {
+          WeftLodBucket ga, gb;
+
+          weft_event_table_aggregate (plain, r, t, t + (span.end - span.begin) / 3, &ga);
+          weft_event_table_aggregate (reserved, r, t, t + (span.end - span.begin) / 3, &gb);
+          g_assert_cmpuint (gb.n_instants, ==, ga.n_instants);
+          g_assert_cmpuint (gb.n_intervals, ==, ga.n_intervals);
+          g_assert_cmpuint (gb.kind, ==, ga.kind);
+        }
+    }
+  {
+    WeftLinkSlice a, b;
+
+    weft_event_table_get_link_pair (plain, weft_event_table_lookup_link_pair (plain, 8, 0), &a);
+    weft_event_table_get_link_pair (reserved, weft_event_table_lookup_link_pair (reserved, 8, 0), &b);
+    g_assert_cmpuint (a.n, ==, 50);
+    g_assert_cmpuint (b.n, ==, a.n);
+    g_assert_cmpmem (b.to_time, b.n * 8, a.to_time, a.n * 8);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1800,6 +1945,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/cancel", test_cancel);
   g_test_add_func ("/EventTable/progress", test_progress);
   g_test_add_func ("/EventTable/fill-by-rows", test_fill_by_rows);
+  g_test_add_func ("/EventTable/reserved-instants", test_reserved_instants);
 
   return g_test_run ();
 }

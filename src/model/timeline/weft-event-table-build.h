@@ -88,12 +88,20 @@ struct _Chunk
   guint64 data[];   /* records; guint64 for their alignment */
 };
 
+/* A row's records of one sort. Each list has a cache line of its own: the
+ * threads of a fill may each append to another list of the same row (an MPD
+ * trace's instants on one, its intervals and links on the other), and lists
+ * sharing a line made both wait on every append. */
 typedef struct
 {
   Chunk *head;
   Chunk *tail;
   gsize  n;
-} RecList;
+  /* Instants reserved in the columns (weft_event_table_builder_reserve_instants()):
+   * the row's first place there and its room; the records go straight there. */
+  gsize  offset;
+  gsize  room;
+} __attribute__ ((aligned (64))) RecList;
 
 /* Chunks of one size mapped in ahead (weft-event-table-chunk-pool.c). */
 typedef struct _ChunkPool ChunkPool;
@@ -124,6 +132,15 @@ struct _WeftEventTableBuilder
   /* The largest chunks, mapped ahead once a list reaches them: the pool
    * (retval) is made by the first filler that does, freed when filling ends. */
   GOnce           pool_once;
+  /* The instants' columns when they are reserved (else NULL), one block of
+   * pages that _finish hands to the table. */
+  guint8         *instant_block;
+  gsize           instant_block_size;
+  gsize           n_reserved;
+  gint64         *in_time;
+  guint16        *in_kind;
+  guint32        *in_label;
+  guint32        *in_ref;
 };
 
 /* Workers --------------------------------------------------------------------- */

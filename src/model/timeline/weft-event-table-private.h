@@ -118,9 +118,13 @@ struct _WeftEventTable
   guint           n_kinds;
   Kind           *kinds;
 
-  /* Every column below, in one block of pages (weft_pages_map()). */
+  /* Every column below, in one block of pages (weft_pages_map()), but the
+   * instants' when the builder wrote them in place: those are a block of
+   * their own (else NULL). */
   guint8         *columns;
   gsize           columns_size;
+  guint8         *instant_columns;
+  gsize           instant_columns_size;
 
   gsize           n_intervals;
   gint64         *iv_begin;

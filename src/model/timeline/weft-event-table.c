@@ -47,6 +47,7 @@ table_free (WeftEventTable *self)
   g_free (self->rows);
   g_free (self->kinds);
   weft_pages_unmap (self->columns, self->columns_size);
+  weft_pages_unmap (self->instant_columns, self->instant_columns_size);
   g_free (self->pairs);
   g_clear_pointer (&self->strings, weft_string_pool_free);
   g_free (self);

@@ -139,9 +139,12 @@ typedef struct
 /* Builder ------------------------------------------------------------------- */
 
 /* The builder is used by one thread at a time, with one exception: once all
- * kinds, rows and strings are added, add_interval, add_instant and add_link
- * may be called from several threads at once as long as no two threads add
- * to the same row (a link belongs to its from_row). add_kind numbers kinds from 0 in
+ * kinds, rows and strings are added (and instants reserved, if they are),
+ * add_interval, add_instant and add_link may be called from several threads
+ * at once as long as no two threads add to the same row's intervals, the
+ * same row's instants or the same row's links (a link belongs to its
+ * from_row): one thread may add a row's instants while another adds its
+ * intervals and links. add_kind numbers kinds from 0 in
  * call order (no merging of equal names); a table holds at most 65535 kinds.
  * Row, kind and pair indices out of range are programmer errors (g_critical).
  * _finish sorts on worker threads, reports progress as fractions of the stage
@@ -175,6 +178,8 @@ void                   weft_event_table_builder_add_instant  (WeftEventTableBuil
                                                               guint16                kind,
                                                               guint32                label,
                                                               guint32                ref);
+void                   weft_event_table_builder_reserve_instants (WeftEventTableBuilder *self,
+                                                                  const gsize           *counts);
 void                   weft_event_table_builder_add_link     (WeftEventTableBuilder *self,
                                                               guint                  from_row,
                                                               gint64                 from_time,
@@ -192,7 +197,9 @@ WeftEventTable        *weft_event_table_builder_finish       (WeftEventTableBuil
  * on a thread of its own (the calling thread is one of them), with as many
  * parts as processors, at most 8 and at most one per row; a part adds the
  * events of the rows weft_event_table_part_has_row() gives it (and every link
- * leaving one of them). A part may stop early once @context (nullable) is
+ * leaving one of them), or, split the other way as the rule above allows,
+ * one sort of them (say, the parts of one half the instants, of the other
+ * half the rest). A part may stop early once @context (nullable) is
  * cancelled. Returns when every part has: FALSE, with @error set, when
  * @context was cancelled. */
 typedef void (*WeftEventTableFillFunc) (guint    part,
