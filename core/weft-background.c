@@ -199,6 +199,7 @@ typedef struct
 {
   GWeakRef           owner;
   gpointer           data;
+  GDestroyNotify     data_free;
   WeftBackgroundWork work;
   GDestroyNotify     result_free;
   WeftBackgroundDone done;
@@ -210,7 +211,7 @@ static void
 run_free (Run *run)
 {
   g_weak_ref_clear (&run->owner);
-  weft_background_unref (g_steal_pointer (&run->data));
+  weft_background_free (g_steal_pointer (&run->data), run->data_free);
   g_free (run);
 }
 
@@ -256,8 +257,8 @@ run_done (GObject      *source_object,
  * weft_background_run:
  * @owner: (type GObject): the page the result is for; not kept alive by the
  *   work (see weft_background_weak_ref_new())
- * @data: (transfer full) (type GObject): what @work reads (a dataset); its
- *   reference is dropped off the main thread
+ * @data: (transfer full): what @work reads (a dataset, a tree)
+ * @data_free: lets @data go, off the main thread
  * @result_free: frees a result nobody takes (the owner is gone, or the work
  *   was cancelled), off the main thread
  * @cancellable: (nullable): the owner cancels it when it goes, or when a
@@ -268,6 +269,7 @@ run_done (GObject      *source_object,
 void
 weft_background_run (gpointer            owner,
                      gpointer            data,
+                     GDestroyNotify      data_free,
                      WeftBackgroundWork  work,
                      GDestroyNotify      result_free,
                      GCancellable       *cancellable,
@@ -277,12 +279,13 @@ weft_background_run (gpointer            owner,
   Run *run;
 
   g_return_if_fail (G_IS_OBJECT (owner));
-  g_return_if_fail (G_IS_OBJECT (data));
+  g_return_if_fail (data != NULL && data_free != NULL);
   g_return_if_fail (work != NULL && result_free != NULL && done != NULL);
 
   run = g_new0 (Run, 1);
   g_weak_ref_init (&run->owner, owner);
   run->data = data;
+  run->data_free = data_free;
   run->work = work;
   run->result_free = result_free;
   run->done = done;

@@ -42,6 +42,7 @@ typedef void     (*WeftBackgroundDone) (gpointer      owner,
 
 void      weft_background_run           (gpointer            owner,
                                          gpointer            data,
+                                         GDestroyNotify      data_free,
                                          WeftBackgroundWork  work,
                                          GDestroyNotify      result_free,
                                          GCancellable       *cancellable,

@@ -195,8 +195,8 @@ start_line_table (WeftMpdPage *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->order_button), FALSE);
   self->details_before = g_strdup (gtk_label_get_label (GTK_LABEL (self->details_label)));
   gtk_label_set_label (GTK_LABEL (self->details_label), ordering_text ());
-  weft_background_run (self, g_object_ref (self->dataset), line_table_work, (GDestroyNotify)weft_event_table_unref,
-                       self->line_cancellable, line_table_done);
+  weft_background_run (self, g_object_ref (self->dataset), g_object_unref, line_table_work,
+                       (GDestroyNotify)weft_event_table_unref, self->line_cancellable, line_table_done);
 }
 
 static void
@@ -469,8 +469,8 @@ fill_processes (WeftMpdPage        *self,
 
   weft_mpd_table_set_status (WEFT_MPD_TABLE (self->processes_table), _("Listing the processes…"));
   self->processes_cancellable = g_cancellable_new ();
-  weft_background_run (self, g_object_ref (self->dataset), process_rows_work, (GDestroyNotify)g_array_unref,
-                       self->processes_cancellable, process_rows_done);
+  weft_background_run (self, g_object_ref (self->dataset), g_object_unref, process_rows_work,
+                       (GDestroyNotify)g_array_unref, self->processes_cancellable, process_rows_done);
 }
 
 static void fill_semaphores (WeftMpdPage        *self,

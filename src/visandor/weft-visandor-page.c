@@ -561,8 +561,8 @@ build_call_tree (WeftVisandorPage *self)
   gtk_widget_set_visible (self->stacks_notice, TRUE);
   gtk_widget_set_visible (self->flame_notice, TRUE);
   self->call_tree_cancellable = g_cancellable_new ();
-  weft_background_run (self, g_object_ref (self->dataset), call_tree_work, (GDestroyNotify)weft_call_tree_unref,
-                       self->call_tree_cancellable, call_tree_done);
+  weft_background_run (self, g_object_ref (self->dataset), g_object_unref, call_tree_work,
+                       (GDestroyNotify)weft_call_tree_unref, self->call_tree_cancellable, call_tree_done);
 }
 
 WeftFlameGraphView *
@@ -633,8 +633,8 @@ start_statistics (WeftVisandorPage *self)
     return;
   self->statistics_cancellable = g_cancellable_new ();
   gtk_label_set_label (self->statistics_label, _("Working out the statistics…"));
-  weft_background_run (self, g_object_ref (self->dataset), statistics_work, g_free, self->statistics_cancellable,
-                       statistics_done);
+  weft_background_run (self, g_object_ref (self->dataset), g_object_unref, statistics_work, g_free,
+                       self->statistics_cancellable, statistics_done);
 }
 
 static void

@@ -1209,7 +1209,7 @@ test_background_run (void)
 
   /* A live owner gets the result. */
   g_object_set_data (data, "word", (gpointer)"weft");
-  weft_background_run (owner, data, run_work, run_result_free, NULL, run_done);
+  weft_background_run (owner, data, g_object_unref, run_work, run_result_free, NULL, run_done);
   wait_for_runs (&data_alive);
   g_assert_cmpuint (seen.n_done, ==, 1);
   g_assert_cmpstr (seen.result, ==, "weft");
@@ -1220,7 +1220,7 @@ test_background_run (void)
   data = g_object_new (G_TYPE_OBJECT, NULL);
   data_alive = data;
   g_object_add_weak_pointer (data, &data_alive);
-  weft_background_run (owner, data, run_work, run_result_free, NULL, run_done);
+  weft_background_run (owner, data, g_object_unref, run_work, run_result_free, NULL, run_done);
   wait_for_runs (&data_alive);
   g_assert_cmpuint (seen.n_done, ==, 2);
   g_assert_null (seen.result);
@@ -1232,7 +1232,7 @@ test_background_run (void)
   g_object_add_weak_pointer (data, &data_alive);
   g_object_set_data (data, "word", (gpointer)"cancelled");
   g_cancellable_cancel (cancellable);
-  weft_background_run (owner, data, run_work, run_result_free, cancellable, run_done);
+  weft_background_run (owner, data, g_object_unref, run_work, run_result_free, cancellable, run_done);
   wait_for_runs (&data_alive);
   g_assert_cmpuint (seen.n_done, ==, 2);
 
@@ -1241,7 +1241,7 @@ test_background_run (void)
   data_alive = data;
   g_object_add_weak_pointer (data, &data_alive);
   g_object_set_data (data, "word", (gpointer)"orphan");
-  weft_background_run (owner, data, run_work, run_result_free, NULL, run_done);
+  weft_background_run (owner, data, g_object_unref, run_work, run_result_free, NULL, run_done);
   g_object_unref (owner);
   wait_for_runs (&data_alive);
   for (gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;

@@ -285,6 +285,118 @@ test_tree_view (void)
   fixture_close (&f);
 }
 
+/* The search bar of a big tree searches on a worker: the window keeps its
+ * turns, a keystroke cancels the search before it, and the result arrives
+ * as the synchronous search's would. */
+static GtkWidget *
+find_search_entry (GtkWidget *widget)
+{
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_search_entry (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  WeftCallTreeView *view;
+  GtkWidget        *entry;
+  WeftCallNode      before;
+} SearchWait;
+
+static gboolean
+search_answered (gpointer data)
+{
+  SearchWait *w = data;
+
+  return weft_call_tree_view_get_selected (w->view) != w->before ||
+         gtk_widget_has_css_class (w->entry, "error");
+}
+
+static void
+search_and_wait (SearchWait *w,
+                 const char *text)
+{
+  w->before = weft_call_tree_view_get_selected (w->view);
+  gtk_editable_set_text (GTK_EDITABLE (w->entry), text);
+  /* Enter searches at once (typing waits for a pause first). */
+  gtk_widget_activate (w->entry);
+  /* Not before the main loop's next turns: the worker has it. */
+  g_assert_cmpuint (weft_call_tree_view_get_selected (w->view), ==, w->before);
+  g_assert_true (weft_ui_wait_for (search_answered, w));
+}
+
+static void
+test_search_worker (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  WeftCallTreeView *view = WEFT_CALL_TREE_VIEW (g_object_ref_sink (weft_call_tree_view_new ()));
+  GtkWidget *window;
+  SearchWait w = { view, NULL, WEFT_CALL_NODE_NONE };
+  guint metric = weft_call_tree_add_metric (tree, "samples", "", WEFT_CALL_METRIC_INTEGER);
+  WeftCallNode needle = WEFT_CALL_NODE_NONE;
+
+  /* 1,000 callers of 150 functions each: 151,001 frames, one "needle". */
+  for (guint i = 0; i < 1000; i++)
+    {
+      g_autofree char *caller = g_strdup_printf ("caller_%u", i);
+      WeftCallFrame frame = { caller, "", "", 0, 0, 0 };
+      WeftCallNode parent = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &frame);
+
+      for (guint j = 0; j < 150; j++)
+        {
+          g_autofree char *callee = i == 777 && j == 42 ? g_strdup ("Needle_in_the_stack")
+                                                         : g_strdup_printf ("callee_%u_%u", i, j);
+          WeftCallFrame callee_frame = { callee, "", "", 0, 0, 0 };
+          WeftCallNode node = weft_call_tree_add_child (tree, parent, &callee_frame);
+
+          weft_call_tree_set_exclusive (tree, node, metric, 1);
+          if (i == 777 && j == 42)
+            needle = node;
+        }
+    }
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 151001);
+  weft_call_tree_view_set_tree (view, tree);
+  window = weft_ui_show_in_window (GTK_WIDGET (view), 800, 600);
+  w.entry = find_search_entry (GTK_WIDGET (view));
+  /* Ctrl+F: the search bar, with the keyboard in its entry. */
+  gtk_widget_activate_action (GTK_WIDGET (view), "calltree.search", NULL);
+  g_assert_true (gtk_widget_has_focus (w.entry) || gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (w.entry)), w.entry));
+  g_assert_nonnull (w.entry);
+
+  search_and_wait (&w, "needle_IN");
+  g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, needle);
+  g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
+
+  search_and_wait (&w, "no such frame");
+  g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, needle);
+  g_assert_true (gtk_widget_has_css_class (w.entry, "error"));
+
+  /* A search replaced before it ends: only the last one's answer shows. */
+  gtk_editable_set_text (GTK_EDITABLE (w.entry), "nothing matches this");
+  gtk_widget_activate (w.entry);
+  search_and_wait (&w, "callee_3_7");
+  g_assert_cmpstr (weft_call_tree_get_frame (tree, weft_call_tree_view_get_selected (view))->function, ==,
+                   "callee_3_7");
+  g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
+  weft_ui_spin (100);
+  g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
+
+  /* Dropped while a search runs: nothing is left to answer. */
+  gtk_editable_set_text (GTK_EDITABLE (w.entry), "nothing matches this");
+  gtk_widget_activate (w.entry);
+  weft_ui_destroy_window (window);
+  g_object_unref (view);
+  weft_ui_spin (100);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -299,6 +411,7 @@ main (int    argc,
 
   g_test_add_func ("/psv/page/flame-graph-pointer", test_flame_graph_pointer);
   g_test_add_func ("/psv/page/tree-view", test_tree_view);
+  g_test_add_func ("/psv/page/search-worker", test_search_worker);
 
   return g_test_run ();
 }

@@ -564,7 +564,7 @@ weft_visandor_tree_view_set_dataset (WeftVisandorTreeView *self,
        * stops the worker at once; the scratch renderer (the whole layout)
        * and its dataset go off the main thread. */
       g_object_set_data_full (G_OBJECT (scratch), "weft-dataset", g_object_ref (dataset), g_object_unref);
-      weft_background_run (self, scratch, layout_work, g_object_unref, self->layout_cancellable, layout_done);
+      weft_background_run (self, scratch, g_object_unref, layout_work, g_object_unref, self->layout_cancellable, layout_done);
     }
   if (was_busy != (self->layout_cancellable != NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
