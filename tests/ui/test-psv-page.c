@@ -289,14 +289,15 @@ test_tree_view (void)
  * turns, a keystroke cancels the search before it, and the result arrives
  * as the synchronous search's would. */
 static GtkWidget *
-find_search_entry (GtkWidget *widget)
+find_descendant (GtkWidget *widget,
+                 GType      type)
 {
-  if (GTK_IS_SEARCH_ENTRY (widget))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_search_entry (child);
+      GtkWidget *found = find_descendant (child, type);
 
       if (found != NULL)
         return found;
@@ -365,7 +366,7 @@ test_search_worker (void)
   g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 151001);
   weft_call_tree_view_set_tree (view, tree);
   window = weft_ui_show_in_window (GTK_WIDGET (view), 800, 600);
-  w.entry = find_search_entry (GTK_WIDGET (view));
+  w.entry = find_descendant (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
   /* Ctrl+F: the search bar, with the keyboard in its entry. */
   gtk_widget_activate_action (GTK_WIDGET (view), "calltree.search", NULL);
   g_assert_true (gtk_widget_has_focus (w.entry) || gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (w.entry)), w.entry));
@@ -388,6 +389,24 @@ test_search_worker (void)
   g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
   weft_ui_spin (100);
   g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
+
+  /* With the keyboard on the list, a frame selected further down (its
+   * caller opened on the way) stays selected: GTK 4.8 selected the list's
+   * first row a frame later, its focus row after the view swapped its model
+   * back in. */
+  {
+    GtkWidget *list = find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+    WeftCallNode far = 1 + 900 * 151 + 1 + 5;
+
+    g_assert_nonnull (list);
+    /* The keyboard on a row, as after a click on it. */
+    g_assert_true (gtk_widget_grab_focus (find_descendant (list, GTK_TYPE_TREE_EXPANDER)));
+    g_assert_cmpstr (weft_call_tree_get_frame (tree, far)->function, ==, "callee_900_5");
+    g_assert_true (weft_call_tree_view_select_node (view, far));
+    weft_ui_spin (300);
+    g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, far);
+    g_assert_true (gtk_widget_get_focus_child (list) != NULL || gtk_widget_has_focus (list));
+  }
 
   /* Dropped while a search runs: nothing is left to answer. */
   gtk_editable_set_text (GTK_EDITABLE (w.entry), "nothing matches this");

@@ -615,6 +615,7 @@ weft_call_tree_view_select_node (WeftCallTreeView *self,
 {
   g_autoptr(GArray) path = NULL;
   guint position;
+  gboolean had_focus;
 
   g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
 
@@ -650,15 +651,24 @@ weft_call_tree_view_select_node (WeftCallTreeView *self,
    * model again once the path is open. Giving it the model again builds its
    * rows anew, which costs a few hundred milliseconds for a big tree: only
    * when something had to be opened. */
+  /* With the keyboard on a row, GTK 4.8 gives the model's first row the
+   * focus once the model is back, and selects it a frame later: the frame
+   * just selected (a search's, a click's in the flame graph) was lost. The
+   * keyboard leaves the rows while they are swapped, and comes back to the
+   * list, which keeps the selection. */
+  had_focus = gtk_widget_get_focus_child (GTK_WIDGET (self->column_view)) != NULL;
+  if (had_focus)
+    gtk_root_set_focus (gtk_widget_get_root (GTK_WIDGET (self)), NULL);
   gtk_column_view_set_model (self->column_view, NULL);
   position = walk_path (self, path, TRUE);
   if (position != G_MAXUINT)
     gtk_single_selection_set_selected (self->selection, position);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  if (position == G_MAXUINT)
-    return FALSE;
-  scroll_to (self, position);
-  return TRUE;
+  if (position != G_MAXUINT)
+    scroll_to (self, position);
+  if (had_focus)
+    gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  return position != G_MAXUINT;
 }
 
 WeftCallNode
