@@ -13,6 +13,10 @@
  *   bench hpcrun-merge-64 X ms               merging those 64 into one tree (about
  *                                            10^6 nodes: 5,000 shared + 64 × 15,000), best of N
  *   bench hpcrun-merged-nodes X nodes        nodes of that tree
+ *   bench hpcrun-callers-64 X ms             its bottom-up (callers) tree, as the
+ *                                            measurement's page shows it, best of N
+ *   bench hpcrun-callers-nodes X nodes       nodes of that tree
+ *   bench hpcrun-flat-64 X ms                its flat tree, best of N
  * MB are 10^6 bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,7 +28,9 @@
 #include <string.h>
 
 #include "bench-util.h"
+#include "weft-call-tree-views.h"
 #include "weft-hpcrun.h"
+#include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-measurement.h"
 #include "weft-test-util.h"
 
@@ -162,17 +168,41 @@ main (int   argc,
         }
       printf ("bench hpcrun-read-64-parallel-throughput %.0f MB/s\n", (double)total / 1e6 / best_read);
     }
-    for (int r = 0; r < runs; r++)
-      {
-        GPtrArray *profiles = parse_all (files);
-        double t0 = now ();
-        g_autoptr(WeftHpctoolkitMeasurement) m = weft_hpctoolkit_measurement_new (profiles, NULL, NULL);
+    {
+      g_autoptr(WeftHpctoolkitMeasurement) m = NULL;
+      double best_callers = G_MAXDOUBLE, best_flat = G_MAXDOUBLE;
+      guint callers_nodes = 0;
 
-        best = MIN (best, now () - t0);
-        merged = weft_call_tree_get_n_nodes (weft_hpctoolkit_measurement_get_tree (m)) - 1;
-      }
-    printf ("bench hpcrun-merge-64 %.1f ms\n", best * 1e3);
-    printf ("bench hpcrun-merged-nodes %u nodes\n", merged);
+      for (int r = 0; r < runs; r++)
+        {
+          GPtrArray *profiles = parse_all (files);
+          double t0 = now ();
+
+          g_clear_pointer (&m, weft_hpctoolkit_measurement_free);
+          m = weft_hpctoolkit_measurement_new (profiles, NULL, NULL);
+          best = MIN (best, now () - t0);
+          merged = weft_call_tree_get_n_nodes (weft_hpctoolkit_measurement_get_tree (m)) - 1;
+        }
+      printf ("bench hpcrun-merge-64 %.1f ms\n", best * 1e3);
+      printf ("bench hpcrun-merged-nodes %u nodes\n", merged);
+
+      for (int r = 0; r < runs; r++)
+        {
+          double t0 = now ();
+          g_autoptr(WeftCallTree) callers = weft_call_tree_dup_bottom_up (weft_hpctoolkit_measurement_get_tree (m),
+                                                                          weft_hpctoolkit_dataset_node_role, NULL);
+          double t1 = now ();
+          g_autoptr(WeftCallTree) flat = weft_call_tree_dup_flat (weft_hpctoolkit_measurement_get_tree (m),
+                                                                  weft_hpctoolkit_dataset_node_role, NULL);
+
+          best_flat = MIN (best_flat, now () - t1);
+          best_callers = MIN (best_callers, t1 - t0);
+          callers_nodes = weft_call_tree_get_n_nodes (callers) - 1;
+        }
+      printf ("bench hpcrun-callers-64 %.1f ms\n", best_callers * 1e3);
+      printf ("bench hpcrun-callers-nodes %u nodes\n", callers_nodes);
+      printf ("bench hpcrun-flat-64 %.1f ms\n", best_flat * 1e3);
+    }
   }
   weft_test_rm_rf (tmp);
   return 0;

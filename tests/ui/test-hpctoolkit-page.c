@@ -16,6 +16,7 @@
 #include "weft-call-tree-view.h"
 #include "weft-flame-graph-view.h"
 #include "weft-format.h"
+#include "weft-gen-hpcrun.h"
 #include "weft-hpctoolkit-dataset.h"
 #include "weft-hpctoolkit-page.h"
 #include "weft-page.h"
@@ -38,22 +39,6 @@ static gboolean
 is_null (gpointer data)
 {
   return *(gpointer *)data == NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static void
@@ -86,7 +71,7 @@ test_page (void)
   /* Profiles: one bar per profile, the dataset's totals: 400, 440, 520 and
    * 560 samples of 1 ms and 3,000 × 1,000 cycles. */
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "profiles");
-  bars = WEFT_VALUE_BARS_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_VALUE_BARS_VIEW));
+  bars = WEFT_VALUE_BARS_VIEW (weft_ui_find_descendant (GTK_WIDGET (page), WEFT_TYPE_VALUE_BARS_VIEW));
   values = weft_value_bars_view_get_values (bars);
   g_assert_nonnull (values);
   g_assert_cmpuint (weft_value_table_get_n_rows (values), ==, 4);
@@ -104,7 +89,7 @@ test_page (void)
   weft_hpctoolkit_page_set_view (page, "trace");
   weft_ui_iterate ();
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "trace");
-  timeline = WEFT_TIMELINE_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_TIMELINE_VIEW));
+  timeline = WEFT_TIMELINE_VIEW (weft_ui_find_descendant (GTK_WIDGET (page), WEFT_TYPE_TIMELINE_VIEW));
   before = weft_timeline_view_get_table (timeline);
   g_assert_cmpuint (weft_event_table_get_n_rows (before), ==, 4);
   weft_hpctoolkit_page_set_depth (page, 0);
@@ -131,7 +116,7 @@ test_page (void)
     /* Another sample replaces the rows. */
     g_assert_cmpuint (weft_hpctoolkit_page_show_context (page, sample), ==, stack->len);
     {
-      GtkListBox *list = GTK_LIST_BOX (find_descendant (GTK_WIDGET (page), GTK_TYPE_LIST_BOX));
+      GtkListBox *list = GTK_LIST_BOX (weft_ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_LIST_BOX));
 
       g_assert_nonnull (gtk_list_box_get_row_at_index (list, stack->len - 1));
       g_assert_null (gtk_list_box_get_row_at_index (list, stack->len));
@@ -179,8 +164,8 @@ test_page (void)
   weft_ui_iterate ();
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "top-down");
   {
-    WeftCallTreeView *top_down = WEFT_CALL_TREE_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_CALL_TREE_VIEW));
-    WeftFlameGraphView *flame = WEFT_FLAME_GRAPH_VIEW (find_descendant (GTK_WIDGET (page), WEFT_TYPE_FLAME_GRAPH_VIEW));
+    WeftCallTreeView *top_down = WEFT_CALL_TREE_VIEW (weft_ui_find_descendant (GTK_WIDGET (page), WEFT_TYPE_CALL_TREE_VIEW));
+    WeftFlameGraphView *flame = WEFT_FLAME_GRAPH_VIEW (weft_ui_find_descendant (GTK_WIDGET (page), WEFT_TYPE_FLAME_GRAPH_VIEW));
     WeftCallTree *tree = weft_call_tree_view_get_tree (top_down);
 
     g_assert_nonnull (tree);
@@ -228,6 +213,16 @@ test_page (void)
   memset (&options, 0, sizeof options);
   g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
   g_assert_cmpstr (export_view, ==, "stacks");
+  /* The bottom-up and flat trees are made when their tab is first shown (at
+   * once for a measurement this small). */
+  g_assert_null (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "bottom-up")));
+  g_assert_null (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "flat")));
+  weft_hpctoolkit_page_set_view (page, "bottom-up");
+  g_assert_false (weft_hpctoolkit_page_get_tree_busy (page, "bottom-up"));
+  g_assert_nonnull (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "bottom-up")));
+  g_assert_null (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "flat")));
+  weft_hpctoolkit_page_set_view (page, "flat");
+  g_assert_nonnull (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "flat")));
   weft_hpctoolkit_page_set_view (page, "flame");
   weft_ui_iterate ();
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "flame");
@@ -244,6 +239,97 @@ test_page (void)
   g_assert_true (weft_ui_wait_for (is_null, &weak_window));
 }
 
+/* A measurement of 110,101 frames: main calls 110 functions, each of which
+ * calls 1,000 others, which have the samples. */
+static char *
+write_wide_measurement (void)
+{
+  char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "wide-000000-000-7f000001-1-0.hpcrun", NULL);
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (WeftGenNode));
+  g_autoptr(GError) error = NULL;
+  guint32 id = 16;
+
+  /* hpcrun's placeholder roots: "^Primary" and "| Main  " as addresses. */
+  g_array_append_val (nodes, ((WeftGenNode) { 12, 0, 0, 0x5e5072696d617279, 0, 0 }));
+  g_array_append_val (nodes, ((WeftGenNode) { 14, 12, 0, 0x7c204d61696e2020, 0, 0 }));
+  for (guint f = 0; f < 110; f++)
+    {
+      guint32 caller = id;
+
+      g_array_append_val (nodes, ((WeftGenNode) { caller, 14, 1, 0x1000 + 4 * f, 0, 0 }));
+      id += 2;
+      for (guint c = 0; c < 1000; c++, id += 2)
+        g_array_append_val (nodes, ((WeftGenNode) { id, caller, 1, 0x100000 + 4 * (f * 1000 + c), 0.001, 1000 }));
+    }
+  g_assert_true (weft_gen_hpcrun_write (path, 4, 0, 0, (const WeftGenNode *)(gconstpointer)nodes->data, nodes->len,
+                                        &error));
+  g_assert_no_error (error);
+
+  return dir;
+}
+
+static gboolean
+tree_not_busy (gpointer data)
+{
+  return !weft_hpctoolkit_page_get_tree_busy (data, "bottom-up");
+}
+
+/* From 100,000 frames the bottom-up tree is made on a worker when its tab is
+ * first shown, with a line above the view saying so; a page closed while it
+ * works goes at once. */
+static void
+test_trees_worker (void)
+{
+  g_autofree char *dir = write_wide_measurement ();
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+  WeftHpctoolkitPage *page;
+  WeftCallTreeView *bottom_up;
+  GtkWidget *window, *notice;
+  gpointer page_alive;
+
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  page = WEFT_HPCTOOLKIT_PAGE (g_object_ref_sink (weft_hpctoolkit_page_new (document, NULL)));
+  window = weft_ui_show_in_window (GTK_WIDGET (page), 1000, 700);
+  bottom_up = weft_hpctoolkit_page_get_tree_view (page, "bottom-up");
+  notice = gtk_widget_get_prev_sibling (GTK_WIDGET (bottom_up));
+  g_assert_true (GTK_IS_LABEL (notice));
+  g_assert_false (gtk_widget_get_visible (notice));
+
+  weft_hpctoolkit_page_set_view (page, "bottom-up");
+  g_assert_true (weft_hpctoolkit_page_get_tree_busy (page, "bottom-up"));
+  g_assert_true (gtk_widget_get_visible (notice));
+  g_assert_null (weft_call_tree_view_get_tree (bottom_up));
+  g_assert_true (weft_ui_wait_for (tree_not_busy, page));
+  g_assert_false (gtk_widget_get_visible (notice));
+  {
+    /* Each of the 110,110 procedures at the top (the 1,000 callees of each
+     * function have addresses of their own), each with its one caller. */
+    WeftCallTree *tree = weft_call_tree_view_get_tree (bottom_up);
+
+    g_assert_nonnull (tree);
+    g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 1 + 110 + 110000 * 2);
+  }
+  weft_ui_destroy_window (window);
+  g_object_unref (page);
+
+  /* Closed while the worker runs. */
+  page = WEFT_HPCTOOLKIT_PAGE (g_object_ref_sink (weft_hpctoolkit_page_new (document, NULL)));
+  page_alive = page;
+  g_object_add_weak_pointer (G_OBJECT (page), &page_alive);
+  window = weft_ui_show_in_window (GTK_WIDGET (page), 1000, 700);
+  weft_hpctoolkit_page_set_view (page, "flat");
+  g_assert_true (weft_hpctoolkit_page_get_tree_busy (page, "flat"));
+  weft_ui_destroy_window (window);
+  g_object_unref (page);
+  g_assert_null (page_alive);
+  weft_ui_spin (500);
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -256,5 +342,6 @@ main (int    argc,
   weft_formats_init ();
 
   g_test_add_func ("/hpctoolkit/page", test_page);
+  g_test_add_func ("/hpctoolkit/page/trees-worker", test_trees_worker);
   return g_test_run ();
 }

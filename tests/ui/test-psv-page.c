@@ -288,23 +288,6 @@ test_tree_view (void)
 /* The search bar of a big tree searches on a worker: the window keeps its
  * turns, a keystroke cancels the search before it, and the result arrives
  * as the synchronous search's would. */
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   WeftCallTreeView *view;
@@ -366,7 +349,7 @@ test_search_worker (void)
   g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 151001);
   weft_call_tree_view_set_tree (view, tree);
   window = weft_ui_show_in_window (GTK_WIDGET (view), 800, 600);
-  w.entry = find_descendant (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
+  w.entry = weft_ui_find_descendant (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
   /* Ctrl+F: the search bar, with the keyboard in its entry. */
   gtk_widget_activate_action (GTK_WIDGET (view), "calltree.search", NULL);
   g_assert_true (gtk_widget_has_focus (w.entry) || gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (w.entry)), w.entry));
@@ -395,12 +378,12 @@ test_search_worker (void)
    * first row a frame later, its focus row after the view swapped its model
    * back in. */
   {
-    GtkWidget *list = find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+    GtkWidget *list = weft_ui_find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
     WeftCallNode far = 1 + 900 * 151 + 1 + 5;
 
     g_assert_nonnull (list);
     /* The keyboard on a row, as after a click on it. */
-    g_assert_true (gtk_widget_grab_focus (find_descendant (list, GTK_TYPE_TREE_EXPANDER)));
+    g_assert_true (gtk_widget_grab_focus (weft_ui_find_descendant (list, GTK_TYPE_TREE_EXPANDER)));
     g_assert_cmpstr (weft_call_tree_get_frame (tree, far)->function, ==, "callee_900_5");
     g_assert_true (weft_call_tree_view_select_node (view, far));
     weft_ui_spin (300);

@@ -380,3 +380,21 @@ weft_ui_save_screenshot (GtkWidget  *widget,
   path = g_build_filename (dir, file, NULL);
   gdk_texture_save_to_png (texture, path);
 }
+
+/* @widget or its first descendant (depth first) of @type, or NULL. */
+GtkWidget *
+weft_ui_find_descendant (GtkWidget *widget,
+                         GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = weft_ui_find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

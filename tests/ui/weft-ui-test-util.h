@@ -27,6 +27,8 @@ void       weft_ui_spin            (guint             milliseconds);
 gboolean   weft_ui_wait_for        (WeftUiCondition   condition,
                                     gpointer          data);
 void       weft_ui_wait_drawn      (GtkWidget        *widget);
+GtkWidget *weft_ui_find_descendant (GtkWidget        *widget,
+                                    GType             type);
 void       weft_ui_count_cb        (GObject          *object,
                                     GParamSpec       *pspec,
                                     guint            *count);
