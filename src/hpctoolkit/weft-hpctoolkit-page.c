@@ -31,12 +31,17 @@ static const char *const view_names[] = { "profiles", "trace", "top-down", "bott
  * page was built (tests/bench/bench-hpcrun). */
 #define TREE_WORKER_FRAMES 100000
 
+/* The bottom-up tree's levels of callers stop once it has this many frames
+ * (about 200 MB and half a second): the whole tree of that measurement,
+ * 57 million frames, took 5.7 GB. */
+#define CALLERS_MAX_FRAMES 2000000
+
 typedef struct
 {
   const char       *view;         /* its tab */
-  const char       *tree;         /* the dataset's call tree */
   WeftCallTreeView *tree_view;
-  GtkWidget        *notice;       /* "Working out …" above the view */
+  GtkWidget        *notice;       /* "Working out …" above the view, or how
+                                   * far the callers go when not all the way */
   GCancellable     *cancellable;  /* the worker's, while it runs */
   gboolean          started;
 } LazyTree;
@@ -156,18 +161,56 @@ weft_hpctoolkit_page_set_view (WeftHpctoolkitPage *self,
   adw_view_stack_set_visible_child_name (self->view_stack, view);
 }
 
-static void
-set_lazy_tree (LazyTree     *lazy,
-               WeftCallTree *tree)
+/* A made tree, and for the bottom-up one how many levels of callers it
+ * stopped at (0: all of them). */
+typedef struct
 {
-  weft_call_tree_view_set_tree (lazy->tree_view, tree);
-  gtk_widget_set_visible (lazy->notice, FALSE);
+  WeftCallTree *tree;
+  guint         levels;
+} LazyTreeResult;
+
+static void
+lazy_tree_result_free (LazyTreeResult *result)
+{
+  g_clear_pointer (&result->tree, weft_call_tree_unref);
+  g_free (result);
+}
+
+static LazyTreeResult *
+make_lazy_tree (WeftHpctoolkitDataset *dataset,
+                guint                  which)
+{
+  LazyTreeResult *result = g_new0 (LazyTreeResult, 1);
+
+  if (which == LAZY_BOTTOM_UP)
+    result->tree = weft_hpctoolkit_dataset_dup_callers (dataset, CALLERS_MAX_FRAMES, &result->levels);
+  else
+    result->tree = weft_dataset_dup_call_tree (WEFT_DATASET (dataset), "flat", NULL, NULL);
+  return result;
+}
+
+static void
+set_lazy_tree (LazyTree       *lazy,
+               LazyTreeResult *result)
+{
+  weft_call_tree_view_set_tree (lazy->tree_view, result->tree);
+  gtk_widget_set_visible (lazy->notice, result->levels > 0);
+  if (result->levels > 0)
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("Callers are shown %u level up: with every level the tree "
+                                                         "would have more than %u frames.",
+                                                         "Callers are shown %u levels up: with every level the tree "
+                                                         "would have more than %u frames.", result->levels),
+                                               result->levels, CALLERS_MAX_FRAMES);
+
+      gtk_label_set_text (GTK_LABEL (lazy->notice), text);
+    }
 }
 
 typedef struct
 {
-  WeftDataset *dataset;
-  const char  *tree;
+  WeftHpctoolkitDataset *dataset;
+  guint                  which;
 } LazyTreeWork;
 
 static void
@@ -184,18 +227,17 @@ lazy_tree_work (gpointer       data,
 {
   LazyTreeWork *work = data;
 
-  return weft_dataset_dup_call_tree (work->dataset, work->tree, NULL, error);
+  return make_lazy_tree (work->dataset, work->which);
 }
 
 static void
 lazy_tree_done (WeftHpctoolkitPage *self,
                 guint               which,
-                WeftCallTree       *tree)
+                LazyTreeResult     *result)
 {
-  g_autoptr(WeftCallTree) owned = tree;
-
   g_clear_object (&self->lazy[which].cancellable);
-  set_lazy_tree (&self->lazy[which], tree);
+  set_lazy_tree (&self->lazy[which], result);
+  lazy_tree_result_free (result);
 }
 
 static void
@@ -227,19 +269,22 @@ build_lazy_tree (WeftHpctoolkitPage *self,
   lazy->started = TRUE;
   if (weft_call_tree_get_n_nodes (stacks) < TREE_WORKER_FRAMES)
     {
-      g_autoptr(WeftCallTree) tree = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), lazy->tree, NULL, NULL);
+      LazyTreeResult *result = make_lazy_tree (self->dataset, which);
 
-      set_lazy_tree (lazy, tree);
+      set_lazy_tree (lazy, result);
+      lazy_tree_result_free (result);
       return;
     }
 
+  gtk_label_set_text (GTK_LABEL (lazy->notice), which == LAZY_BOTTOM_UP ? _("Working out every procedure’s callers…")
+                                                                        : _("Working out the flat profile…"));
   gtk_widget_set_visible (lazy->notice, TRUE);
   lazy->cancellable = g_cancellable_new ();
   work = g_new (LazyTreeWork, 1);
-  work->dataset = g_object_ref (WEFT_DATASET (self->dataset));
-  work->tree = lazy->tree;
+  work->dataset = g_object_ref (self->dataset);
+  work->which = which;
   weft_background_run (self, work, (GDestroyNotify)lazy_tree_work_free, lazy_tree_work,
-                       (GDestroyNotify)weft_call_tree_unref, lazy->cancellable,
+                       (GDestroyNotify)lazy_tree_result_free, lazy->cancellable,
                        which == LAZY_BOTTOM_UP ? bottom_up_done : flat_done);
 }
 
@@ -512,11 +557,10 @@ add_tree_views (WeftHpctoolkitPage *self)
     const char *name;
     const char *title;
     const char *icon;
-    const char *tree;
   } trees[] = {
-    { "top-down", N_("Top-down"), "view-list-symbolic", "stacks" },
-    { "bottom-up", N_("Bottom-up"), "view-list-symbolic", "callers" },
-    { "flat", N_("Flat"), "view-list-symbolic", "flat" },
+    { "top-down", N_("Top-down"), "view-list-symbolic" },
+    { "bottom-up", N_("Bottom-up"), "view-list-symbolic" },
+    { "flat", N_("Flat"), "view-list-symbolic" },
   };
   g_autoptr(WeftCallTree) stacks = weft_dataset_dup_call_tree (WEFT_DATASET (self->dataset), "stacks", NULL, NULL);
   AdwViewStackPage *page;
@@ -540,10 +584,9 @@ add_tree_views (WeftHpctoolkitPage *self)
           LazyTree *lazy = &self->lazy[i == 1 ? LAZY_BOTTOM_UP : LAZY_FLAT];
 
           lazy->view = trees[i].name;
-          lazy->tree = trees[i].tree;
           lazy->tree_view = WEFT_CALL_TREE_VIEW (view);
-          lazy->notice = gtk_label_new (i == 1 ? _("Working out every procedure’s callers…")
-                                               : _("Working out the flat profile…"));
+          lazy->notice = gtk_label_new (NULL);
+          gtk_label_set_wrap (GTK_LABEL (lazy->notice), TRUE);
           gtk_widget_add_css_class (lazy->notice, "dim-label");
           gtk_widget_set_margin_top (lazy->notice, 12);
           gtk_widget_set_margin_bottom (lazy->notice, 12);

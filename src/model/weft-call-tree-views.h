@@ -43,6 +43,11 @@ typedef WeftCallRole (*WeftCallRoleFunc) (WeftCallTree *tree,
 WeftCallTree *weft_call_tree_dup_bottom_up (WeftCallTree     *tree,
                                             WeftCallRoleFunc  role,
                                             gpointer          user_data);
+WeftCallTree *weft_call_tree_dup_bottom_up_bounded (WeftCallTree     *tree,
+                                                    WeftCallRoleFunc  role,
+                                                    gpointer          user_data,
+                                                    guint             max_frames,
+                                                    guint            *levels);
 WeftCallTree *weft_call_tree_dup_flat      (WeftCallTree     *tree,
                                             WeftCallRoleFunc  role,
                                             gpointer          user_data);

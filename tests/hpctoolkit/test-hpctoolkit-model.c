@@ -729,6 +729,106 @@ test_statistics (void)
     weft_hpctoolkit_measurement_free (alone[i]);
 }
 
+/* The bottom-up tree, a level of callers at a time: whole, it is the tree
+ * of every caller chain with recursion-safe values (checked against the
+ * sums by hand); stopped at a frame budget, it keeps the top levels whole
+ * and says how many levels of callers it has. */
+static WeftCallNode
+find_child_named (WeftCallTree *tree,
+                  WeftCallNode  parent,
+                  const char   *name)
+{
+  for (WeftCallNode c = weft_call_tree_get_first_child (tree, parent); c != WEFT_CALL_NODE_NONE;
+       c = weft_call_tree_get_next_sibling (tree, c))
+    if (strcmp (weft_call_tree_get_frame (tree, c)->function, name) == 0)
+      return c;
+  return WEFT_CALL_NODE_NONE;
+}
+
+static void
+test_views_bounded (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) whole = NULL;
+  g_autoptr(WeftCallTree) two = NULL;
+  g_autoptr(WeftCallTree) one = NULL;
+  WeftCallFrame frames[] = { { "main", "", "", 0, 0, 0 }, { "solve", "", "", 0, 0, 0 }, { "step", "", "", 0, 0, 0 },
+                             { "f", "", "", 0, 0, 0 }, { "g", "", "", 0, 0, 0 } };
+  guint metric = weft_call_tree_add_metric (tree, "time", "s", WEFT_CALL_METRIC_NONE);
+  WeftCallNode main_, solve, step, f1, g1, f2, g2, f3, n;
+  guint levels = 99;
+
+  /* main → solve → step → f → g → f, and main → f → g */
+  main_ = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &frames[0]);
+  solve = weft_call_tree_add_child (tree, main_, &frames[1]);
+  step = weft_call_tree_add_child (tree, solve, &frames[2]);
+  f1 = weft_call_tree_add_child (tree, step, &frames[3]);
+  g1 = weft_call_tree_add_child (tree, f1, &frames[4]);
+  f2 = weft_call_tree_add_child (tree, g1, &frames[3]);
+  f3 = weft_call_tree_add_child (tree, main_, &frames[3]);
+  g2 = weft_call_tree_add_child (tree, f3, &frames[4]);
+  weft_call_tree_set_exclusive (tree, f2, metric, 4);
+  weft_call_tree_set_exclusive (tree, g1, metric, 2);
+  weft_call_tree_set_exclusive (tree, g2, metric, 1);
+  weft_call_tree_set_exclusive (tree, step, metric, 8);
+
+  whole = weft_call_tree_dup_bottom_up_bounded (tree, NULL, NULL, G_MAXUINT, &levels);
+  g_assert_cmpuint (levels, ==, 0);
+  /* Top: main, solve, step, f, g; f's inclusive counts f1 (6: itself and
+   * g1, f2 under it) and f3 (1), not f2 again: 7; its exclusive 4. */
+  g_assert_cmpuint (weft_call_tree_get_n_children (whole, WEFT_CALL_TREE_ROOT), ==, 5);
+  n = find_child_named (whole, WEFT_CALL_TREE_ROOT, "f");
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, n, 0), ==, 7);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (whole, n, 0), ==, 4);
+  /* f ← g ← f ← step ← solve ← main: the chain of f2, 5 levels of callers.
+   * Under "f ← g" is f2 alone, inside f1: its time counts as exclusive,
+   * and its inclusive value not at all (f1's has it). */
+  n = find_child_named (whole, n, "g");
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, n, 0), ==, 0);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (whole, n, 0), ==, 4);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, find_child_named (whole, find_child_named (whole, WEFT_CALL_TREE_ROOT, "f"), "step"), 0), ==, 6);
+  n = find_child_named (whole, n, "f");
+  n = find_child_named (whole, n, "step");
+  n = find_child_named (whole, n, "solve");
+  n = find_child_named (whole, n, "main");
+  g_assert_cmpuint (n, !=, WEFT_CALL_NODE_NONE);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (whole, n, 0), ==, 4);
+  /* g's callers: f, for both instances (g1 6, g2 1). */
+  n = find_child_named (whole, find_child_named (whole, WEFT_CALL_TREE_ROOT, "g"), "f");
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, n, 0), ==, 7);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, WEFT_CALL_TREE_ROOT, 0), ==, 15);
+
+  /* The root, 5 procedures and 6 callers make 12 frames, and 5 callers'
+   * callers 17: a budget of 13 stops after two levels; any budget keeps the
+   * first level… */
+  two = weft_call_tree_dup_bottom_up_bounded (tree, NULL, NULL, 13, &levels);
+  g_assert_cmpuint (levels, ==, 2);
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (two), ==, 17);
+  one = weft_call_tree_dup_bottom_up_bounded (tree, NULL, NULL, 1, &levels);
+  g_assert_cmpuint (levels, ==, 1);
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (one), ==, 12);
+  /* … whose frames and values are the whole tree's first levels. */
+  for (WeftCallNode top = weft_call_tree_get_first_child (one, WEFT_CALL_TREE_ROOT); top != WEFT_CALL_NODE_NONE;
+       top = weft_call_tree_get_next_sibling (one, top))
+    {
+      const char *name = weft_call_tree_get_frame (one, top)->function;
+      WeftCallNode w = find_child_named (whole, WEFT_CALL_TREE_ROOT, name);
+
+      g_assert_cmpfloat (weft_call_tree_get_inclusive (one, top, 0), ==, weft_call_tree_get_inclusive (whole, w, 0));
+      g_assert_cmpuint (weft_call_tree_get_n_children (one, top), ==, weft_call_tree_get_n_children (whole, w));
+      for (WeftCallNode c = weft_call_tree_get_first_child (one, top); c != WEFT_CALL_NODE_NONE;
+           c = weft_call_tree_get_next_sibling (one, c))
+        {
+          WeftCallNode wc = find_child_named (whole, w, weft_call_tree_get_frame (one, c)->function);
+
+          g_assert_cmpfloat (weft_call_tree_get_inclusive (one, c, 0), ==, weft_call_tree_get_inclusive (whole, wc, 0));
+          g_assert_cmpuint (weft_call_tree_get_n_children (one, c), ==, 0);
+        }
+    }
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (two), >, weft_call_tree_get_n_nodes (one));
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (whole), >, weft_call_tree_get_n_nodes (two));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -745,5 +845,6 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/model/find-source", test_find_source);
   g_test_add_func ("/hpctoolkit/model/statistics", test_statistics);
   g_test_add_func ("/call-tree-views/recursion", test_views_recursion);
+  g_test_add_func ("/call-tree-views/bounded", test_views_bounded);
   return g_test_run ();
 }

@@ -290,6 +290,17 @@ weft_hpctoolkit_dataset_node_role (WeftCallTree *tree,
     }
 }
 
+WeftCallTree *
+weft_hpctoolkit_dataset_dup_callers (WeftHpctoolkitDataset *self,
+                                     guint                  max_frames,
+                                     guint                 *levels)
+{
+  g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_DATASET (self), NULL);
+
+  return weft_call_tree_dup_bottom_up_bounded (weft_hpctoolkit_measurement_get_tree (self->measurement),
+                                               weft_hpctoolkit_dataset_node_role, NULL, max_frames, levels);
+}
+
 static WeftCallTree *
 weft_hpctoolkit_dataset_dup_call_tree (WeftDataset            *dataset,
                                        const char             *view,
@@ -299,8 +310,7 @@ weft_hpctoolkit_dataset_dup_call_tree (WeftDataset            *dataset,
   WeftHpctoolkitDataset *self = WEFT_HPCTOOLKIT_DATASET (dataset);
 
   if (g_strcmp0 (view, "callers") == 0)
-    return weft_call_tree_dup_bottom_up (weft_hpctoolkit_measurement_get_tree (self->measurement),
-                                         weft_hpctoolkit_dataset_node_role, NULL);
+    return weft_hpctoolkit_dataset_dup_callers (self, G_MAXUINT, NULL);
   if (g_strcmp0 (view, "flat") == 0)
     return weft_call_tree_dup_flat (weft_hpctoolkit_measurement_get_tree (self->measurement),
                                     weft_hpctoolkit_dataset_node_role, NULL);

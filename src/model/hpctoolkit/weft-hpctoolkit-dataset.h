@@ -45,6 +45,11 @@ WeftEventTable                  *weft_hpctoolkit_dataset_build_timeline  (WeftHp
 WeftCallRole                     weft_hpctoolkit_dataset_node_role       (WeftCallTree              *tree,
                                                                           WeftCallNode               node,
                                                                           gpointer                   user_data);
+/* The bottom-up ("callers") tree, its levels of callers stopped once it has
+ * @max_frames frames (see weft_call_tree_dup_bottom_up_bounded()). */
+WeftCallTree                    *weft_hpctoolkit_dataset_dup_callers     (WeftHpctoolkitDataset     *self,
+                                                                          guint                      max_frames,
+                                                                          guint                     *levels);
 /* The frames (procedures, inlined calls, placeholders, frames without
  * structure) from the outermost down to @node, as labels. */
 GPtrArray                       *weft_hpctoolkit_dataset_dup_stack       (WeftHpctoolkitDataset     *self,
