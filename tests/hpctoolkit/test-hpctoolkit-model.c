@@ -733,18 +733,6 @@ test_statistics (void)
  * of every caller chain with recursion-safe values (checked against the
  * sums by hand); stopped at a frame budget, it keeps the top levels whole
  * and says how many levels of callers it has. */
-static WeftCallNode
-find_child_named (WeftCallTree *tree,
-                  WeftCallNode  parent,
-                  const char   *name)
-{
-  for (WeftCallNode c = weft_call_tree_get_first_child (tree, parent); c != WEFT_CALL_NODE_NONE;
-       c = weft_call_tree_get_next_sibling (tree, c))
-    if (strcmp (weft_call_tree_get_frame (tree, c)->function, name) == 0)
-      return c;
-  return WEFT_CALL_NODE_NONE;
-}
-
 static void
 test_views_bounded (void)
 {
@@ -777,24 +765,24 @@ test_views_bounded (void)
   /* Top: main, solve, step, f, g; f's inclusive counts f1 (6: itself and
    * g1, f2 under it) and f3 (1), not f2 again: 7; its exclusive 4. */
   g_assert_cmpuint (weft_call_tree_get_n_children (whole, WEFT_CALL_TREE_ROOT), ==, 5);
-  n = find_child_named (whole, WEFT_CALL_TREE_ROOT, "f");
+  n = find_child (whole, WEFT_CALL_TREE_ROOT, "f");
   g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, n, 0), ==, 7);
   g_assert_cmpfloat (weft_call_tree_get_exclusive (whole, n, 0), ==, 4);
   /* f ← g ← f ← step ← solve ← main: the chain of f2, 5 levels of callers.
    * Under "f ← g" is f2 alone, inside f1: its time counts as exclusive,
    * and its inclusive value not at all (f1's has it). */
-  n = find_child_named (whole, n, "g");
+  n = find_child (whole, n, "g");
   g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, n, 0), ==, 0);
   g_assert_cmpfloat (weft_call_tree_get_exclusive (whole, n, 0), ==, 4);
-  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, find_child_named (whole, find_child_named (whole, WEFT_CALL_TREE_ROOT, "f"), "step"), 0), ==, 6);
-  n = find_child_named (whole, n, "f");
-  n = find_child_named (whole, n, "step");
-  n = find_child_named (whole, n, "solve");
-  n = find_child_named (whole, n, "main");
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, find_child (whole, find_child (whole, WEFT_CALL_TREE_ROOT, "f"), "step"), 0), ==, 6);
+  n = find_child (whole, n, "f");
+  n = find_child (whole, n, "step");
+  n = find_child (whole, n, "solve");
+  n = find_child (whole, n, "main");
   g_assert_cmpuint (n, !=, WEFT_CALL_NODE_NONE);
   g_assert_cmpfloat (weft_call_tree_get_exclusive (whole, n, 0), ==, 4);
   /* g's callers: f, for both instances (g1 6, g2 1). */
-  n = find_child_named (whole, find_child_named (whole, WEFT_CALL_TREE_ROOT, "g"), "f");
+  n = find_child (whole, find_child (whole, WEFT_CALL_TREE_ROOT, "g"), "f");
   g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, n, 0), ==, 7);
   g_assert_cmpfloat (weft_call_tree_get_inclusive (whole, WEFT_CALL_TREE_ROOT, 0), ==, 15);
 
@@ -812,14 +800,14 @@ test_views_bounded (void)
        top = weft_call_tree_get_next_sibling (one, top))
     {
       const char *name = weft_call_tree_get_frame (one, top)->function;
-      WeftCallNode w = find_child_named (whole, WEFT_CALL_TREE_ROOT, name);
+      WeftCallNode w = find_child (whole, WEFT_CALL_TREE_ROOT, name);
 
       g_assert_cmpfloat (weft_call_tree_get_inclusive (one, top, 0), ==, weft_call_tree_get_inclusive (whole, w, 0));
       g_assert_cmpuint (weft_call_tree_get_n_children (one, top), ==, weft_call_tree_get_n_children (whole, w));
       for (WeftCallNode c = weft_call_tree_get_first_child (one, top); c != WEFT_CALL_NODE_NONE;
            c = weft_call_tree_get_next_sibling (one, c))
         {
-          WeftCallNode wc = find_child_named (whole, w, weft_call_tree_get_frame (one, c)->function);
+          WeftCallNode wc = find_child (whole, w, weft_call_tree_get_frame (one, c)->function);
 
           g_assert_cmpfloat (weft_call_tree_get_inclusive (one, c, 0), ==, weft_call_tree_get_inclusive (whole, wc, 0));
           g_assert_cmpuint (weft_call_tree_get_n_children (one, c), ==, 0);
