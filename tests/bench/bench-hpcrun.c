@@ -20,6 +20,7 @@
  *   bench hpcrun-callers-page-nodes X nodes  nodes of that tree
  *   bench hpcrun-callers-page-levels X       the levels of callers it has
  *   bench hpcrun-flat-64 X ms                its flat tree, best of N
+ *   bench hpcrun-flat-nodes X nodes          nodes of that tree
  * MB are 10^6 bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -176,6 +177,7 @@ main (int   argc,
       double best_callers = G_MAXDOUBLE, best_flat = G_MAXDOUBLE;
       guint callers_nodes = 0;
       guint levels = 0;
+      guint flat_nodes = 0;
 
       for (int r = 0; r < runs; r++)
         {
@@ -211,11 +213,13 @@ main (int   argc,
           best_flat = MIN (best_flat, now () - t1);
           best_callers = MIN (best_callers, t1 - t0);
           callers_nodes = weft_call_tree_get_n_nodes (callers) - 1;
+          flat_nodes = weft_call_tree_get_n_nodes (flat) - 1;
         }
       printf ("bench hpcrun-callers-page-64 %.1f ms\n", best_callers * 1e3);
       printf ("bench hpcrun-callers-page-nodes %u nodes\n", callers_nodes);
       printf ("bench hpcrun-callers-page-levels %u\n", levels);
       printf ("bench hpcrun-flat-64 %.1f ms\n", best_flat * 1e3);
+      printf ("bench hpcrun-flat-nodes %u nodes\n", flat_nodes);
     }
   }
   weft_test_rm_rf (tmp);
