@@ -287,7 +287,8 @@ test_tree_view (void)
 
 /* The search bar of a big tree searches on a worker: the window keeps its
  * turns, a keystroke cancels the search before it, and the result arrives
- * as the synchronous search's would. */
+ * as the synchronous search's would; it finds frames by the names their
+ * rows show. */
 typedef struct
 {
   WeftCallTreeView *view;
@@ -326,6 +327,7 @@ test_search_worker (void)
   SearchWait w = { view, NULL, WEFT_CALL_NODE_NONE };
   guint metric = weft_call_tree_add_metric (tree, "samples", "", WEFT_CALL_METRIC_INTEGER);
   WeftCallNode needle = WEFT_CALL_NODE_NONE;
+  WeftCallNode solver;
 
   /* 1,000 callers of 150 functions each: 151,001 frames, one "needle". */
   for (guint i = 0; i < 1000; i++)
@@ -346,7 +348,13 @@ test_search_worker (void)
             needle = node;
         }
     }
-  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 151001);
+  /* A frame known only by its module and address, shown as such. */
+  {
+    WeftCallFrame frame = { "", "", "libsolver.so", 0x4012f0, 0, 0 };
+
+    solver = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &frame);
+  }
+  g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 151002);
   weft_call_tree_view_set_tree (view, tree);
   window = weft_ui_show_in_window (GTK_WIDGET (view), 800, 600);
   w.entry = weft_ui_find_descendant (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
@@ -359,8 +367,13 @@ test_search_worker (void)
   g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, needle);
   g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
 
+  /* As it is shown: "libsolver.so+0x4012f0". */
+  search_and_wait (&w, "SOLVER.so+0x4012");
+  g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, solver);
+  g_assert_false (gtk_widget_has_css_class (w.entry, "error"));
+
   search_and_wait (&w, "no such frame");
-  g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, needle);
+  g_assert_cmpuint (weft_call_tree_view_get_selected (view), ==, solver);
   g_assert_true (gtk_widget_has_css_class (w.entry, "error"));
 
   /* A search replaced before it ends: only the last one's answer shows. */

@@ -732,8 +732,23 @@ is_under (WeftCallTree *tree,
   return top == WEFT_CALL_TREE_ROOT;
 }
 
+/* Whether the name a frame's row shows holds @needle (case-folded): its
+ * function, or for a frame without one (HPCToolkit's without structure,
+ * "heat+0x4012f0") what weft_call_frame_to_label() makes of it. */
+static gboolean
+frame_matches (const WeftCallFrame *frame,
+               const char          *needle)
+{
+  g_autofree char *label = NULL;
+
+  if (frame->function[0] != '\0')
+    return weft_text_contains_folded (frame->function, needle);
+  label = weft_call_frame_to_label (frame);
+  return weft_text_contains_folded (label, needle);
+}
+
 /* The first frame after @start in preorder (round to @start again) whose
- * function holds @needle (case-folded) and that is under @focus; NONE when
+ * name holds @needle (case-folded) and that is under @focus; NONE when
  * there is none or @cancellable (nullable) fired. */
 static WeftCallNode
 find_next_match (WeftCallTree *tree,
@@ -752,8 +767,7 @@ find_next_match (WeftCallTree *tree,
         n = WEFT_CALL_TREE_ROOT;
       if (n == WEFT_CALL_TREE_ROOT)
         continue;
-      if (weft_text_contains_folded (weft_call_tree_get_frame (tree, n)->function, needle) &&
-          is_under (tree, n, focus))
+      if (frame_matches (weft_call_tree_get_frame (tree, n), needle) && is_under (tree, n, focus))
         return n;
       if (--countdown == 0)
         {
@@ -778,7 +792,7 @@ search_start (WeftCallTreeView *self)
  * weft_call_tree_view_search:
  *
  * Selects the next frame after the selected one (in preorder, round to the
- * top again) whose function contains @text, ignoring case; FALSE when no
+ * top again) whose name as shown contains @text, ignoring case; FALSE when no
  * frame in view does. The search bar runs the same search on a worker for a
  * big tree.
  */
