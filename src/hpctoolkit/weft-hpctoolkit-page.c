@@ -538,7 +538,11 @@ node_selected_cb (WeftCallTreeView *view,
   frame = weft_call_tree_get_frame (tree, node);
   if (frame->file[0] == '\0')
     {
-      weft_source_view_open (source, frame->function, NULL, 0);
+      /* Named as its row names it: a frame without structure has no
+       * function either, only a module and an address. */
+      g_autofree char *label = weft_call_frame_to_label (frame);
+
+      weft_source_view_open (source, label, NULL, 0);
       return;
     }
   if (self->settings != NULL)

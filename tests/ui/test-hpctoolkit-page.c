@@ -313,6 +313,22 @@ test_trees_worker (void)
     g_assert_nonnull (tree);
     g_assert_cmpuint (weft_call_tree_get_n_nodes (tree), ==, 1 + 110 + 110000 * 2);
   }
+  /* Without structure a frame is a module and an address, and the source
+   * pane names it so, as its row does ("wide-…+0x1000"), not as “”. */
+  {
+    WeftCallTreeView *top_down = weft_hpctoolkit_page_get_tree_view (page, "top-down");
+    WeftCallTree *tree = weft_call_tree_view_get_tree (top_down);
+    WeftCallNode first = weft_call_tree_get_first_child (tree, weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT));
+    g_autofree char *label = weft_call_frame_to_label (weft_call_tree_get_frame (tree, first));
+    WeftSourceView *source = weft_hpctoolkit_page_get_source_view (page, "top-down");
+
+    g_assert_cmpstr (weft_call_tree_get_frame (tree, first)->function, ==, "");
+    g_assert_true (g_str_has_suffix (label, "+0x1000"));
+    weft_hpctoolkit_page_set_view (page, "top-down");
+    g_assert_true (weft_call_tree_view_select_node (top_down, first));
+    g_assert_cmpstr (weft_source_view_get_name (source), ==, label);
+    g_assert_nonnull (strstr (weft_source_view_get_message (source), label));
+  }
   weft_ui_destroy_window (window);
   g_object_unref (page);
 
