@@ -343,7 +343,7 @@ command_export (int       argc,
   const WeftRenderModule *render;
   WeftDataset *dataset;
   GOptionEntry entries[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view, N_("What to export: comm-matrix, timeline, values, graph, profile, stacks, tree, array, parallelism"), N_("VIEW") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view, N_("What to export: comm-matrix, timeline, values, graph, profile, stacks, callers, flat, tree, array, parallelism"), N_("VIEW") },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("mda-csv, mda-hdf5, psv-csv, psv-xml, tree-csv, cpc-csv, png, svg, pdf"), N_("FMT") },
     { "tag", 0, 0, G_OPTION_ARG_STRING, &tag, N_("Only this tag (Chapel: All, Start, a tag name)"), N_("NAME") },
     { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Only this time range, in seconds from the start"), N_("T0:T1") },

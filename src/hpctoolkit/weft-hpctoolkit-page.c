@@ -100,12 +100,17 @@ weft_hpctoolkit_page_get_export_view (WeftPage         *page,
 
   const char *shown = weft_hpctoolkit_page_get_view (self);
 
-  /* Every call tree exports as the top-down tree: PSV CSV/XML, or the flame
-   * graph as a picture. */
-  if (g_strcmp0 (shown, "top-down") == 0 || g_strcmp0 (shown, "bottom-up") == 0 ||
-      g_strcmp0 (shown, "flat") == 0 || g_strcmp0 (shown, "flame") == 0)
+  /* Each call tree as itself: PSV CSV/XML, tree CSV, or its flame graph as a
+   * picture; the bottom-up tree whole, even when its tab shows the first
+   * levels of callers only. */
+  if (g_strcmp0 (shown, "top-down") == 0 || g_strcmp0 (shown, "flame") == 0)
     {
       *view = "stacks";
+      return TRUE;
+    }
+  if (g_strcmp0 (shown, "bottom-up") == 0 || g_strcmp0 (shown, "flat") == 0)
+    {
+      *view = shown[0] == 'b' ? "callers" : "flat";
       return TRUE;
     }
   if (g_strcmp0 (shown, "trace") == 0 && self->time_model != NULL)

@@ -18,7 +18,8 @@
  * these lists is a usage error, a name inside them that a document lacks is a
  * clear "does not fit" error. */
 static const char *const known_views[] = {
-  "comm-matrix", "timeline", "stacks", "tree", "array", "values", "graph", "profile", "parallelism", NULL
+  "comm-matrix", "timeline", "stacks", "callers", "flat", "tree", "array", "values", "graph", "profile",
+  "parallelism", NULL
 };
 static const char *const known_formats[] = {
   "mda-csv", "mda-hdf5", "psv-csv", "psv-xml", "tree-csv", "cpc-csv", "png", "svg", "pdf", NULL

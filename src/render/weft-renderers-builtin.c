@@ -58,6 +58,9 @@ weft_renderers_register_builtin (void)
   /* END register: grid writers */
   /* BEGIN register: ddt-psv */
   weft_exporter_register_view ("stacks", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_picture, 1200, 800);
+  /* HPCToolkit's bottom-up and flat trees, whole (the page bounds its own). */
+  weft_exporter_register_view ("callers", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_callers_picture, 1200, 800);
+  weft_exporter_register_view ("flat", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_flat_picture, 1200, 800);
   weft_exporter_register_tree_writer ("psv-csv", weft_psv_csv_write);
   weft_exporter_register_tree_writer ("psv-xml", weft_psv_xml_write);
   /* Any call tree with its metrics, and comparisons, which PSV cannot hold. */

@@ -206,6 +206,58 @@ test_exports (void)
   weft_test_rm_rf (dir);
 }
 
+/* hpcviewer's bottom-up ("callers") and flat trees export like the top-down
+ * one: as data (tree-csv, PSV) and as a flame graph. On the demo, solve's
+ * callers include main with the CPU time of solve's calls from it. */
+static void
+test_tree_views_export (void)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autofree char *psv = weft_test_source_path ("data", "samples", "ddt-stacks.csv", NULL);
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *callers = g_build_filename (dir, "callers.csv", NULL);
+  g_autofree char *flat = g_build_filename (dir, "flat.csv", NULL);
+  g_autofree char *svg = g_build_filename (dir, "callers.svg", NULL);
+  g_autofree char *contents = NULL;
+
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "export", "--view", "callers", "--format", "tree-csv", "-o", callers, path, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+  }
+  g_assert_true (g_file_get_contents (callers, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "Path,CPUTIME (sec),CYCLES\n"));
+  g_assert_nonnull (strstr (contents, "\nsolve (/opt/weft-demo/src/heat.c:10);main (/opt/weft-demo/src/heat.c:40),0.92"));
+  g_clear_pointer (&contents, g_free);
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "export", "--view", "flat", "--format", "psv-csv", "-o", flat, path, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+  }
+  /* Module, then file, then procedures. */
+  g_assert_true (g_file_get_contents (flat, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\n1, 0, 0, \" (/opt/weft-demo/src/heat.c:0)\"\n"));
+  g_assert_nonnull (strstr (contents, "\n2, 0, 0, solve (/opt/weft-demo/src/heat.c:10)\n"));
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "export", "--view", "callers", "--format", "svg", "-o", svg, path, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+  }
+  g_assert_true (g_file_test (svg, G_FILE_TEST_IS_REGULAR));
+  /* A DDT stack has no such view, and says which it has. */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "export", "--view", "callers", "--format", "tree-csv", "-o", callers, psv, NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "has no “callers” view (it has: stacks)"));
+  }
+  weft_test_rm_rf (dir);
+}
+
 static void
 test_corrupt (void)
 {
@@ -310,6 +362,7 @@ main (int   argc,
   g_test_add_func ("/hpctoolkit/cli/part-of-measurement", test_part_of_measurement);
   g_test_add_func ("/hpctoolkit/cli/corpus-folder-and-files", test_corpus_folder_and_files);
   g_test_add_func ("/hpctoolkit/cli/exports", test_exports);
+  g_test_add_func ("/hpctoolkit/cli/tree-views-export", test_tree_views_export);
   g_test_add_func ("/hpctoolkit/cli/corrupt", test_corrupt);
   g_test_add_func ("/hpctoolkit/cli/one-processor", test_one_processor);
   return g_test_run ();

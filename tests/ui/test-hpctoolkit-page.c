@@ -221,8 +221,12 @@ test_page (void)
   g_assert_false (weft_hpctoolkit_page_get_tree_busy (page, "bottom-up"));
   g_assert_nonnull (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "bottom-up")));
   g_assert_null (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "flat")));
+  g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
+  g_assert_cmpstr (export_view, ==, "callers");
   weft_hpctoolkit_page_set_view (page, "flat");
   g_assert_nonnull (weft_call_tree_view_get_tree (weft_hpctoolkit_page_get_tree_view (page, "flat")));
+  g_assert_true (weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options));
+  g_assert_cmpstr (export_view, ==, "flat");
   weft_hpctoolkit_page_set_view (page, "flame");
   weft_ui_iterate ();
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "flame");

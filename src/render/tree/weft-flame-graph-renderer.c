@@ -925,14 +925,16 @@ weft_flame_graph_renderer_draw (WeftFlameGraphRenderer *self,
   cairo_restore (cr);
 }
 
-gboolean
-weft_flame_graph_draw_picture (WeftDataset           *dataset,
-                               const WeftViewOptions *options,
-                               const WeftRenderTheme *theme,
-                               cairo_t               *cr,
-                               double                 width,
-                               double                 height,
-                               GError               **error)
+/* The flame graph of the dataset's call tree @view. */
+static gboolean
+draw_tree_picture (WeftDataset           *dataset,
+                   const char            *view,
+                   const WeftViewOptions *options,
+                   const WeftRenderTheme *theme,
+                   cairo_t               *cr,
+                   double                 width,
+                   double                 height,
+                   GError               **error)
 {
   g_autoptr(WeftFlameGraphRenderer) renderer = NULL;
   g_autoptr(WeftCallTree) tree = NULL;
@@ -940,7 +942,7 @@ weft_flame_graph_draw_picture (WeftDataset           *dataset,
   g_return_val_if_fail (WEFT_IS_DATASET (dataset), FALSE);
   g_return_val_if_fail (cr != NULL, FALSE);
 
-  tree = weft_dataset_dup_call_tree (dataset, "stacks", options, error);
+  tree = weft_dataset_dup_call_tree (dataset, view, options, error);
   if (tree == NULL)
     return FALSE;
   renderer = weft_flame_graph_renderer_new ();
@@ -963,4 +965,40 @@ weft_flame_graph_draw_picture (WeftDataset           *dataset,
     weft_flame_graph_renderer_set_metric (renderer, -1);
   weft_flame_graph_renderer_draw (renderer, cr, width, height);
   return TRUE;
+}
+
+gboolean
+weft_flame_graph_draw_picture (WeftDataset           *dataset,
+                               const WeftViewOptions *options,
+                               const WeftRenderTheme *theme,
+                               cairo_t               *cr,
+                               double                 width,
+                               double                 height,
+                               GError               **error)
+{
+  return draw_tree_picture (dataset, "stacks", options, theme, cr, width, height, error);
+}
+
+gboolean
+weft_flame_graph_draw_callers_picture (WeftDataset           *dataset,
+                                       const WeftViewOptions *options,
+                                       const WeftRenderTheme *theme,
+                                       cairo_t               *cr,
+                                       double                 width,
+                                       double                 height,
+                                       GError               **error)
+{
+  return draw_tree_picture (dataset, "callers", options, theme, cr, width, height, error);
+}
+
+gboolean
+weft_flame_graph_draw_flat_picture (WeftDataset           *dataset,
+                                    const WeftViewOptions *options,
+                                    const WeftRenderTheme *theme,
+                                    cairo_t               *cr,
+                                    double                 width,
+                                    double                 height,
+                                    GError               **error)
+{
+  return draw_tree_picture (dataset, "flat", options, theme, cr, width, height, error);
 }

@@ -103,5 +103,20 @@ gboolean      weft_flame_graph_draw_picture           (WeftDataset            *d
                                                        double                  width,
                                                        double                  height,
                                                        GError                **error);
+/* The same of the "callers" (bottom-up) and "flat" trees (HPCToolkit's). */
+gboolean      weft_flame_graph_draw_callers_picture   (WeftDataset            *dataset,
+                                                       const WeftViewOptions  *options,
+                                                       const WeftRenderTheme  *theme,
+                                                       cairo_t                *cr,
+                                                       double                  width,
+                                                       double                  height,
+                                                       GError                **error);
+gboolean      weft_flame_graph_draw_flat_picture      (WeftDataset            *dataset,
+                                                       const WeftViewOptions  *options,
+                                                       const WeftRenderTheme  *theme,
+                                                       cairo_t                *cr,
+                                                       double                  width,
+                                                       double                  height,
+                                                       GError                **error);
 
 G_END_DECLS
