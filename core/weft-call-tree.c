@@ -518,7 +518,8 @@ weft_call_tree_intern_frame (WeftCallTree        *self,
  *
  * Returns: (transfer full): "function (file:line)" as DDT writes a frame, the
  *   function alone when there is no file, "module+0xaddress" when there is no
- *   function.
+ *   function; without function and address, the file (and line) or else the
+ *   module.
  */
 char *
 weft_call_frame_to_label (const WeftCallFrame *frame)
@@ -529,6 +530,12 @@ weft_call_frame_to_label (const WeftCallFrame *frame)
     return g_strdup_printf ("%s+0x%" G_GINT64_MODIFIER "x",
                             frame->module != NULL && frame->module[0] != '\0' ? frame->module : "",
                             frame->address);
+  /* A file or a load module of a flat view (HPCToolkit's): named by it,
+   * where " (file)" and "" were shown. */
+  if (function[0] == '\0' && frame->file != NULL && frame->file[0] != '\0')
+    return frame->line > 0 ? g_strdup_printf ("%s:%u", frame->file, frame->line) : g_strdup (frame->file);
+  if (function[0] == '\0' && frame->module != NULL && frame->module[0] != '\0')
+    return g_strdup (frame->module);
   if (frame->file != NULL && frame->file[0] != '\0')
     {
       if (frame->line > 0)

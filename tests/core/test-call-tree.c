@@ -61,6 +61,20 @@ test_structure (void)
     g_assert_cmpstr (bare, ==, "mpi_wait");
     g_assert_cmpstr (path, ==, "main (main.c:10);solve (solve.c:42);compute (solve.c:50)");
   }
+  /* Frames without a function: an address in a module; a flat view's file
+   * and load module, named by them. */
+  {
+    const WeftCallFrame frames[] = { { "", "", "libm.so.6", 0x10, 0, 0 }, { "", "a.c", "app", 0, 0, 0 },
+                                     { "", "a.c", "", 0, 7, 0 }, { "", "", "libm.so.6", 0, 0, 0 } };
+    const char *expected[] = { "libm.so.6+0x10", "a.c", "a.c:7", "libm.so.6" };
+
+    for (guint k = 0; k < G_N_ELEMENTS (frames); k++)
+      {
+        g_autofree char *text = weft_call_frame_to_label (&frames[k]);
+
+        g_assert_cmpstr (text, ==, expected[k]);
+      }
+  }
   /* Unknown strings read as "", never NULL. */
   g_assert_cmpstr (weft_call_tree_get_frame (tree, wait)->file, ==, "");
   g_assert_cmpstr (weft_call_tree_get_frame (tree, wait)->module, ==, "");

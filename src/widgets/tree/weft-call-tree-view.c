@@ -243,7 +243,10 @@ frame_bind (GtkSignalListItemFactory *factory,
   const WeftCallFrame *frame = weft_call_tree_get_frame (tree, node);
   gboolean divergent = weft_flame_graph_is_divergent (tree, node);
   g_autofree char *label = frame->function[0] == '\0' ? weft_call_frame_to_label (frame) : NULL;
-  g_autofree char *where = frame->file[0] != '\0' ? g_strdup_printf ("%s:%u", frame->file, frame->line) : NULL;
+  /* A frame named by its file (a flat view's) has no location beside. */
+  g_autofree char *where = frame->file[0] == '\0' || label != NULL ? NULL
+                           : frame->line > 0 ? g_strdup_printf ("%s:%u", frame->file, frame->line)
+                                             : g_strdup (frame->file);
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   gtk_label_set_text (GTK_LABEL (function), label != NULL ? label : frame->function);
