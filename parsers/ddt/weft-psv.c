@@ -124,11 +124,14 @@ static void
 append_frame_text (GString             *out,
                    const WeftCallFrame *frame)
 {
-  if (frame->function[0] == '\0' && frame->address != 0)
+  if (frame->function[0] == '\0')
     {
       g_autofree char *label = weft_call_frame_to_label (frame);
 
       g_string_append (out, label);
+      /* A file or module of a flat tree is named by it already. */
+      if (frame->address == 0)
+        return;
     }
   else
     g_string_append (out, frame->function);

@@ -339,7 +339,8 @@ weft_call_tree_dup_flat (WeftCallTree     *tree,
       if (v.roles[node] == WEFT_CALL_ROLE_PROCEDURE)
         {
           WeftCallFrame module = { "", "", f->module, 0, 0, 0 };
-          WeftCallFrame file = { "", f->file, f->module, 0, 0, 0 };
+          /* hpcviewer's name for the file of code without line information. */
+          WeftCallFrame file = { "", f->file[0] != '\0' ? f->file : "<unknown file>", f->module, 0, 0, 0 };
           WeftCallNode m = weft_call_tree_ensure_child (v.out, WEFT_CALL_TREE_ROOT, &module);
           WeftCallNode fl = weft_call_tree_ensure_child (v.out, m, &file);
           WeftCallNode p = weft_call_tree_ensure_child (v.out, fl, f);

@@ -236,10 +236,11 @@ test_tree_views_export (void)
 
     g_assert_cmpint (run (args, &out, &err), ==, 0);
   }
-  /* Module, then file, then procedures. */
+  /* Module, then file, then procedures, each named. */
   g_assert_true (g_file_get_contents (flat, &contents, NULL, NULL));
-  g_assert_nonnull (strstr (contents, "\n1, 0, 0, \" (/opt/weft-demo/src/heat.c:0)\"\n"));
+  g_assert_nonnull (strstr (contents, "\n0, 0, 0, /opt/weft-demo/bin/heat\n1, 0, 0, /opt/weft-demo/src/heat.c\n"));
   g_assert_nonnull (strstr (contents, "\n2, 0, 0, solve (/opt/weft-demo/src/heat.c:10)\n"));
+  g_assert_nonnull (strstr (contents, "\n0, 0, 0, libc.so.6\n1, 0, 0, <unknown file>\n"));
   {
     g_autofree char *out = NULL, *err = NULL;
     const char *args[] = { "export", "--view", "callers", "--format", "svg", "-o", svg, path, NULL };
