@@ -170,6 +170,7 @@ weft_hpctoolkit_page_set_view (WeftHpctoolkitPage *self,
  * stopped at (0: all of them). */
 typedef struct
 {
+  guint         which;   /* LAZY_BOTTOM_UP or LAZY_FLAT */
   WeftCallTree *tree;
   guint         levels;
 } LazyTreeResult;
@@ -187,6 +188,7 @@ make_lazy_tree (WeftHpctoolkitDataset *dataset,
 {
   LazyTreeResult *result = g_new0 (LazyTreeResult, 1);
 
+  result->which = which;
   if (which == LAZY_BOTTOM_UP)
     result->tree = weft_hpctoolkit_dataset_dup_callers (dataset, CALLERS_MAX_FRAMES, &result->levels);
   else
@@ -236,29 +238,16 @@ lazy_tree_work (gpointer       data,
 }
 
 static void
-lazy_tree_done (WeftHpctoolkitPage *self,
-                guint               which,
-                LazyTreeResult     *result)
-{
-  g_clear_object (&self->lazy[which].cancellable);
-  set_lazy_tree (&self->lazy[which], result);
-  lazy_tree_result_free (result);
-}
-
-static void
-bottom_up_done (gpointer      owner,
+lazy_tree_done (gpointer      owner,
                 gpointer      result,
                 const GError *error)
 {
-  lazy_tree_done (owner, LAZY_BOTTOM_UP, result);
-}
+  WeftHpctoolkitPage *self = owner;
+  LazyTreeResult *made = result;
 
-static void
-flat_done (gpointer      owner,
-           gpointer      result,
-           const GError *error)
-{
-  lazy_tree_done (owner, LAZY_FLAT, result);
+  g_clear_object (&self->lazy[made->which].cancellable);
+  set_lazy_tree (&self->lazy[made->which], made);
+  lazy_tree_result_free (made);
 }
 
 static void
@@ -289,8 +278,7 @@ build_lazy_tree (WeftHpctoolkitPage *self,
   work->dataset = g_object_ref (self->dataset);
   work->which = which;
   weft_background_run (self, work, (GDestroyNotify)lazy_tree_work_free, lazy_tree_work,
-                       (GDestroyNotify)lazy_tree_result_free, lazy->cancellable,
-                       which == LAZY_BOTTOM_UP ? bottom_up_done : flat_done);
+                       (GDestroyNotify)lazy_tree_result_free, lazy->cancellable, lazy_tree_done);
 }
 
 /**

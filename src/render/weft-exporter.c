@@ -280,7 +280,7 @@ write_picture (const ViewEntry         *entry,
     surface = cairo_pdf_surface_create_for_stream (picture_write_cb, &sink, width, height);
 
   cr = cairo_create (surface);
-  ok = entry->draw (dataset, options, theme, cr, width, height, error);
+  ok = entry->draw (dataset, request->view, options, theme, cr, width, height, error);
   status = cairo_status (cr);
   cairo_destroy (cr);
 

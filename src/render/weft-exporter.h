@@ -33,8 +33,10 @@ typedef struct
   const WeftRenderTheme *theme; /* NULL = light */
 } WeftExportRequest;
 
-/* Draws @view of @dataset into @cr, a surface of @width × @height. */
+/* Draws @view of @dataset into @cr, a surface of @width × @height (one
+ * function may draw several views: the call trees' flame graphs). */
 typedef gboolean (*WeftPictureFunc) (WeftDataset           *dataset,
+                                     const char            *view,
                                      const WeftViewOptions *options,
                                      const WeftRenderTheme *theme,
                                      cairo_t               *cr,

@@ -41,7 +41,7 @@ weft_renderers_register_builtin (void)
   /* BEGIN register: grid views */
   weft_exporter_register_view ("comm-matrix", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_picture, 1000, 1000);
   weft_exporter_register_view ("values", WEFT_VIEW_SHAPE_VALUES, weft_value_bars_draw_picture, 800, 600);
-  weft_exporter_register_view ("array", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_array_picture, 1000, 1000);
+  weft_exporter_register_view ("array", WEFT_VIEW_SHAPE_MATRIX, weft_matrix_draw_picture, 1000, 1000);
   /* END register: grid views */
   /* BEGIN register: chplvis views */
   weft_exporter_register_view ("graph", WEFT_VIEW_SHAPE_MATRIX, weft_chplvis_graph_draw_picture, 1000, 1000);
@@ -59,8 +59,8 @@ weft_renderers_register_builtin (void)
   /* BEGIN register: ddt-psv */
   weft_exporter_register_view ("stacks", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_picture, 1200, 800);
   /* HPCToolkit's bottom-up and flat trees, whole (the page bounds its own). */
-  weft_exporter_register_view ("callers", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_callers_picture, 1200, 800);
-  weft_exporter_register_view ("flat", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_flat_picture, 1200, 800);
+  weft_exporter_register_view ("callers", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_picture, 1200, 800);
+  weft_exporter_register_view ("flat", WEFT_VIEW_SHAPE_TREE, weft_flame_graph_draw_picture, 1200, 800);
   weft_exporter_register_tree_writer ("psv-csv", weft_psv_csv_write);
   weft_exporter_register_tree_writer ("psv-xml", weft_psv_xml_write);
   /* Any call tree with its metrics, and comparisons, which PSV cannot hold. */

@@ -121,19 +121,25 @@ tick_cb (GtkWidget     *widget,
   return G_SOURCE_CONTINUE;
 }
 
+/* Runs a generator (@argv, NULL-terminated) to its successful end. */
+static void
+run_generator (const char *const *argv)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+}
+
 static char *
 generate (const char *format,
           guint       megabytes)
 {
-  g_autofree char *out = NULL, *err = NULL;
-  g_autofree char *events = NULL;
-  g_autoptr(GError) error = NULL;
-  char *path;
-  int status;
-  /* Bytes per line of each generator, roughly. */
-  guint bytes_per_line = g_str_equal (format, "mpd") ? 81 : g_str_equal (format, "visandor") ? 34 : 54;
+  char *path = g_build_filename (tmp_dir, format, NULL);
 
-  path = g_build_filename (tmp_dir, format, NULL);
   if (g_str_equal (format, "hpctoolkit"))
     {
       /* 64 profiles of 20,000 frames make 50 MB; at most 100,000 frames a
@@ -141,18 +147,17 @@ generate (const char *format,
       g_autofree char *nodes = g_strdup_printf ("%u", CLAMP (megabytes * 400, 2000, 100000));
       g_autofree char *shared = g_strdup_printf ("%u", CLAMP (megabytes * 100, 500, 25000));
 
-      g_spawn_sync (NULL, (char **)(const char *[]){ weft_gen_hpcrun, "--profiles", "64", "--nodes", nodes,
-                                                     "--shared", shared, path, NULL },
-                    NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
-      g_assert_no_error (error);
-      g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
-      return path;
+      run_generator ((const char *[]){ weft_gen_hpcrun, "--profiles", "64", "--nodes", nodes, "--shared", shared,
+                                       path, NULL });
     }
-  events = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64)megabytes * 1000000 / bytes_per_line);
-  g_spawn_sync (NULL, (char **)(const char *[]){ weft_gen_traces, "-f", format, "-e", events, "-o", path, NULL },
-                NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  else
+    {
+      /* Bytes per line of each generator, roughly. */
+      guint bytes_per_line = g_str_equal (format, "mpd") ? 81 : g_str_equal (format, "visandor") ? 34 : 54;
+      g_autofree char *events = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64)megabytes * 1000000 / bytes_per_line);
+
+      run_generator ((const char *[]){ weft_gen_traces, "-f", format, "-e", events, "-o", path, NULL });
+    }
   if (g_str_equal (format, "chplvis"))
     {
       /* The generator writes PATH/NAME/NAME-0…: the run folder is PATH/GEN. */

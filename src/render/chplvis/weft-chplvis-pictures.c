@@ -19,6 +19,7 @@
  */
 gboolean
 weft_chplvis_graph_draw_picture (WeftDataset           *dataset,
+                                 const char            *view,
                                  const WeftViewOptions *options,
                                  const WeftRenderTheme *theme,
                                  cairo_t               *cr,
@@ -79,6 +80,7 @@ weft_chplvis_graph_draw_picture (WeftDataset           *dataset,
  */
 gboolean
 weft_chplvis_profile_draw_picture (WeftDataset           *dataset,
+                                   const char            *view,
                                    const WeftViewOptions *options,
                                    const WeftRenderTheme *theme,
                                    cairo_t               *cr,

@@ -26,6 +26,7 @@ G_BEGIN_DECLS
 #define WEFT_CHPLVIS_PROFILE_TOP 30
 
 gboolean weft_chplvis_graph_draw_picture   (WeftDataset           *dataset,
+                                            const char            *view,
                                             const WeftViewOptions *options,
                                             const WeftRenderTheme *theme,
                                             cairo_t               *cr,
@@ -33,6 +34,7 @@ gboolean weft_chplvis_graph_draw_picture   (WeftDataset           *dataset,
                                             double                 height,
                                             GError               **error);
 gboolean weft_chplvis_profile_draw_picture (WeftDataset           *dataset,
+                                            const char            *view,
                                             const WeftViewOptions *options,
                                             const WeftRenderTheme *theme,
                                             cairo_t               *cr,

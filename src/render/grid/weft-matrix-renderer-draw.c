@@ -653,11 +653,13 @@ draw_matrix_view (WeftDataset           *dataset,
 /**
  * weft_matrix_draw_picture:
  *
- * The "comm-matrix" picture of the exporter (a #WeftPictureFunc): the
- * dataset's "comm-matrix" for @options, with its title, in @theme.
+ * The "comm-matrix" and "array" pictures of the exporter (a
+ * #WeftPictureFunc): the dataset's matrix @view (a DDT array: a 2-D plane of
+ * it) for @options, with its title, in @theme.
  */
 gboolean
 weft_matrix_draw_picture (WeftDataset           *dataset,
+                          const char            *view,
                           const WeftViewOptions *options,
                           const WeftRenderTheme *theme,
                           cairo_t               *cr,
@@ -665,22 +667,5 @@ weft_matrix_draw_picture (WeftDataset           *dataset,
                           double                 height,
                           GError               **error)
 {
-  return draw_matrix_view (dataset, "comm-matrix", options, theme, cr, width, height, error);
-}
-
-/**
- * weft_matrix_draw_array_picture:
- *
- * The "array" picture (DDT MDA documents): a 2-D plane of the array.
- */
-gboolean
-weft_matrix_draw_array_picture (WeftDataset           *dataset,
-                                const WeftViewOptions *options,
-                                const WeftRenderTheme *theme,
-                                cairo_t               *cr,
-                                double                 width,
-                                double                 height,
-                                GError               **error)
-{
-  return draw_matrix_view (dataset, "array", options, theme, cr, width, height, error);
+  return draw_matrix_view (dataset, view, options, theme, cr, width, height, error);
 }

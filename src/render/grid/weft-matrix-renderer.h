@@ -140,13 +140,7 @@ void                  weft_matrix_renderer_draw             (WeftMatrixRenderer 
                                                              double                 height);
 
 gboolean              weft_matrix_draw_picture              (WeftDataset           *dataset,
-                                                             const WeftViewOptions *options,
-                                                             const WeftRenderTheme *theme,
-                                                             cairo_t               *cr,
-                                                             double                 width,
-                                                             double                 height,
-                                                             GError               **error);
-gboolean              weft_matrix_draw_array_picture        (WeftDataset           *dataset,
+                                                             const char            *view,
                                                              const WeftViewOptions *options,
                                                              const WeftRenderTheme *theme,
                                                              cairo_t               *cr,

@@ -588,6 +588,7 @@ weft_value_bars_renderer_draw (WeftValueBarsRenderer *self,
  */
 gboolean
 weft_value_bars_draw_picture (WeftDataset           *dataset,
+                              const char            *view,
                               const WeftViewOptions *options,
                               const WeftRenderTheme *theme,
                               cairo_t               *cr,

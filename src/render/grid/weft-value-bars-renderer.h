@@ -86,6 +86,7 @@ void                   weft_value_bars_renderer_draw             (WeftValueBarsR
                                                                   double                 height);
 
 gboolean               weft_value_bars_draw_picture              (WeftDataset           *dataset,
+                                                                  const char            *view,
                                                                   const WeftViewOptions *options,
                                                                   const WeftRenderTheme *theme,
                                                                   cairo_t               *cr,

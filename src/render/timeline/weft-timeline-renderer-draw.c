@@ -1090,6 +1090,7 @@ weft_timeline_renderer_draw_overview (WeftTimelineRenderer  *self,
  */
 gboolean
 weft_timeline_draw_picture (WeftDataset           *dataset,
+                            const char            *view,
                             const WeftViewOptions *options,
                             const WeftRenderTheme *theme,
                             cairo_t               *cr,

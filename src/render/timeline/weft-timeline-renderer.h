@@ -165,6 +165,7 @@ void            weft_timeline_renderer_draw_overview        (WeftTimelineRendere
 
 /* The "timeline" picture of the exporter (a WeftPictureFunc). */
 gboolean        weft_timeline_draw_picture                  (WeftDataset           *dataset,
+                                                             const char            *view,
                                                              const WeftViewOptions *options,
                                                              const WeftRenderTheme *theme,
                                                              cairo_t               *cr,

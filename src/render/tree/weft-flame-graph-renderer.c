@@ -925,16 +925,15 @@ weft_flame_graph_renderer_draw (WeftFlameGraphRenderer *self,
   cairo_restore (cr);
 }
 
-/* The flame graph of the dataset's call tree @view. */
-static gboolean
-draw_tree_picture (WeftDataset           *dataset,
-                   const char            *view,
-                   const WeftViewOptions *options,
-                   const WeftRenderTheme *theme,
-                   cairo_t               *cr,
-                   double                 width,
-                   double                 height,
-                   GError               **error)
+gboolean
+weft_flame_graph_draw_picture (WeftDataset           *dataset,
+                               const char            *view,
+                               const WeftViewOptions *options,
+                               const WeftRenderTheme *theme,
+                               cairo_t               *cr,
+                               double                 width,
+                               double                 height,
+                               GError               **error)
 {
   g_autoptr(WeftFlameGraphRenderer) renderer = NULL;
   g_autoptr(WeftCallTree) tree = NULL;
@@ -965,40 +964,4 @@ draw_tree_picture (WeftDataset           *dataset,
     weft_flame_graph_renderer_set_metric (renderer, -1);
   weft_flame_graph_renderer_draw (renderer, cr, width, height);
   return TRUE;
-}
-
-gboolean
-weft_flame_graph_draw_picture (WeftDataset           *dataset,
-                               const WeftViewOptions *options,
-                               const WeftRenderTheme *theme,
-                               cairo_t               *cr,
-                               double                 width,
-                               double                 height,
-                               GError               **error)
-{
-  return draw_tree_picture (dataset, "stacks", options, theme, cr, width, height, error);
-}
-
-gboolean
-weft_flame_graph_draw_callers_picture (WeftDataset           *dataset,
-                                       const WeftViewOptions *options,
-                                       const WeftRenderTheme *theme,
-                                       cairo_t               *cr,
-                                       double                 width,
-                                       double                 height,
-                                       GError               **error)
-{
-  return draw_tree_picture (dataset, "callers", options, theme, cr, width, height, error);
-}
-
-gboolean
-weft_flame_graph_draw_flat_picture (WeftDataset           *dataset,
-                                    const WeftViewOptions *options,
-                                    const WeftRenderTheme *theme,
-                                    cairo_t               *cr,
-                                    double                 width,
-                                    double                 height,
-                                    GError               **error)
-{
-  return draw_tree_picture (dataset, "flat", options, theme, cr, width, height, error);
 }

@@ -94,24 +94,11 @@ void          weft_flame_graph_renderer_draw          (WeftFlameGraphRenderer *s
                                                        double                  width,
                                                        double                  height);
 
-/* The "stacks" picture of the exporter (a WeftPictureFunc): the dataset's
- * "stacks" call tree, @options->metric naming a metric (NULL: the default). */
+/* The "stacks", "callers" and "flat" pictures of the exporter (a
+ * WeftPictureFunc): the flame graph of the dataset's call tree @view,
+ * @options->metric naming a metric (NULL: the default). */
 gboolean      weft_flame_graph_draw_picture           (WeftDataset            *dataset,
-                                                       const WeftViewOptions  *options,
-                                                       const WeftRenderTheme  *theme,
-                                                       cairo_t                *cr,
-                                                       double                  width,
-                                                       double                  height,
-                                                       GError                **error);
-/* The same of the "callers" (bottom-up) and "flat" trees (HPCToolkit's). */
-gboolean      weft_flame_graph_draw_callers_picture   (WeftDataset            *dataset,
-                                                       const WeftViewOptions  *options,
-                                                       const WeftRenderTheme  *theme,
-                                                       cairo_t                *cr,
-                                                       double                  width,
-                                                       double                  height,
-                                                       GError                **error);
-gboolean      weft_flame_graph_draw_flat_picture      (WeftDataset            *dataset,
+                                                       const char             *view,
                                                        const WeftViewOptions  *options,
                                                        const WeftRenderTheme  *theme,
                                                        cairo_t                *cr,

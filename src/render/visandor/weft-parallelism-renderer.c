@@ -480,6 +480,7 @@ weft_parallelism_renderer_draw (WeftParallelismRenderer *self,
  */
 gboolean
 weft_parallelism_draw_picture (WeftDataset           *dataset,
+                               const char            *view,
                                const WeftViewOptions *options,
                                const WeftRenderTheme *theme,
                                cairo_t               *cr,

@@ -55,6 +55,7 @@ void                     weft_parallelism_renderer_draw           (WeftParalleli
                                                                    double                   height);
 
 gboolean                 weft_parallelism_draw_picture            (WeftDataset             *dataset,
+                                                                   const char              *view,
                                                                    const WeftViewOptions   *options,
                                                                    const WeftRenderTheme   *theme,
                                                                    cairo_t                 *cr,

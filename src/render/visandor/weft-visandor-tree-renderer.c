@@ -1281,6 +1281,7 @@ weft_visandor_tree_renderer_hit_test (WeftVisandorTreeRenderer *self,
  */
 gboolean
 weft_visandor_tree_draw_picture (WeftDataset           *dataset,
+                                 const char            *view,
                                  const WeftViewOptions *options,
                                  const WeftRenderTheme *theme,
                                  cairo_t               *cr,

@@ -92,6 +92,7 @@ gboolean                  weft_visandor_tree_renderer_hit_test       (WeftVisand
 guint32                   weft_visandor_agent_color                  (guint                     row);
 
 gboolean                  weft_visandor_tree_draw_picture            (WeftDataset              *dataset,
+                                                                      const char               *view,
                                                                       const WeftViewOptions    *options,
                                                                       const WeftRenderTheme    *theme,
                                                                       cairo_t                  *cr,

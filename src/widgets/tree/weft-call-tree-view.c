@@ -964,11 +964,8 @@ search_done (gpointer      owner,
   g_autofree WeftCallNode *found = result;
 
   g_clear_object (&self->search_cancellable);
-  /* The tree may have changed since: a frame number of the old one means
-   * nothing now (set_tree cancels, so this is only a safeguard). */
-  show_search_found (self, *found != WEFT_CALL_NODE_NONE && self->tree != NULL &&
-                           *found < weft_call_tree_get_n_nodes (self->tree) &&
-                           weft_call_tree_view_select_node (self, *found));
+  /* A new tree cancels the search, so @found is a frame of this one. */
+  show_search_found (self, *found != WEFT_CALL_NODE_NONE && weft_call_tree_view_select_node (self, *found));
 }
 
 static void
@@ -1048,9 +1045,7 @@ weft_call_tree_view_dispose (GObject *object)
   g_clear_object (&self->tree_model);
   g_clear_object (&self->row_sorter);
   g_clear_object (&self->describer);
-  if (self->search_cancellable != NULL)
-    g_cancellable_cancel (self->search_cancellable);
-  g_clear_object (&self->search_cancellable);
+  cancel_search (self);
   g_clear_pointer (&self->tree, weft_call_tree_unref);
   g_clear_pointer (&self->history, g_array_unref);
 
