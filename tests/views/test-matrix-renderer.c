@@ -443,6 +443,60 @@ test_large_matrix_keeps_hot_cells (void)
   cairo_surface_destroy (surface);
 }
 
+/* NaN cells: a grey far from zero's white and the filtered grey, in either
+ * theme, named in the tooltip; in a reduced picture a NaN wins the pixel it
+ * shares with values, since it is what a user of an array view looks for. */
+static void
+test_nan_cells (void)
+{
+  g_autoptr(WeftMatrix) m = make_comm_matrix ();
+  g_autoptr(WeftMatrix) big = weft_matrix_new_2d (1024, 1024);
+  g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
+  g_autofree char *described = NULL;
+  WeftRenderTheme dark;
+  cairo_surface_t *surface;
+  WeftMatrixLayout layout;
+  double x, y;
+
+  weft_matrix_set_2d (m, 1, 1, NAN);
+  weft_matrix_renderer_set_matrix (renderer, m);
+  surface = render (renderer, 400, 400);
+  cell_probe (renderer, 400, 400, 1, 1, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 77, 77, 77 }, 1);
+  /* The rest is drawn as before: the maximum hot, zero white. */
+  cell_probe (renderer, 400, 400, 0, 1, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 255, 0, 0 }, 0);
+  cell_probe (renderer, 400, 400, 0, 0, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 255, 255, 255 }, 0);
+  cairo_surface_destroy (surface);
+  described = weft_matrix_renderer_describe_cell (renderer, 1, 1);
+  g_assert_nonnull (strstr (described, "NaN"));
+
+  weft_render_theme_init_dark (&dark);
+  weft_matrix_renderer_set_theme (renderer, &dark);
+  surface = render (renderer, 400, 400);
+  cell_probe (renderer, 400, 400, 1, 1, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 193, 193, 193 }, 1);
+  cairo_surface_destroy (surface);
+  weft_render_theme_clear (&dark);
+
+  weft_matrix_set_2d (big, 500, 500, NAN);
+  weft_matrix_set_2d (big, 500, 501, 5);
+  weft_matrix_set_2d (big, 10, 11, 5);
+  renderer = (g_object_unref (renderer), weft_matrix_renderer_new ());
+  weft_matrix_renderer_set_matrix (renderer, big);
+  weft_matrix_renderer_get_layout (renderer, 600, 600, &layout);
+  g_assert_cmpfloat (floor ((500 + 0.5) * layout.cell_size), ==, floor ((501 + 0.5) * layout.cell_size));
+  surface = render (renderer, 600, 600);
+  x = layout.grid.x + floor ((501 + 0.5) * layout.cell_size);
+  y = layout.grid.y + floor ((500 + 0.5) * layout.cell_size);
+  views_assert_pixel (surface, x + 0.5, y + 0.5, (ViewsPixel) { 77, 77, 77 }, 1);
+  x = layout.grid.x + floor ((11 + 0.5) * layout.cell_size);
+  y = layout.grid.y + floor ((10 + 0.5) * layout.cell_size);
+  views_assert_pixel (surface, x + 0.5, y + 0.5, (ViewsPixel) { 255, 0, 0 }, 0);
+  cairo_surface_destroy (surface);
+}
+
 /* 512 × 512 in 1000 px: cells of about 1.8 pixels through the nearest-
  * neighbour scaled image; labels thinned so they never overlap. */
 static void
@@ -697,6 +751,7 @@ main (int   argc,
   g_test_add_func ("/views/matrix/hit-test", test_hit_test);
   g_test_add_func ("/views/matrix/describe", test_describe);
   g_test_add_func ("/views/matrix/large-keeps-hot-cells", test_large_matrix_keeps_hot_cells);
+  g_test_add_func ("/views/matrix/nan-cells", test_nan_cells);
   g_test_add_func ("/views/matrix/medium-thinning", test_medium_matrix_thinning);
   g_test_add_func ("/views/matrix/zoom-and-scroll", test_zoom_and_scroll);
   g_test_add_func ("/views/matrix/highlights", test_highlights);

@@ -228,6 +228,17 @@ weft_grid_filtered_color (const WeftRenderTheme *theme)
   return opaque_mix (&theme->empty, &theme->foreground, 0.22);
 }
 
+/* Not a number: far from the empty colour, towards the text's (dark grey in
+ * a light theme, light grey in a dark one), so that it reads as neither a
+ * zero, a filtered cell nor a value of any colour ramp. */
+WeftRgba
+weft_grid_nan_color (const WeftRenderTheme *theme)
+{
+  g_return_val_if_fail (theme != NULL, weft_rgba_from_uint (0x4d4d4dff));
+
+  return opaque_mix (&theme->empty, &theme->foreground, 0.7);
+}
+
 /* chplvis draws the half of a link that carries no traffic in grey. */
 WeftRgba
 weft_grid_no_traffic_color (const WeftRenderTheme *theme)

@@ -35,6 +35,11 @@ _weft_matrix_renderer_ensure_codes (WeftMatrixRenderer *self)
           self->codes[i] = CODE_FILTERED;
           continue;
         }
+      if (isnan (data[i]))
+        {
+          self->codes[i] = CODE_NAN;
+          continue;
+        }
       /* Communication matrices are mostly zeros (a ratio of 0 is a colour:
        * all gone). */
       if (data[i] == 0.0 && self->mode != WEFT_COLOR_SCALE_RATIO)
@@ -58,6 +63,8 @@ _weft_matrix_renderer_code_color (WeftMatrixRenderer *self,
     return weft_grid_filtered_color (&self->theme);
   if (code == CODE_EMPTY)
     return empty;
+  if (code == CODE_NAN)
+    return weft_grid_nan_color (&self->theme);
 
   return weft_color_scale_ramp (&self->scale, (double)(code - CODE_RAMP) / (N_LEVELS - 1));
 }

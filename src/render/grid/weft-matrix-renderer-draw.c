@@ -498,7 +498,7 @@ dup_range_text (WeftMatrixRenderer *self)
 }
 
 /* Caption, ramp (its ends labelled with the values they stand for), the
- * range, and keys for empty and filtered cells. When the view is narrow the
+ * range, and keys for empty, NaN and filtered cells. When the view is narrow the
  * range goes first (the ramp's labels say nearly as much), then the ramp
  * shrinks. */
 static void
@@ -529,7 +529,8 @@ draw_legend (WeftMatrixRenderer     *self,
       pango_layout_get_pixel_size (text, &tw, &th);
       range_w = tw + 14;
     }
-  keys_w = swatch_width (text, "0") + (self->stats.n_filtered > 0 ? swatch_width (text, _("filtered")) : 0);
+  keys_w = swatch_width (text, "0") + (self->stats.n_nan > 0 ? swatch_width (text, "NaN") : 0) +
+           (self->stats.n_filtered > 0 ? swatch_width (text, _("filtered")) : 0);
 
   ramp_w = CLAMP (layout->legend.width * 0.3, 80.0, 240.0);
   if (caption_w + ramp_w + 14 + range_w + keys_w > layout->legend.width)
@@ -553,6 +554,12 @@ draw_legend (WeftMatrixRenderer     *self,
 
   empty.alpha = 1.0;
   draw_swatch (self, cr, text, &x, y, &empty, FALSE, "0");
+  if (self->stats.n_nan > 0)
+    {
+      WeftRgba nan = weft_grid_nan_color (&self->theme);
+
+      draw_swatch (self, cr, text, &x, y, &nan, FALSE, "NaN");
+    }
   if (self->stats.n_filtered > 0)
     draw_swatch (self, cr, text, &x, y, &filtered, TRUE, _("filtered"));
 }

@@ -16,12 +16,15 @@
 G_BEGIN_DECLS
 
 /* Cell codes in the cache: the ramp is quantised to 256 levels, which is what
- * 8-bit channels can show anyway; the order makes "hottest" a plain max. */
+ * 8-bit channels can show anyway; the order makes "hottest" a plain max.
+ * NaN is above the ramp: in an array view a NaN is usually what the user is
+ * looking for, so it wins a pixel it shares with values. */
 #define CODE_FILTERED 0
 #define CODE_EMPTY    1
 #define CODE_RAMP     2
 #define N_LEVELS      256
-#define N_CODES       (CODE_RAMP + N_LEVELS)
+#define CODE_NAN      (CODE_RAMP + N_LEVELS)
+#define N_CODES       (CODE_NAN + 1)
 
 #define MARGIN           8.0
 #define LABEL_PAD        6.0
