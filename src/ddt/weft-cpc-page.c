@@ -92,6 +92,15 @@ text_cb (gconstpointer element,
     }
 }
 
+/* The strip's colour of the row's processes: the Value column is its legend. */
+static guint32
+color_cb (gconstpointer element,
+          guint         column,
+          gpointer      user_data)
+{
+  return weft_palette_get_color (((const CpcRow *)element)->index);
+}
+
 static double
 count_cb (gconstpointer element,
           guint         column,
@@ -308,6 +317,7 @@ add_columns (WeftCpcPage *self)
   GtkColumnViewColumn *column;
 
   column = weft_table_column_new_text (_("Value"), COLUMN_VALUE, text_cb, compare_values, self);
+  weft_table_column_set_color (column, color_cb);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (self->column_view, column);
   g_object_unref (column);

@@ -17,6 +17,7 @@
 #include "weft-document-view.h"
 #include "weft-format.h"
 #include "weft-mda-page.h"
+#include "weft-palette.h"
 #include "weft-test-util.h"
 #include "weft-ui-test-util.h"
 #include "weft-window.h"
@@ -101,6 +102,41 @@ test_mda_page (void)
   weft_ui_destroy_window (GTK_WIDGET (window));
 }
 
+/* The label whose text is @text under @widget, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The colour of the dot before a Value cell's text, as 0xRRGGBB. */
+static guint32
+dot_color (GtkLabel *label)
+{
+  PangoAttrList *attrs = gtk_label_get_attributes (label);
+  g_autoptr(PangoAttrIterator) iter = NULL;
+  PangoAttrColor *color;
+
+  g_assert_nonnull (attrs);
+  iter = pango_attr_list_get_iterator (attrs);
+  color = (PangoAttrColor *)pango_attr_iterator_get (iter, PANGO_ATTR_FOREGROUND);
+  g_assert_nonnull (color);
+  g_assert_cmpuint (color->attr.start_index, ==, 0);
+  g_assert_cmpuint (color->attr.end_index, ==, strlen ("\u25CF"));
+  return (guint32)(color->color.red / 257) << 16 | (guint32)(color->color.green / 257) << 8 | color->color.blue / 257;
+}
+
 static void
 test_cpc_page (void)
 {
@@ -119,6 +155,13 @@ test_cpc_page (void)
   columns = weft_cpc_page_get_column_view (WEFT_CPC_PAGE (page));
   weft_ui_wait_drawn (GTK_WIDGET (columns));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (columns))), ==, 3);
+
+  /* The Value column is the strip's legend: each value after a dot of the
+   * colour its processes have there (the file's rows in palette order). */
+  g_assert_cmphex (dot_color (find_label (GTK_WIDGET (columns), "\u25CF 0")), ==, weft_palette_get_color (0) >> 8);
+  g_assert_cmphex (dot_color (find_label (GTK_WIDGET (columns), "\u25CF 998")), ==, weft_palette_get_color (1) >> 8);
+  g_assert_cmphex (dot_color (find_label (GTK_WIDGET (columns), "\u25CF 1000")), ==, weft_palette_get_color (2) >> 8);
+  g_assert_cmpuint (weft_palette_get_color (1), !=, weft_palette_get_color (2));
 
   /* Real input: a click on the first row (the value 0, rank 17 alone). */
   header = gtk_widget_get_first_child (GTK_WIDGET (columns));

@@ -4,15 +4,21 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "weft-bar-cell.h"
 #include "weft-array-item.h"
 #include "weft-label-tooltip.h"
 #include "weft-table-columns.h"
 
+/* BLACK CIRCLE: the colour's mark before a cell's text. */
+#define COLOR_DOT "\u25CF"
+
 typedef struct
 {
   WeftTableColumnText  text;
   WeftTableColumnValue value;
+  WeftTableColumnColor color;
   const double          *max;
   GCompareDataFunc       compare;
   guint                  column;
@@ -62,9 +68,26 @@ bind_label_cb (GtkSignalListItemFactory *factory,
 {
   WeftArrayItem *row = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = data->text (weft_array_item_peek (row), data->column, data->user_data);
+  gconstpointer element = weft_array_item_peek (row);
+  g_autofree char *text = data->text (element, data->column, data->user_data);
+  guint32 rgba = data->color != NULL ? data->color (element, data->column, data->user_data) : 0;
 
+  if ((rgba & 0xff) != 0)
+    {
+      g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+      g_autofree char *dotted = g_strconcat (COLOR_DOT " ", text, NULL);
+      PangoAttribute *attr = pango_attr_foreground_new ((rgba >> 24) * 257, ((rgba >> 16) & 0xff) * 257,
+                                                        ((rgba >> 8) & 0xff) * 257);
+
+      attr->start_index = 0;
+      attr->end_index = strlen (COLOR_DOT);
+      pango_attr_list_insert (attrs, attr);
+      gtk_label_set_label (GTK_LABEL (label), dotted);
+      gtk_label_set_attributes (GTK_LABEL (label), attrs);
+      return;
+    }
   gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_label_set_attributes (GTK_LABEL (label), NULL);
 }
 
 static void
@@ -191,6 +214,26 @@ weft_table_column_new_number (const char             *title,
   data->numeric = TRUE;
 
   return column_new (title, data, max != NULL);
+}
+
+/**
+ * weft_table_column_set_color:
+ * @column: a column from weft_table_column_new_text()
+ * @color: the colour of each row's mark
+ *
+ * Puts a dot of each row's colour before its text.
+ */
+void
+weft_table_column_set_color (GtkColumnViewColumn  *column,
+                             WeftTableColumnColor  color)
+{
+  ColumnData *data;
+
+  g_return_if_fail (GTK_IS_COLUMN_VIEW_COLUMN (column));
+
+  data = g_object_get_data (G_OBJECT (column), "weft-column-data");
+  g_return_if_fail (data != NULL && !data->numeric);
+  data->color = color;
 }
 
 /**

@@ -27,6 +27,13 @@ typedef double  (*WeftTableColumnValue) (gconstpointer element,
                                            guint         column,
                                            gpointer      user_data);
 
+/* The colour @element stands for in a view beside the table, as 0xRRGGBBAA
+ * (alpha 0: none), shown as a dot before the text: the table is that view's
+ * legend. */
+typedef guint32 (*WeftTableColumnColor) (gconstpointer element,
+                                           guint         column,
+                                           gpointer      user_data);
+
 GtkColumnViewColumn *weft_table_column_new_text   (const char            *title,
                                                      guint                  column,
                                                      WeftTableColumnText  text,
@@ -38,6 +45,8 @@ GtkColumnViewColumn *weft_table_column_new_number (const char            *title,
                                                      WeftTableColumnValue value,
                                                      const double          *max,
                                                      gpointer               user_data);
+void                 weft_table_column_set_color  (GtkColumnViewColumn  *column,
+                                                     WeftTableColumnColor  color);
 double               weft_table_column_max        (GArray                *array,
                                                      guint                  column,
                                                      WeftTableColumnValue value,
