@@ -131,6 +131,36 @@ test_sniffing (void)
         }
       weft_test_rm_rf (path);
     }
+
+  /* Rows longer than the sniffer's look (an array of 1,000 columns, 8 KiB a
+   * row) are still an array; a long first row with a word in the look is
+   * not. */
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(GString) wide = g_string_new (NULL);
+      g_autofree char *path = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      const WeftFormat *format;
+
+      for (guint r = 0; r < 3; r++)
+        for (guint c = 0; c < 1000; c++)
+          g_string_append_printf (wide, "%s%.3f%s", k == 1 && r == 0 && c == 300 ? "x" : "", r * 1000 + c + 0.125,
+                                  c + 1 < 1000 ? "," : "\n");
+      g_assert_cmpuint (strchr (wide->str, '\n') - wide->str, >, WEFT_SNIFF_HEAD_SIZE);
+      path = weft_test_write_tmp ("wide.csv", wide->str, wide->len);
+      file = g_file_new_for_path (path);
+      format = weft_format_detect (file, NULL, &error);
+      if (k == 0)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (format);
+          g_assert_cmpstr (format->id, ==, "mda");
+        }
+      else
+        g_assert_true (format == NULL || !g_str_equal (format->id, "mda"));
+      weft_test_rm_rf (path);
+    }
 }
 
 /* A later row that breaks the pattern (after the sniffed head) is an error

@@ -402,6 +402,56 @@ test_number_parse (void)
   g_assert_cmpfloat (value, ==, 12.0);
 }
 
+/* Decimal text of every shape (signs, leading and trailing zeros, a point
+ * or not, exponents, 1 to 22 digits, mantissas about 2^53, powers of ten
+ * about 10^±22) reads as the very double strtod gives, whichever path it
+ * takes. */
+static void
+test_number_parse_like_strtod (void)
+{
+  static const char *const edges[] = {
+    "9007199254740992", "9007199254740993", "9007199254740991e22", "9007199254740993e-22",
+    "1e22", "1e23", "1e-22", "1e-23", "123456789012345678e-5", "1234567890123456789", "12345678901234567890",
+    "0.000000000000000000000000001", "-0.0", "+0.000", "00000000000000000000000000001", "4.9e-324", "1.7976931348623157e308",
+    "0.1", "0.2", "0.3", "2.2250738585072011e-308", "5e-1", ".5", "5.", "-.5e+1",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint i = 0; i < G_N_ELEMENTS (edges) + 300000; i++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      double mine, theirs;
+      guint64 mine_bits, theirs_bits;
+      char *end;
+
+      if (i < G_N_ELEMENTS (edges))
+        g_string_assign (text, edges[i]);
+      else
+        {
+          guint n_int = g_rand_int_range (rand, 0, 12), n_frac = g_rand_int_range (rand, 0, 12);
+
+          if (g_rand_boolean (rand))
+            g_string_append_c (text, g_rand_boolean (rand) ? '-' : '+');
+          for (guint d = 0; d < n_int; d++)
+            g_string_append_c (text, (char)('0' + g_rand_int_range (rand, 0, 10)));
+          if (n_frac > 0 || n_int == 0 || g_rand_boolean (rand))
+            g_string_append_c (text, '.');
+          for (guint d = 0; d < n_frac || text->len == 0 || !g_ascii_isdigit (text->str[text->len - 1]); d++)
+            g_string_append_c (text, (char)('0' + g_rand_int_range (rand, 0, 10)));
+          if (g_rand_int_range (rand, 0, 4) == 0)
+            g_string_append_printf (text, "e%d", g_rand_int_range (rand, -30, 31));
+        }
+
+      theirs = g_ascii_strtod (text->str, &end);
+      g_assert_true (*end == '\0');
+      g_assert_true (weft_csv_parse_double (text->str, text->len, &mine));
+      memcpy (&mine_bits, &mine, sizeof mine_bits);
+      memcpy (&theirs_bits, &theirs, sizeof theirs_bits);
+      if (mine_bits != theirs_bits)
+        g_error ("“%s” read as %.17g, strtod gives %.17g", text->str, mine, theirs);
+    }
+}
+
 /* Every double (but NaN, whose payload is not kept) reads back bit for bit. */
 static void
 test_number_round_trip (void)
@@ -447,6 +497,7 @@ main (int   argc,
   g_test_add_func ("/grid/csv/encoding", test_encoding);
   g_test_add_func ("/grid/csv/errors", test_errors);
   g_test_add_func ("/grid/csv/writer", test_writer);
+  g_test_add_func ("/grid/csv/number-parse-like-strtod", test_number_parse_like_strtod);
   g_test_add_func ("/grid/csv/writer-round-trip", test_writer_round_trip);
   g_test_add_func ("/grid/csv/number-format", test_number_format);
   g_test_add_func ("/grid/csv/number-parse", test_number_parse);

@@ -24,18 +24,25 @@
 #include "weft-mda-dataset.h"
 
 /* The head up to its last complete line (all of it when the file is shorter
- * than a sniffer's look). */
+ * than a sniffer's look). A first row longer than the head (an array of a
+ * few hundred columns) is cut after its last complete field instead: the
+ * fields seen say as much as whole rows would. */
 static gsize
 complete_length (const WeftSniffInput *input)
 {
   const char *head = (const char *)input->head;
-  gsize len = input->head_len;
+  gsize len = input->head_len, comma = 0;
 
   if (len < WEFT_SNIFF_HEAD_SIZE)
     return len;
-  while (len > 0 && head[len - 1] != '\n')
-    len--;
-  return len;
+  for (gsize i = len; i > 0; i--)
+    {
+      if (head[i - 1] == '\n')
+        return i;
+      if (head[i - 1] == ',' && comma == 0)
+        comma = i - 1;
+    }
+  return comma;
 }
 
 static WeftSniffScore
