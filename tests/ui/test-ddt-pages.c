@@ -20,6 +20,7 @@
 #include "weft-palette.h"
 #include "weft-test-util.h"
 #include "weft-ui-test-util.h"
+#include "weft-units.h"
 #include "weft-window.h"
 
 static gboolean
@@ -29,10 +30,9 @@ view_loaded (gpointer data)
 }
 
 static GtkWidget *
-open_sample (WeftWindow **window,
-             const char  *name)
+open_path (WeftWindow **window,
+           const char  *path)
 {
-  g_autofree char *path = weft_test_source_path ("data", "samples", name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   WeftDocumentView *view;
 
@@ -45,6 +45,15 @@ open_sample (WeftWindow **window,
   g_assert_true (weft_ui_wait_for (view_loaded, view));
   g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
   return weft_document_view_get_page (view);
+}
+
+static GtkWidget *
+open_sample (WeftWindow **window,
+             const char  *name)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", name, NULL);
+
+  return open_path (window, path);
 }
 
 static void
@@ -137,6 +146,106 @@ dot_color (GtkLabel *label)
   return (guint32)(color->color.red / 257) << 16 | (guint32)(color->color.green / 257) << 8 | color->color.blue / 257;
 }
 
+/* The cell (r, c) of the worker test's array: -3 … 3. */
+static double
+worker_cell (guint r,
+             guint c)
+{
+  return (double)((r * 1001 + c) % 7) - 3.0;
+}
+
+static gboolean
+view_has_matrix (gpointer data)
+{
+  return weft_matrix_view_get_matrix (data) != NULL;
+}
+
+typedef struct
+{
+  WeftMatrixView *view;
+  WeftMatrix     *before;
+} ViewChange;
+
+static gboolean
+view_matrix_changed (gpointer data)
+{
+  ViewChange *change = data;
+
+  return weft_matrix_view_get_matrix (change->view) != change->before;
+}
+
+/* Filtered cells of the matrix shown. */
+static gsize
+shown_filtered (WeftMatrixView *view)
+{
+  WeftMatrixStats stats;
+
+  weft_matrix_compute_stats (weft_matrix_view_get_matrix (view), &stats);
+  return stats.n_filtered;
+}
+
+/* An array of a million cells or more is filtered on a worker: a keystroke
+ * returns before the plane changes, the view and the statistics follow when
+ * the worker is done, a replaced filter leaves only the last answer, and
+ * closing the window while one works is safe. */
+static void
+test_mda_page_worker (void)
+{
+  g_autoptr(GString) csv = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *cells = NULL;
+  WeftWindow *window = NULL;
+  GtkWidget *page;
+  WeftMatrixView *grid;
+  GtkEditable *filter;
+  ViewChange change;
+  gsize positive = 0, below_minus_two = 0;
+
+  for (guint r = 0; r < 1000; r++)
+    for (guint c = 0; c < 1001; c++)
+      {
+        double v = worker_cell (r, c);
+
+        g_string_append_printf (csv, "%g%c", v, c + 1 < 1001 ? ',' : '\n');
+        positive += v > 0;
+        below_minus_two += v < -2;
+      }
+  path = weft_test_write_tmp ("worker-array.csv", csv->str, csv->len);
+
+  page = open_path (&window, path);
+  g_assert_true (WEFT_IS_MDA_PAGE (page));
+  grid = weft_mda_page_get_matrix_view (WEFT_MDA_PAGE (page));
+  g_assert_true (weft_ui_wait_for (view_has_matrix, grid));
+  cells = weft_format_count (1001000);
+  g_assert_nonnull (strstr (gtk_label_get_text (weft_mda_page_get_stats_label (WEFT_MDA_PAGE (page))), cells));
+  g_assert_cmpuint (shown_filtered (grid), ==, 0);
+
+  /* The keystroke returns at once; the filtered plane comes later. */
+  filter = GTK_EDITABLE (weft_mda_page_get_filter_entry (WEFT_MDA_PAGE (page)));
+  change.view = grid;
+  change.before = weft_matrix_view_get_matrix (grid);
+  gtk_editable_set_text (filter, "$value > 0");
+  g_assert_true (weft_matrix_view_get_matrix (grid) == change.before);
+  g_assert_true (weft_ui_wait_for (view_matrix_changed, &change));
+  g_assert_cmpuint (shown_filtered (grid), ==, 1001000 - positive);
+  g_assert_nonnull (strstr (gtk_label_get_text (weft_mda_page_get_stats_label (WEFT_MDA_PAGE (page))), "min 1 "));
+
+  /* Typed over: only the last filter's plane is ever shown. */
+  change.before = weft_matrix_view_get_matrix (grid);
+  gtk_editable_set_text (filter, "$value > 2");
+  gtk_editable_set_text (filter, "$value < -2");
+  g_assert_true (weft_ui_wait_for (view_matrix_changed, &change));
+  g_assert_cmpuint (shown_filtered (grid), ==, 1001000 - below_minus_two);
+  weft_ui_spin (300);
+  g_assert_cmpuint (shown_filtered (grid), ==, 1001000 - below_minus_two);
+
+  /* Closed while a filter is being applied. */
+  gtk_editable_set_text (filter, "$value != 0");
+  weft_ui_destroy_window (GTK_WIDGET (window));
+  weft_ui_spin (300);
+  weft_test_rm_rf (path);
+}
+
 static void
 test_cpc_page (void)
 {
@@ -196,6 +305,7 @@ main (int    argc,
     g_error ("xdotool is not installed: the real-input tests need it (apt-get install xdotool)");
 
   g_test_add_func ("/ddt/page/mda", test_mda_page);
+  g_test_add_func ("/ddt/page/mda-worker", test_mda_page_worker);
   g_test_add_func ("/ddt/page/cpc", test_cpc_page);
 
   return g_test_run ();

@@ -109,6 +109,21 @@ gboolean
 weft_matrix_renderer_set_matrix (WeftMatrixRenderer *self,
                                  WeftMatrix         *matrix)
 {
+  return weft_matrix_renderer_set_matrix_with_stats (self, matrix, NULL);
+}
+
+/**
+ * weft_matrix_renderer_set_matrix_with_stats:
+ * @stats: (nullable): weft_matrix_compute_stats() of @matrix, when the
+ *   caller has them (a pass over every cell: a worker can make them)
+ *
+ * weft_matrix_renderer_set_matrix() without computing @matrix's statistics.
+ */
+gboolean
+weft_matrix_renderer_set_matrix_with_stats (WeftMatrixRenderer    *self,
+                                            WeftMatrix            *matrix,
+                                            const WeftMatrixStats *stats)
+{
   g_return_val_if_fail (WEFT_IS_MATRIX_RENDERER (self), FALSE);
   g_return_val_if_fail (matrix == NULL || weft_matrix_get_n_dims (matrix) <= 2, FALSE);
 
@@ -136,7 +151,10 @@ weft_matrix_renderer_set_matrix (WeftMatrixRenderer *self,
           self->n_rows = shape[0];
           self->n_columns = shape[1];
         }
-      weft_matrix_compute_stats (matrix, &self->stats);
+      if (stats != NULL)
+        self->stats = *stats;
+      else
+        weft_matrix_compute_stats (matrix, &self->stats);
       /* A comparison's cells say how to colour them. */
       if (weft_matrix_get_value_kind (matrix) == WEFT_MATRIX_VALUES_DIFFERENCE)
         self->mode = WEFT_COLOR_SCALE_DIVERGING;

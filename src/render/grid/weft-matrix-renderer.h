@@ -74,6 +74,9 @@ WeftMatrixRenderer   *weft_matrix_renderer_new              (void);
 
 gboolean              weft_matrix_renderer_set_matrix       (WeftMatrixRenderer    *self,
                                                              WeftMatrix            *matrix);
+gboolean              weft_matrix_renderer_set_matrix_with_stats (WeftMatrixRenderer    *self,
+                                                                  WeftMatrix            *matrix,
+                                                                  const WeftMatrixStats *stats);
 WeftMatrix           *weft_matrix_renderer_get_matrix       (WeftMatrixRenderer    *self);
 gboolean              weft_matrix_renderer_set_scale_mode   (WeftMatrixRenderer    *self,
                                                              WeftColorScaleMode     mode);

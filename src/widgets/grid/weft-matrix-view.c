@@ -175,6 +175,21 @@ void
 weft_matrix_view_set_matrix (WeftMatrixView *self,
                              WeftMatrix     *matrix)
 {
+  weft_matrix_view_set_matrix_with_stats (self, matrix, NULL);
+}
+
+/**
+ * weft_matrix_view_set_matrix_with_stats:
+ * @stats: (nullable): weft_matrix_compute_stats() of @matrix, made where it
+ *   did not hold the main loop (a big array's filter runs on a worker)
+ *
+ * weft_matrix_view_set_matrix() without a pass over every cell.
+ */
+void
+weft_matrix_view_set_matrix_with_stats (WeftMatrixView        *self,
+                                        WeftMatrix            *matrix,
+                                        const WeftMatrixStats *stats)
+{
   int old_rows, old_columns, n_rows, n_columns;
   WeftColorScaleMode old_mode;
 
@@ -183,7 +198,7 @@ weft_matrix_view_set_matrix (WeftMatrixView *self,
 
   matrix_size (weft_matrix_renderer_get_matrix (self->renderer), &old_rows, &old_columns);
   old_mode = weft_matrix_renderer_get_scale_mode (self->renderer);
-  if (!weft_matrix_renderer_set_matrix (self->renderer, matrix))
+  if (!weft_matrix_renderer_set_matrix_with_stats (self->renderer, matrix, stats))
     return;
 
   g_object_freeze_notify (G_OBJECT (self));

@@ -54,6 +54,9 @@ GtkWidget          *weft_matrix_view_new                (void);
 WeftMatrix         *weft_matrix_view_get_matrix         (WeftMatrixView            *self);
 void                weft_matrix_view_set_matrix         (WeftMatrixView            *self,
                                                          WeftMatrix                *matrix);
+void                weft_matrix_view_set_matrix_with_stats (WeftMatrixView         *self,
+                                                            WeftMatrix             *matrix,
+                                                            const WeftMatrixStats  *stats);
 WeftColorScaleMode  weft_matrix_view_get_scale_mode     (WeftMatrixView            *self);
 void                weft_matrix_view_set_scale_mode     (WeftMatrixView            *self,
                                                          WeftColorScaleMode         mode);
