@@ -594,33 +594,32 @@ parse_plain_decimal (const char *text,
                      gsize       len,
                      double     *value)
 {
-  const char *p = text, *end = text + len;
-  gboolean negative = FALSE, any = FALSE;
+  const char *p = text, *end = text + len, *digits;
+  gboolean negative = FALSE;
   guint64 mantissa = 0;
   int n_digits = 0, exponent = 0;
+  guint d;
   double v;
 
   if (*p == '-' || *p == '+')
     negative = *p++ == '-';
-  for (; p < end && g_ascii_isdigit (*p); p++, any = TRUE)
-    if (mantissa != 0 || *p != '0')
-      {
-        if (++n_digits > 19)
-          return FALSE;
-        mantissa = mantissa * 10 + (guint64)(*p - '0');
-      }
+  /* Digits, then perhaps a point and more: leading zeros are not counted. */
+  digits = p;
+  for (; p < end && (d = (guint)(guchar)*p - '0') <= 9; p++)
+    if ((mantissa | d) != 0 && ++n_digits <= 19)
+      mantissa = mantissa * 10 + d;
   if (p < end && *p == '.')
-    for (p++; p < end && g_ascii_isdigit (*p); p++, any = TRUE)
-      {
-        if (mantissa != 0 || *p != '0')
-          {
-            if (++n_digits > 19)
-              return FALSE;
-            mantissa = mantissa * 10 + (guint64)(*p - '0');
-          }
-        exponent--;
-      }
-  if (!any)
+    {
+      const char *point = p++;
+
+      for (; p < end && (d = (guint)(guchar)*p - '0') <= 9; p++)
+        if ((mantissa | d) != 0 && ++n_digits <= 19)
+          mantissa = mantissa * 10 + d;
+      exponent = -(int)(p - point - 1);
+      if (p - digits == 1)
+        return FALSE;   /* a lone point */
+    }
+  if (p == digits || n_digits > 19)
     return FALSE;
   if (p < end && (*p == 'e' || *p == 'E'))
     {
@@ -632,8 +631,8 @@ parse_plain_decimal (const char *text,
         negative_exponent = *p++ == '-';
       if (p == end)
         return FALSE;
-      for (; p < end && g_ascii_isdigit (*p); p++)
-        if ((e = e * 10 + (*p - '0')) > 1000)
+      for (; p < end && (d = (guint)(guchar)*p - '0') <= 9; p++)
+        if ((e = e * 10 + (int)d) > 1000)
           return FALSE;
       exponent += negative_exponent ? -e : e;
     }

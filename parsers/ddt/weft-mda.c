@@ -9,9 +9,14 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "weft-background.h"
 #include "weft-csv.h"
 #include "weft-error.h"
 #include "weft-mda.h"
+#include "weft-mda-plain.h"
+
+/* From this size a plain array file is read on two threads. */
+#define PLAIN_THREAD_SIZE (4 << 20)
 
 /**
  * weft_mda_csv_write:
@@ -170,6 +175,37 @@ weft_mda_csv_parse (const char       *data,
                     const char       *filename,
                     WeftLoadContext  *context,
                     GError          **error)
+{
+  gsize min_thread_size = weft_background_get_n_processors () > 1 ? PLAIN_THREAD_SIZE : G_MAXSIZE;
+  g_autoptr(WeftMatrix) matrix = NULL;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  switch (weft_mda_csv_parse_plain (data, len, min_thread_size, context, &matrix, error))
+    {
+    case WEFT_MDA_PLAIN_READ:
+      return g_steal_pointer (&matrix);
+    case WEFT_MDA_PLAIN_CANCELLED:
+      return NULL;
+    case WEFT_MDA_PLAIN_NOT_PLAIN:
+    default:
+      return weft_mda_csv_parse_general (data, len, filename, context, error);
+    }
+}
+
+/**
+ * weft_mda_csv_parse_general:
+ *
+ * weft_mda_csv_parse() without its fast path (weft-mda-plain.c): any CSV
+ * the format allows, or an error naming the line and column at fault.
+ */
+WeftMatrix *
+weft_mda_csv_parse_general (const char       *data,
+                            gsize             len,
+                            const char       *filename,
+                            WeftLoadContext  *context,
+                            GError          **error)
 {
   g_autoptr(WeftCsvReader) reader = NULL;
   g_autoptr(GArray) values = NULL;

@@ -17,6 +17,7 @@
 
 #include "weft-error.h"
 #include "weft-mda.h"
+#include "weft-mda-plain.h"
 #include "grid-test-util.h"
 #include "weft-test-util.h"
 
@@ -205,6 +206,145 @@ test_read_variants (void)
   g_assert_no_error (error);
   g_assert_false (weft_matrix_is_filtered (d, 0));
   g_assert_true (weft_matrix_is_filtered (d, 1));
+}
+
+/* Same shape, values (NaN as NaN) and filtered cells. */
+static void
+assert_same_matrix (WeftMatrix *a,
+                    WeftMatrix *b,
+                    const char *input)
+{
+  gsize n = weft_matrix_get_n_elements (a);
+
+  if (weft_matrix_get_n_dims (a) != weft_matrix_get_n_dims (b) || n != weft_matrix_get_n_elements (b) ||
+      weft_matrix_get_shape (a)[0] != weft_matrix_get_shape (b)[0])
+    g_error ("“%s”: shapes differ", input);
+  for (gsize i = 0; i < n; i++)
+    {
+      double x = weft_matrix_get (a, i), y = weft_matrix_get (b, i);
+
+      if (weft_matrix_is_filtered (a, i) != weft_matrix_is_filtered (b, i) ||
+          (isnan (x) != isnan (y)) || (!isnan (x) && memcmp (&x, &y, sizeof x) != 0))
+        g_error ("“%s”: cell %" G_GSIZE_FORMAT " differs: %g%s and %g%s", input, i, x,
+                 weft_matrix_is_filtered (a, i) ? " (filtered)" : "", y, weft_matrix_is_filtered (b, i) ? " (filtered)" : "");
+    }
+}
+
+/* What the fast path reads (on one thread or two) is what the general reader
+ * reads; what it gives up on, the general reader judges. @plain: the input
+ * must take the fast path. */
+static void
+check_plain_path (const char *input,
+                  gsize       len,
+                  gboolean    plain)
+{
+  g_autoptr(GError) general_error = NULL;
+  g_autoptr(WeftMatrix) general = weft_mda_csv_parse_general (input, len, "t.csv", NULL, &general_error);
+  gsize thread_sizes[] = { 0, 7, G_MAXSIZE };
+
+  for (guint t = 0; t < G_N_ELEMENTS (thread_sizes); t++)
+    {
+      g_autoptr(WeftMatrix) fast = NULL;
+      g_autoptr(GError) error = NULL;
+      WeftMdaPlainStatus status = weft_mda_csv_parse_plain (input, len, thread_sizes[t], NULL, &fast, &error);
+
+      g_assert_no_error (error);
+      if (plain && status != WEFT_MDA_PLAIN_READ)
+        g_error ("“%s” did not take the fast path", input);
+      if (status != WEFT_MDA_PLAIN_READ)
+        {
+          g_assert_cmpint (status, ==, WEFT_MDA_PLAIN_NOT_PLAIN);
+          g_assert_null (fast);
+          continue;
+        }
+      if (general == NULL)
+        g_error ("“%s”: the fast path read what the general reader refuses: %s", input, general_error->message);
+      assert_same_matrix (general, fast, input);
+    }
+}
+
+static void
+append_random_cell (GString *out,
+                    GRand   *rand,
+                    gboolean may_be_empty)
+{
+  switch (g_rand_int_range (rand, 0, 9))
+    {
+    case 0:
+      g_string_append (out, "\"\"");
+      break;
+    case 1:
+      g_string_append (out, may_be_empty ? "" : "0");
+      break;
+    case 2:
+      g_string_append (out, g_rand_boolean (rand) ? "nan" : "-inf");
+      break;
+    case 3:
+      g_string_append_printf (out, "%d", g_rand_int_range (rand, -100000, 100000));
+      break;
+    case 4:
+      g_string_append_printf (out, "%.3e", g_rand_double_range (rand, -1e6, 1e6));
+      break;
+    default:
+      g_string_append_printf (out, "%.*f", g_rand_int_range (rand, 0, 9), g_rand_double_range (rand, -1000, 1000));
+      break;
+    }
+}
+
+/* The fast path against the general reader on every input of the tests
+ * above and on generated arrays, whole and damaged. */
+static void
+test_plain_path (void)
+{
+  static const char *const plain[] = {
+    "1,2\n3,4\n", "1,2\r\n3,4", "7\n8\n9\n\n\n", "\"\",1\n2,\"\"\n", "1,,3\n", "5",
+    "true,false,nan(0x8000000000000),-nan,1e400\n", "nan,\"\"\n",
+  };
+  static const char *const other[] = {
+    "\xef\xbb\xbf 1 ,\"2\"\r\n3,\r\n\r\n\r\n", "1\n\n\"\"\n2", "1,2\n3\n", "1,2\n3,4,5\n", "1,2\n\"3\n\"\n",
+    "1,abc\n", "1,\" 2\nx\"\n", "97 'a'\n", "1,2\n\n3,4\n", "\n1,2\n", "1,\"2\n", "1,2\n3,\"4\"x\n", "",
+    "\n\r\n\n", "1,2\r3,4\n", "1, 2\n", "\"1\",2\n", "1,\"\" \n",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+
+  for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
+    check_plain_path (plain[i], strlen (plain[i]), TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (other); i++)
+    check_plain_path (other[i], strlen (other[i]), FALSE);
+  check_plain_path ("1,2\n3,4\n\0", 9, FALSE);
+
+  for (guint k = 0; k < 3000; k++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint n_rows = g_rand_int_range (rand, 1, 40), n_columns = g_rand_int_range (rand, 1, 12);
+      const char *newline = g_rand_boolean (rand) ? "\n" : "\r\n";
+
+      for (guint r = 0; r < n_rows; r++)
+        {
+          for (guint c = 0; c < n_columns; c++)
+            {
+              append_random_cell (text, rand, n_columns > 1);
+              if (c + 1 < n_columns)
+                g_string_append_c (text, ',');
+            }
+          if (r + 1 < n_rows || g_rand_boolean (rand))
+            g_string_append (text, newline);
+        }
+      for (int extra = g_rand_int_range (rand, -2, 3); extra > 0; extra--)
+        g_string_append (text, newline);
+
+      if (k % 2 == 0)
+        check_plain_path (text->str, text->len, TRUE);
+      else
+        {
+          /* Damaged: a byte replaced by one of the format's or a stranger. */
+          static const char bytes[] = { ',', '\n', '\r', '"', ' ', 'x', '\0', '.', '-', 'e' };
+          gsize at = (gsize)g_rand_int_range (rand, 0, (gint32)text->len);
+
+          text->str[at] = bytes[g_rand_int_range (rand, 0, G_N_ELEMENTS (bytes))];
+          check_plain_path (text->str, text->len, FALSE);
+        }
+    }
 }
 
 static void
@@ -417,6 +557,7 @@ main (int   argc,
   g_test_add_func ("/grid/mda-csv/round-trip", test_round_trip);
   g_test_add_func ("/grid/mda-csv/read-variants", test_read_variants);
   g_test_add_func ("/grid/mda-csv/read-errors", test_read_errors);
+  g_test_add_func ("/grid/mda-csv/plain-path", test_plain_path);
   g_test_add_func ("/grid/mda-csv/replace-existing", test_replace_existing);
   g_test_add_func ("/grid/mda-csv/destination-is-folder", test_destination_is_folder);
   g_test_add_func ("/grid/mda-csv/read-only-folder", test_read_only_folder);
