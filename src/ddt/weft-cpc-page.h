@@ -19,5 +19,8 @@ int            weft_cpc_page_get_selected_row    (WeftCpcPage  *self);
 GtkColumnView *weft_cpc_page_get_column_view     (WeftCpcPage  *self);
 GtkWidget     *weft_cpc_page_get_strip           (WeftCpcPage  *self);
 GtkLabel      *weft_cpc_page_get_selection_label (WeftCpcPage  *self);
+guint          weft_cpc_page_get_n_strip_cells   (WeftCpcPage  *self);
+int            weft_cpc_page_get_strip_row       (WeftCpcPage  *self,
+                                                  guint         cell);
 
 G_END_DECLS

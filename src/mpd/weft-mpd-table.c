@@ -35,8 +35,6 @@ typedef struct
   guint         column;
 } Column;
 
-/* Rows from which searching and sorting go a chunk at a time. */
-#define INCREMENTAL_ROWS 20000
 
 /* Room for "%.0f" of any double a row holds (counts, lines, Lamport times). */
 #define NUMBER_SIZE 32
@@ -258,10 +256,6 @@ weft_mpd_table_set_rows (WeftMpdTable *self,
 {
   g_return_if_fail (WEFT_IS_MPD_TABLE (self));
 
-  /* A long table is searched and sorted a chunk at a time between frames:
-   * at once, a search of a 10^7-line trace's 1.26 million processes held the
-   * window for seconds. */
-  weft_array_table_set_incremental (self->table, rows->len >= INCREMENTAL_ROWS);
   weft_array_table_set_array (self->table, rows);
   g_array_unref (rows);
 }

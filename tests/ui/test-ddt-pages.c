@@ -289,6 +289,132 @@ test_cpc_page (void)
   weft_ui_destroy_window (GTK_WIDGET (window));
 }
 
+static void
+free_string (gpointer string)
+{
+  g_string_free (string, TRUE);
+}
+
+/* The strip's cells show the row of their first process: 10,000 processes
+ * (so cells stand for two or three each) from 5 on, in runs of 1 to 80
+ * spread over 300 rows, and one process listed again in a later row (a
+ * malformed file: the first row wins, as in the table). Checked against the
+ * file's own assignment, cell by cell. */
+static void
+test_cpc_strip_rows (void)
+{
+  enum { N_PROCESSES = 10000, N_ROWS = 300, FIRST = 5 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autofree int *row_of = g_new (int, N_PROCESSES);
+  g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func (free_string);
+  g_autoptr(GString) csv = g_string_new ("Value, Processes\n");
+  g_autofree char *path = NULL;
+  WeftWindow *window = NULL;
+  GtkWidget *page;
+  guint n_cells;
+
+  for (guint r = 0; r < N_ROWS; r++)
+    g_ptr_array_add (sets, g_string_new (NULL));
+  for (guint p = 0, k = 0; p < N_PROCESSES; k++)
+    {
+      guint run = MIN ((guint)g_rand_int_range (rand, 1, 81), N_PROCESSES - p);
+      guint row = k % N_ROWS;
+      GString *set = g_ptr_array_index (sets, row);
+
+      g_string_append_printf (set, "%s%u-%u", set->len > 0 ? "," : "", FIRST + p, FIRST + p + run - 1);
+      for (guint i = 0; i < run; i++)
+        row_of[p + i] = (int)row;
+      p += run;
+    }
+  /* Process FIRST + 4999 again, in the last row: it keeps its first row. */
+  g_string_append_printf (g_ptr_array_index (sets, N_ROWS - 1), ",%u", FIRST + 4999);
+  for (guint r = 0; r < N_ROWS; r++)
+    g_string_append_printf (csv, "%u,\"%s\"\n", r, ((GString *)g_ptr_array_index (sets, r))->str);
+  path = weft_test_write_tmp ("strip.csv", csv->str, csv->len);
+
+  page = open_path (&window, path);
+  g_assert_true (WEFT_IS_CPC_PAGE (page));
+  n_cells = weft_cpc_page_get_n_strip_cells (WEFT_CPC_PAGE (page));
+  g_assert_cmpuint (n_cells, ==, 4096);
+  for (guint c = 0; c < n_cells; c++)
+    {
+      guint process = (guint)((guint64)c * N_PROCESSES / n_cells);
+
+      if (weft_cpc_page_get_strip_row (WEFT_CPC_PAGE (page), c) != row_of[process])
+        g_error ("cell %u (process %u): row %d, expected %d", c, FIRST + process,
+                 weft_cpc_page_get_strip_row (WEFT_CPC_PAGE (page), c), row_of[process]);
+    }
+  /* The cell of the process listed twice (if one starts at it). */
+  for (guint c = 0; c < n_cells; c++)
+    if ((guint64)c * N_PROCESSES / n_cells == 4999)
+      g_assert_cmpint (weft_cpc_page_get_strip_row (WEFT_CPC_PAGE (page), c), !=, N_ROWS - 1);
+
+  weft_ui_destroy_window (GTK_WIDGET (window));
+  weft_test_rm_rf (path);
+}
+
+/* The column view's rows before sorting: the search's filter model. */
+static GtkFilterListModel *
+filter_model_of (GtkColumnView *columns)
+{
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (columns));
+  GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
+
+  return GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
+}
+
+static gboolean
+label_is (gpointer data)
+{
+  GtkLabel *label = data;
+
+  return g_strcmp0 (gtk_label_get_text (label), g_object_get_data (G_OBJECT (label), "expected")) == 0;
+}
+
+/* A long table searches between frames (a search of 200,000 values held the
+ * window 300-390 ms a keystroke); a short one at once. */
+static void
+test_cpc_long_search (void)
+{
+  g_autoptr(GString) csv = g_string_new ("Value, Processes\n");
+  g_autofree char *path = NULL;
+  WeftWindow *window = NULL;
+  GtkWidget *page;
+  GtkColumnView *columns;
+  GtkWidget *search, *count;
+  g_autofree char *expected = NULL;
+  guint n_matches = 0;
+
+  for (guint v = 0; v < 25000; v++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", v);
+
+      g_string_append_printf (csv, "%u,\"%u\"\n", v, v);
+      n_matches += strstr (text, "2499") != NULL;
+    }
+  path = weft_test_write_tmp ("long.csv", csv->str, csv->len);
+  page = open_path (&window, path);
+  columns = weft_cpc_page_get_column_view (WEFT_CPC_PAGE (page));
+  g_assert_true (gtk_filter_list_model_get_incremental (filter_model_of (columns)));
+
+  /* "2499" is in 2499, 12499, 22499 and 24990-24999. */
+  g_assert_cmpuint (n_matches, ==, 13);
+  search = weft_ui_find_descendant (page, GTK_TYPE_SEARCH_ENTRY);
+  count = gtk_widget_get_next_sibling (search);
+  g_assert_true (GTK_IS_LABEL (count));
+  expected = g_strdup_printf ("%u of 25000 values", n_matches);
+  g_object_set_data (G_OBJECT (count), "expected", expected);
+  gtk_editable_set_text (GTK_EDITABLE (search), "2499");
+  g_assert_true (weft_ui_wait_for (label_is, count));
+  weft_ui_destroy_window (GTK_WIDGET (window));
+  weft_test_rm_rf (path);
+
+  page = open_sample (&window, "ddt-cpc.csv");
+  columns = weft_cpc_page_get_column_view (WEFT_CPC_PAGE (page));
+  g_assert_false (gtk_filter_list_model_get_incremental (filter_model_of (columns)));
+  weft_ui_destroy_window (GTK_WIDGET (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -307,6 +433,8 @@ main (int    argc,
   g_test_add_func ("/ddt/page/mda", test_mda_page);
   g_test_add_func ("/ddt/page/mda-worker", test_mda_page_worker);
   g_test_add_func ("/ddt/page/cpc", test_cpc_page);
+  g_test_add_func ("/ddt/page/cpc-strip-rows", test_cpc_strip_rows);
+  g_test_add_func ("/ddt/page/cpc-long-search", test_cpc_long_search);
 
   return g_test_run ();
 }
