@@ -25,7 +25,7 @@ G_BEGIN_DECLS
 /* A module's entry point returns its table of functions, whose first member
  * is a guint set to WEFT_MODULE_ABI; bumped when a table changes, so that a
  * program never calls a module of another build's tables. */
-#define WEFT_MODULE_ABI  1
+#define WEFT_MODULE_ABI  2
 
 typedef gconstpointer (*WeftModuleEntry) (void);
 

@@ -36,7 +36,6 @@ weft_xml_module_table (void)
   static const WeftXmlModule table = {
     .abi = WEFT_MODULE_ABI,
     .psv_parse = weft_xml_psv_parse,
-    .psv_to_string = weft_xml_psv_to_string,
     .hpcstruct_load_file = weft_xml_hpcstruct_load_file,
     .hpcstruct_load_memory = weft_xml_hpcstruct_load_memory,
   };

@@ -50,15 +50,6 @@ weft_psv_xml_parse (const char       *data,
   return xml != NULL ? xml->psv_parse (data, len, filename, context, error) : NULL;
 }
 
-char *
-weft_psv_xml_to_string (WeftCallTree  *tree,
-                        GError       **error)
-{
-  const WeftXmlModule *xml = weft_xml_module_get (error);
-
-  return xml != NULL ? xml->psv_to_string (tree, error) : NULL;
-}
-
 gboolean
 weft_hpcstruct_load_file (WeftHpcstruct  *self,
                           const char     *path,

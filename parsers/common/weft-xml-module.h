@@ -21,13 +21,11 @@ typedef struct
 {
   guint           abi;  /* WEFT_MODULE_ABI of the module's build */
 
-  /* weft_psv_xml_parse() and weft_psv_xml_to_string() (weft-psv.h). */
+  /* weft_psv_xml_parse() (weft-psv.h); PSV XML is written without libxml2. */
   WeftCallTree *(*psv_parse)             (const char       *data,
                                           gsize             len,
                                           const char       *filename,
                                           WeftLoadContext  *context,
-                                          GError          **error);
-  char         *(*psv_to_string)         (WeftCallTree     *tree,
                                           GError          **error);
 
   /* weft_hpcstruct_load_file() and _load_memory() (weft-hpcstruct.h). */

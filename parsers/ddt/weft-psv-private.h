@@ -24,7 +24,5 @@ WeftCallTree *weft_xml_psv_parse     (const char       *data,
                                       const char       *filename,
                                       WeftLoadContext  *context,
                                       GError          **error);
-char         *weft_xml_psv_to_string (WeftCallTree     *tree,
-                                      GError          **error);
 
 G_END_DECLS

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <inttypes.h>
 #include <limits.h>
 #include <string.h>
 
@@ -14,7 +13,6 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/valid.h>
-#include <libxml/xmlwriter.h>
 
 #include "weft-error.h"
 #include "weft-psv.h"
@@ -355,161 +353,3 @@ weft_xml_psv_parse (const char       *data,
   g_free (state.filename);
   return ok ? g_steal_pointer (&tree) : NULL;
 }
-
-/* --- XML writing ------------------------------------------------------------ */
-
-/* XML 1.0 cannot hold every character: the others become U+FFFD, so that
- * every file we write reads back. */
-static const xmlChar *
-xml_safe (const char *text,
-          GString    *scratch)
-{
-  gboolean clean = TRUE;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if ((c < 0x20 && c != '\t' && c != '\n') || c == '\r' || (c >= 0xFFFE && c <= 0xFFFF))
-        {
-          clean = FALSE;
-          break;
-        }
-    }
-  if (clean)
-    return (const xmlChar *)text;
-  g_string_truncate (scratch, 0);
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if ((c < 0x20 && c != '\t' && c != '\n') || c == '\r' || (c >= 0xFFFE && c <= 0xFFFF))
-        g_string_append_unichar (scratch, 0xFFFD);
-      else
-        g_string_append_unichar (scratch, c);
-    }
-  return (const xmlChar *)scratch->str;
-}
-
-static gboolean
-write_frame_start (xmlTextWriterPtr  writer,
-                   WeftCallTree     *tree,
-                   WeftCallNode      node,
-                   GString          *scratch)
-{
-  const WeftCallFrame *frame = weft_call_tree_get_frame (tree, node);
-  const WeftIntSet *processes = weft_call_tree_get_processes (tree, node);
-  const WeftThreadSet *threads = weft_call_tree_get_threads (tree, node);
-  gboolean ok = TRUE;
-
-  ok &= xmlTextWriterStartElement (writer, BAD_CAST "frame") >= 0;
-  if (processes != NULL && !weft_int_set_is_empty (processes))
-    {
-      g_string_truncate (scratch, 0);
-      weft_int_set_append_to (processes, scratch);
-      ok &= xmlTextWriterWriteAttribute (writer, BAD_CAST "processes", BAD_CAST scratch->str) >= 0;
-    }
-  if (threads != NULL && !weft_thread_set_is_empty (threads))
-    {
-      g_string_truncate (scratch, 0);
-      weft_thread_set_append_to (threads, scratch);
-      ok &= xmlTextWriterWriteAttribute (writer, BAD_CAST "threads", BAD_CAST scratch->str) >= 0;
-    }
-  ok &= xmlTextWriterWriteFormatAttribute (writer, BAD_CAST "processcount", "%" PRIu64,
-                                           weft_call_tree_get_process_count (tree, node)) >= 0;
-  ok &= xmlTextWriterWriteFormatAttribute (writer, BAD_CAST "threadcount", "%" PRIu64,
-                                           weft_call_tree_get_thread_count (tree, node)) >= 0;
-  ok &= xmlTextWriterStartElement (writer, BAD_CAST "position") >= 0;
-  if (frame->function[0] != '\0' || frame->address != 0)
-    {
-      g_autofree char *label = frame->function[0] != '\0' ? NULL : weft_call_frame_to_label (frame);
-
-      ok &= xmlTextWriterWriteElement (writer, BAD_CAST "function",
-                                       xml_safe (label != NULL ? label : frame->function, scratch)) >= 0;
-    }
-  if (frame->file[0] != '\0')
-    {
-      ok &= xmlTextWriterWriteElement (writer, BAD_CAST "file", xml_safe (frame->file, scratch)) >= 0;
-      ok &= xmlTextWriterWriteFormatElement (writer, BAD_CAST "line", "%u", frame->line) >= 0;
-    }
-  ok &= xmlTextWriterEndElement (writer) >= 0;
-  return ok;
-}
-
-/**
- * weft_psv_xml_to_string:
- *
- * Returns: (transfer full): @tree as PSV XML (see weft-psv.h), or %NULL with
- *   @error set when libxml2 fails (out of memory).
- */
-char *
-weft_xml_psv_to_string (WeftCallTree  *tree,
-                        GError       **error)
-{
-  g_autoptr(GString) scratch = g_string_new (NULL);
-  xmlBufferPtr buffer;
-  xmlTextWriterPtr writer;
-  gboolean ok = TRUE;
-  char *result = NULL;
-
-  g_return_val_if_fail (tree != NULL, NULL);
-
-  buffer = xmlBufferCreate ();
-  writer = buffer != NULL ? xmlNewTextWriterMemory (buffer, 0) : NULL;
-  if (writer == NULL)
-    {
-      if (buffer != NULL)
-        xmlBufferFree (buffer);
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not start the XML writer"));
-      return NULL;
-    }
-  ok &= xmlTextWriterSetIndent (writer, 1) >= 0;
-  ok &= xmlTextWriterSetIndentString (writer, BAD_CAST "  ") >= 0;
-  ok &= xmlTextWriterStartDocument (writer, NULL, "UTF-8", NULL) >= 0;
-  ok &= xmlTextWriterWriteRaw (writer, BAD_CAST "<!DOCTYPE stacks [\n") >= 0;
-  ok &= xmlTextWriterWriteRaw (writer, BAD_CAST weft_psv_dtd) >= 0;
-  ok &= xmlTextWriterWriteRaw (writer, BAD_CAST "]>\n") >= 0;
-  ok &= xmlTextWriterStartElement (writer, BAD_CAST "stacks") >= 0;
-
-  /* Pre-order without recursion: close each frame on the way back up. */
-  for (WeftCallNode n = weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT); ok && n != WEFT_CALL_NODE_NONE;)
-    {
-      WeftCallNode child;
-
-      ok &= write_frame_start (writer, tree, n, scratch);
-      child = weft_call_tree_get_first_child (tree, n);
-      if (child != WEFT_CALL_NODE_NONE)
-        {
-          n = child;
-          continue;
-        }
-      for (;;)
-        {
-          WeftCallNode sibling;
-
-          ok &= xmlTextWriterEndElement (writer) >= 0;
-          sibling = weft_call_tree_get_next_sibling (tree, n);
-          if (sibling != WEFT_CALL_NODE_NONE)
-            {
-              n = sibling;
-              break;
-            }
-          n = weft_call_tree_get_parent (tree, n);
-          if (n == WEFT_CALL_TREE_ROOT)
-            {
-              n = WEFT_CALL_NODE_NONE;
-              break;
-            }
-        }
-    }
-  ok &= xmlTextWriterEndElement (writer) >= 0;
-  ok &= xmlTextWriterEndDocument (writer) >= 0;
-  xmlFreeTextWriter (writer);
-  if (ok)
-    result = g_strndup ((const char *)xmlBufferContent (buffer), xmlBufferLength (buffer));
-  else
-    g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("The XML writer failed"));
-  xmlBufferFree (buffer);
-  return result;
-}
-

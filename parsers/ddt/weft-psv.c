@@ -597,11 +597,211 @@ weft_psv_xml_read (const char       *path,
                              path, context, error);
 }
 
+/* --- XML writing ------------------------------------------------------------ */
+
+/* Text as XML character data: the markup characters escaped (&amp; &lt; &gt;
+ * &quot;), and what XML 1.0 cannot hold (controls but tab and newline, CR,
+ * U+FFFE, U+FFFF, bytes that are not UTF-8) as U+FFFD, so that every file
+ * written reads back. */
+static void
+append_xml_text (GString    *out,
+                 const char *text)
+{
+  static const char replacement[] = "\xef\xbf\xbd";
+
+  for (const char *p = text; *p != '\0';)
+    {
+      guchar c = (guchar)*p;
+      gunichar u;
+      const char *next;
+
+      if (c < 0x80)
+        {
+          if (c == '&')
+            g_string_append (out, "&amp;");
+          else if (c == '<')
+            g_string_append (out, "&lt;");
+          else if (c == '>')
+            g_string_append (out, "&gt;");
+          else if (c == '"')
+            g_string_append (out, "&quot;");
+          else if (c < 0x20 && c != '\t' && c != '\n')
+            g_string_append (out, replacement);
+          else
+            g_string_append_c (out, (char)c);
+          p++;
+          continue;
+        }
+      u = g_utf8_get_char_validated (p, -1);
+      if (u == (gunichar)-1 || u == (gunichar)-2)
+        {
+          g_string_append (out, replacement);
+          p++;
+          continue;
+        }
+      next = g_utf8_next_char (p);
+      if (u == 0xFFFE || u == 0xFFFF)
+        g_string_append (out, replacement);
+      else
+        g_string_append_len (out, p, next - p);
+      p = next;
+    }
+}
+
+static void
+append_indent (GString *out,
+               guint    depth)
+{
+  static const char spaces[] = "                                                                ";
+  gsize n = 2 * (gsize)depth;
+
+  for (; n > sizeof spaces - 1; n -= sizeof spaces - 1)
+    g_string_append_len (out, spaces, sizeof spaces - 1);
+  g_string_append_len (out, spaces, n);
+}
+
+/* A frame's start tag and its position, at @depth (1 under <stacks>). */
+static void
+append_xml_frame_start (GString      *out,
+                        WeftCallTree *tree,
+                        WeftCallNode  node,
+                        guint         depth)
+{
+  const WeftCallFrame *frame = weft_call_tree_get_frame (tree, node);
+  const WeftIntSet *processes = weft_call_tree_get_processes (tree, node);
+  const WeftThreadSet *threads = weft_call_tree_get_threads (tree, node);
+  gboolean has_function = frame->function[0] != '\0' || frame->address != 0;
+
+  append_indent (out, depth);
+  g_string_append (out, "<frame");
+  if (processes != NULL && !weft_int_set_is_empty (processes))
+    {
+      g_string_append (out, " processes=\"");
+      weft_int_set_append_to (processes, out);
+      g_string_append_c (out, '"');
+    }
+  if (threads != NULL && !weft_thread_set_is_empty (threads))
+    {
+      g_string_append (out, " threads=\"");
+      weft_thread_set_append_to (threads, out);
+      g_string_append_c (out, '"');
+    }
+  g_string_append_printf (out, " processcount=\"%" PRIu64 "\" threadcount=\"%" PRIu64 "\">\n",
+                          weft_call_tree_get_process_count (tree, node), weft_call_tree_get_thread_count (tree, node));
+
+  append_indent (out, depth + 1);
+  if (!has_function && frame->file[0] == '\0')
+    {
+      g_string_append (out, "<position/>\n");
+      return;
+    }
+  g_string_append (out, "<position>\n");
+  if (has_function)
+    {
+      g_autofree char *label = frame->function[0] != '\0' ? NULL : weft_call_frame_to_label (frame);
+
+      append_indent (out, depth + 2);
+      g_string_append (out, "<function>");
+      append_xml_text (out, label != NULL ? label : frame->function);
+      g_string_append (out, "</function>\n");
+    }
+  if (frame->file[0] != '\0')
+    {
+      append_indent (out, depth + 2);
+      g_string_append (out, "<file>");
+      append_xml_text (out, frame->file);
+      g_string_append (out, "</file>\n");
+      append_indent (out, depth + 2);
+      g_string_append_printf (out, "<line>%u</line>\n", frame->line);
+    }
+  append_indent (out, depth + 1);
+  g_string_append (out, "</position>\n");
+}
+
+/* Writes @tree as PSV XML into @out, handing it to @file (when not NULL)
+ * every WEFT_CSV_FLUSH_SIZE bytes, so that a big tree is never held twice. */
+static gboolean
+write_xml (WeftCallTree    *tree,
+           GString         *out,
+           WeftAtomicFile  *file,
+           GError         **error)
+{
+  WeftCallNode first = weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT);
+  guint depth = 1;
+
+  g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE stacks [\n");
+  g_string_append (out, weft_psv_dtd);
+  g_string_append (out, "]>\n");
+  if (first == WEFT_CALL_NODE_NONE)
+    {
+      g_string_append (out, "<stacks/>\n");
+      return TRUE;
+    }
+  g_string_append (out, "<stacks>\n");
+
+  /* Pre-order without recursion: close each frame on the way back up. */
+  for (WeftCallNode n = first; n != WEFT_CALL_NODE_NONE;)
+    {
+      WeftCallNode child;
+
+      append_xml_frame_start (out, tree, n, depth);
+      child = weft_call_tree_get_first_child (tree, n);
+      if (child != WEFT_CALL_NODE_NONE)
+        {
+          n = child;
+          depth++;
+          continue;
+        }
+      for (;;)
+        {
+          WeftCallNode sibling;
+
+          append_indent (out, depth);
+          g_string_append (out, "</frame>\n");
+          sibling = weft_call_tree_get_next_sibling (tree, n);
+          if (sibling != WEFT_CALL_NODE_NONE)
+            {
+              n = sibling;
+              break;
+            }
+          n = weft_call_tree_get_parent (tree, n);
+          depth--;
+          if (n == WEFT_CALL_TREE_ROOT)
+            {
+              n = WEFT_CALL_NODE_NONE;
+              break;
+            }
+        }
+      if (file != NULL && out->len >= WEFT_CSV_FLUSH_SIZE && !weft_csv_flush (out, file, error))
+        return FALSE;
+    }
+  g_string_append (out, "</stacks>\n");
+  return TRUE;
+}
+
+/**
+ * weft_psv_xml_to_string:
+ *
+ * Returns: (transfer full): @tree as PSV XML (see weft-psv.h)
+ */
+char *
+weft_psv_xml_to_string (WeftCallTree  *tree,
+                        GError       **error)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (tree != NULL, NULL);
+
+  write_xml (tree, out, NULL, error);
+  return g_string_free (out, FALSE);
+}
+
 /**
  * weft_psv_xml_write:
  * @metric: ignored (PSV has no metric)
  *
- * Writes @tree as PSV XML, atomically. Matches WeftTreeWriterFunc.
+ * Writes @tree as PSV XML, atomically, a piece at a time. Matches
+ * WeftTreeWriterFunc.
  */
 gboolean
 weft_psv_xml_write (WeftCallTree  *tree,
@@ -610,22 +810,18 @@ weft_psv_xml_write (WeftCallTree  *tree,
                     GError       **error)
 {
   g_autoptr(WeftAtomicFile) file = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GString) buffer = NULL;
 
   g_return_val_if_fail (tree != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   if (!check_not_comparison (tree, "PSV XML", error))
     return FALSE;
-  text = weft_psv_xml_to_string (tree, error);
-  if (text == NULL)
-    return FALSE;
   file = weft_atomic_file_open (path, error);
   if (file == NULL)
     return FALSE;
-  if (!weft_atomic_file_write (file, text, strlen (text), error))
-    return FALSE;
-  return weft_atomic_file_commit (file, error);
+  buffer = g_string_sized_new (WEFT_CSV_FLUSH_SIZE + 4096);
+  return write_xml (tree, buffer, file, error) && weft_csv_commit (buffer, file, error);
 }
 
 /* --- Sniffing --------------------------------------------------------------- */

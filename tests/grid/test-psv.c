@@ -268,6 +268,42 @@ test_xml_canonical (void)
   g_assert_cmpstr (written, ==, text);
 }
 
+/* Markup is escaped, and what XML 1.0 cannot hold (controls, CR, U+FFFE,
+ * bytes that are not UTF-8) becomes U+FFFD, so that the file reads back;
+ * tabs, newlines and other characters stay as they are. */
+static void
+test_xml_escapes (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  WeftCallFrame frame = {
+    .function = "a<b>&c\"d'e\tf\ng\x01h\ri\xef\xbf\xbej\xffk \xf0\x9f\x98\x80",
+    .file = "x&y.c", .module = "", .line = 7,
+  };
+  WeftCallNode node;
+
+  node = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &frame);
+  weft_call_tree_set_counts (tree, node, 2, 3);
+  xml = weft_psv_xml_to_string (tree, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (xml, "    <position>\n"
+                                 "      <function>a&lt;b&gt;&amp;c&quot;d'e\tf\ng\xef\xbf\xbdh\xef\xbf\xbdi"
+                                 "\xef\xbf\xbdj\xef\xbf\xbdk \xf0\x9f\x98\x80</function>\n"
+                                 "      <file>x&amp;y.c</file>\n"
+                                 "      <line>7</line>\n"
+                                 "    </position>\n"));
+  g_assert_nonnull (strstr (xml, "<frame processcount=\"2\" threadcount=\"3\">"));
+
+  back = weft_psv_xml_parse (xml, strlen (xml), "t.xml", NULL, &error);
+  g_assert_no_error (error);
+  node = weft_call_tree_get_first_child (back, WEFT_CALL_TREE_ROOT);
+  g_assert_cmpstr (weft_call_tree_get_frame (back, node)->function, ==,
+                   "a<b>&c\"d'e\tf\ng\xef\xbf\xbdh\xef\xbf\xbdi\xef\xbf\xbdj\xef\xbf\xbdk \xf0\x9f\x98\x80");
+  g_assert_cmpstr (weft_call_tree_get_frame (back, node)->file, ==, "x&y.c");
+}
+
 /* CSV → tree → XML → tree keeps every frame, count and set. */
 static void
 test_cross_round_trip (void)
@@ -408,6 +444,7 @@ main (int   argc,
   g_test_add_func ("/psv/csv/errors", test_csv_errors);
   g_test_add_func ("/psv/sniff", test_sniff);
   g_test_add_func ("/psv/xml/canonical", test_xml_canonical);
+  g_test_add_func ("/psv/xml/escapes", test_xml_escapes);
   g_test_add_func ("/psv/xml/cross-round-trip", test_cross_round_trip);
   g_test_add_func ("/psv/xml/counts-only", test_xml_counts_only);
   g_test_add_func ("/psv/xml/errors", test_xml_errors);
