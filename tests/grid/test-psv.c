@@ -304,6 +304,45 @@ test_xml_escapes (void)
   g_assert_cmpstr (weft_call_tree_get_frame (back, node)->file, ==, "x&y.c");
 }
 
+/* Indentation grows two spaces a level up to 16 levels, then stays: a deep
+ * tree's export is not mostly blanks. It reads back whole. */
+static void
+test_xml_deep_indent (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autoptr(WeftCallTree) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *level_16 = NULL;
+  g_autofree char *level_40 = NULL;
+  WeftCallNode node = WEFT_CALL_TREE_ROOT;
+  guint depth = 0;
+
+  for (guint i = 1; i <= 40; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+      WeftCallFrame frame = { .function = name, .file = "", .module = "" };
+
+      node = weft_call_tree_add_child (tree, node, &frame);
+    }
+  xml = weft_psv_xml_to_string (tree, &error);
+  g_assert_no_error (error);
+  /* f2's <function> is at level 4 (8 spaces); f16's at level 18 and f40's at 42
+   * stay at 16 (32 spaces). */
+  level_16 = g_strdup_printf ("\n%*s<function>f16</function>\n", 32, "");
+  level_40 = g_strdup_printf ("\n%*s<function>f40</function>\n", 32, "");
+  g_assert_nonnull (strstr (xml, level_16));
+  g_assert_nonnull (strstr (xml, level_40));
+  g_assert_nonnull (strstr (xml, "\n        <function>f2</function>\n"));
+
+  back = weft_psv_xml_parse (xml, strlen (xml), "deep.xml", NULL, &error);
+  g_assert_no_error (error);
+  for (node = weft_call_tree_get_first_child (back, WEFT_CALL_TREE_ROOT); node != WEFT_CALL_NODE_NONE;
+       node = weft_call_tree_get_first_child (back, node))
+    depth++;
+  g_assert_cmpuint (depth, ==, 40);
+}
+
 /* CSV → tree → XML → tree keeps every frame, count and set. */
 static void
 test_cross_round_trip (void)
@@ -445,6 +484,7 @@ main (int   argc,
   g_test_add_func ("/psv/sniff", test_sniff);
   g_test_add_func ("/psv/xml/canonical", test_xml_canonical);
   g_test_add_func ("/psv/xml/escapes", test_xml_escapes);
+  g_test_add_func ("/psv/xml/deep-indent", test_xml_deep_indent);
   g_test_add_func ("/psv/xml/cross-round-trip", test_cross_round_trip);
   g_test_add_func ("/psv/xml/counts-only", test_xml_counts_only);
   g_test_add_func ("/psv/xml/errors", test_xml_errors);
