@@ -2,10 +2,10 @@
  * weft-psv.h), in the module weft-xml. It is written without libxml2
  * (weft-psv.c).
  *
- * The document is read as a stream (xmlTextReader), a frame at a time, so
+ * The document is read as a stream of SAX2 events, a frame at a time, so
  * that a big export never becomes a DOM: a 965,000-frame one (720 MB, deep
  * indentation) took 18 s and 4.1 GB that way, 12 s of them building the
- * tree of nodes. When the document carries the DTD inline (as DDT's and
+ * tree of nodes, and still 10.6 s through libxml2's xmlTextReader. When the document carries the DTD inline (as DDT's and
  * Weft's do), <position> is held to its content model, function?, (file,
  * line)?, as a validating parser would.
  *
@@ -18,8 +18,9 @@
 
 #include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
-#include <libxml/xmlreader.h>
 
 #include "weft-error.h"
 #include "weft-psv.h"
@@ -43,13 +44,13 @@ typedef struct
   WeftIntSet    *processes;
   WeftThreadSet *threads;
   guint64        counts[2];
-  long           line;
 } FrameTag;
 
 typedef struct
 {
   Place        place;
   WeftCallNode node;     /* the frame's, once made */
+  long         line;     /* where the element starts */
 } Level;
 
 typedef struct
@@ -57,9 +58,9 @@ typedef struct
   char             *filename;
   WeftLoadContext  *context;
   WeftCallTree     *tree;
-  xmlTextReaderPtr  reader;
+  xmlParserCtxtPtr  parser;
   gboolean          check_model;  /* the document declares its DTD */
-  GError           *error;        /* the first libxml2 error */
+  GError           *error;        /* the first error, libxml2's or ours */
   guint64           n_frames;
 
   GArray           *levels;       /* Level */
@@ -69,73 +70,67 @@ typedef struct
   char             *file;
   guint             n_position_children;  /* function = 1, file = 2, line = 3 */
   GString          *text;         /* of the <function>, <file> or <line> read */
-  char             *text_element;
+  const char       *text_element;
 } XmlState;
 
 static void
 on_xml_error (void        *data,
               xmlErrorPtr  xml_error)
 {
-  XmlState *state = data;
+  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
   g_autofree char *message = NULL;
-  int line;
 
   if (state->error != NULL || xml_error == NULL || xml_error->level == XML_ERR_WARNING)
     return;
   message = g_strstrip (g_strdup (xml_error->message != NULL ? xml_error->message : "?"));
-  line = xml_error->line;
-  if (line <= 0 && xml_error->node != NULL)
-    line = (int)xmlGetLineNo (xml_error->node);
   g_set_error (&state->error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: %s",
-               state->filename, MAX (line, 0), message);
+               state->filename, MAX (xml_error->line, 0), message);
 }
 
-/* The line of the reader's current node. */
 static long
 current_line (XmlState *state)
 {
-  xmlNode *node = xmlTextReaderCurrentNode (state->reader);
-  long line = node != NULL ? xmlGetLineNo (node) : -1;
-
-  return line > 0 ? line : xmlTextReaderGetParserLineNumber (state->reader);
+  return (long)xmlSAX2GetLineNumber (state->parser);
 }
 
-static gboolean
+/* Records the first error and stops the parser. */
+static void
 xml_fail_at (XmlState   *state,
              long        line,
-             GError    **error,
              const char *format,
-             ...) G_GNUC_PRINTF (4, 5);
+             ...) G_GNUC_PRINTF (3, 4);
 
-static gboolean
+static void
 xml_fail_at (XmlState   *state,
              long        line,
-             GError    **error,
              const char *format,
              ...)
 {
   g_autofree char *message = NULL;
   va_list args;
 
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%ld: %s", state->filename, MAX (line, 0L), message);
-  return FALSE;
+  if (state->error == NULL)
+    {
+      va_start (args, format);
+      message = g_strdup_vprintf (format, args);
+      va_end (args);
+      g_set_error (&state->error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%ld: %s", state->filename, MAX (line, 0L), message);
+    }
+  xmlStopParser (state->parser);
 }
 
 static Level *
 top (XmlState *state)
 {
-  return &g_array_index (state->levels, Level, state->levels->len - 1);
+  return state->levels->len > 0 ? &g_array_index (state->levels, Level, state->levels->len - 1) : NULL;
 }
 
 static void
-push (XmlState     *state,
-      Place         place,
-      WeftCallNode  node)
+push (XmlState *state,
+      Place     place,
+      long      line)
 {
-  Level level = { place, node };
+  Level level = { place, place == IN_STACKS ? WEFT_CALL_TREE_ROOT : WEFT_CALL_NODE_NONE, line };
 
   g_array_append_val (state->levels, level);
 }
@@ -165,21 +160,24 @@ frame_tag_clear (FrameTag *tag)
   tag->counts[0] = tag->counts[1] = G_MAXUINT64;
 }
 
-/* The attributes of the <frame> start tag the reader is on. */
+/* A <frame> start tag's attributes: SAX2's (localname, prefix, URI, value,
+ * end) quintuples. */
 static gboolean
-read_frame_tag (XmlState  *state,
-                GError   **error)
+read_frame_tag (XmlState       *state,
+                int             n_attributes,
+                const xmlChar **attributes,
+                long            line)
 {
   FrameTag *tag = &state->tag;
 
   frame_tag_clear (tag);
-  tag->line = current_line (state);
-  while (xmlTextReaderMoveToNextAttribute (state->reader) == 1)
+  for (int i = 0; i < n_attributes; i++)
     {
-      const char *name = (const char *)xmlTextReaderConstName (state->reader);
-      const char *value = (const char *)xmlTextReaderConstValue (state->reader);
+      const char *name = (const char *)attributes[5 * i];
+      g_autofree char *value = g_strndup ((const char *)attributes[5 * i + 3],
+                                          attributes[5 * i + 4] - attributes[5 * i + 3]);
       g_autoptr(GError) set_error = NULL;
-      const char *v = value != NULL ? value : "";
+      const char *v = value;
       gsize len = strlen (v);
       guint column = 0;
 
@@ -189,40 +187,45 @@ read_frame_tag (XmlState  *state,
           g_clear_pointer (&tag->processes, weft_int_set_free);
           tag->processes = weft_int_set_parse (v, len, &column, &set_error);
           if (tag->processes == NULL)
-            return xml_fail_at (state, tag->line, error, _("in the processes attribute: %s"), set_error->message);
+            {
+              xml_fail_at (state, line, _("in the processes attribute: %s"), set_error->message);
+              return FALSE;
+            }
         }
       else if (strcmp (name, "threads") == 0)
         {
           g_clear_pointer (&tag->threads, weft_thread_set_free);
           tag->threads = weft_thread_set_parse (v, len, &column, &set_error);
           if (tag->threads == NULL)
-            return xml_fail_at (state, tag->line, error, _("in the threads attribute: %s"), set_error->message);
+            {
+              xml_fail_at (state, line, _("in the threads attribute: %s"), set_error->message);
+              return FALSE;
+            }
         }
       else if (strcmp (name, "processcount") == 0 || strcmp (name, "threadcount") == 0)
         {
-          guint i = name[0] == 'p' ? 0 : 1;
+          guint k = name[0] == 'p' ? 0 : 1;
 
-          if (!weft_psv_parse_count (v, len, &tag->counts[i]))
-            return xml_fail_at (state, tag->line, error, _("%s=\"%s\" is not a count"), name, value);
+          if (!weft_psv_parse_count (v, len, &tag->counts[k]))
+            {
+              xml_fail_at (state, line, _("%s=\"%s\" is not a count"), name, value);
+              return FALSE;
+            }
         }
       else if (state->context != NULL)
-        weft_load_context_warn (state->context, state->filename, (guint64)tag->line,
+        weft_load_context_warn (state->context, state->filename, (guint64)line,
                                 _("unknown attribute “%s” on <frame> ignored"), name);
     }
-  xmlTextReaderMoveToElement (state->reader);
   return TRUE;
 }
 
-/* Its <position> read: the frame becomes a node of the tree. */
-static gboolean
-make_frame (XmlState  *state,
-            GError   **error)
+/* Its <position> read: the frame on top becomes a node of the tree. */
+static void
+make_frame (XmlState *state)
 {
   FrameTag *tag = &state->tag;
   Level *frame_level = top (state);
-  WeftCallNode parent = state->levels->len >= 2
-                          ? g_array_index (state->levels, Level, state->levels->len - 2).node
-                          : WEFT_CALL_TREE_ROOT;
+  WeftCallNode parent = g_array_index (state->levels, Level, state->levels->len - 2).node;
   WeftCallNode node;
 
   state->frame.function = state->function != NULL ? state->function : "";
@@ -244,23 +247,21 @@ make_frame (XmlState  *state,
   frame_level->place = IN_FRAME_BODY;
   frame_level->node = node;
   if (state->context != NULL && ++state->n_frames % WEFT_LOAD_CONTEXT_CHECK_INTERVAL == 0 &&
-      weft_load_context_set_error_if_cancelled (state->context, error))
-    return FALSE;
-  return TRUE;
+      weft_load_context_is_cancelled (state->context))
+    xmlStopParser (state->parser);
 }
 
 /* The text of a <function>, <file> or <line> just closed. */
-static gboolean
-end_text_element (XmlState  *state,
-                  GError   **error)
+static void
+end_text_element (XmlState *state,
+                  long      line)
 {
   const char *name = state->text_element;
-  long line = current_line (state);
 
   if (strcmp (name, "function") == 0)
     {
       if (state->check_model && state->n_position_children >= 1)
-        return xml_fail_at (state, line, error, _("<position> holds <function> after <file> or a second time"));
+        return xml_fail_at (state, line, _("<position> holds <function> after <file> or a second time"));
       if (state->function == NULL)
         state->function = g_strdup (state->text->str);
       state->n_position_children = 1;
@@ -268,7 +269,7 @@ end_text_element (XmlState  *state,
   else if (strcmp (name, "file") == 0)
     {
       if (state->check_model && state->n_position_children >= 2)
-        return xml_fail_at (state, line, error, _("<position> holds a second <file>"));
+        return xml_fail_at (state, line, _("<position> holds a second <file>"));
       if (state->file == NULL)
         state->file = g_strdup (state->text->str);
       state->n_position_children = 2;
@@ -280,168 +281,175 @@ end_text_element (XmlState  *state,
       guint64 value;
 
       if (state->check_model && state->n_position_children != 2)
-        return xml_fail_at (state, line, error, _("<line> in <position> must follow <file>"));
+        return xml_fail_at (state, line, _("<line> in <position> must follow <file>"));
       weft_psv_trim (&t, &len);
       if (!weft_psv_parse_count (t, len, &value) || value > G_MAXUINT32)
-        return xml_fail_at (state, line, error, _("<line> holds “%s”, not a line number"), state->text->str);
+        return xml_fail_at (state, line, _("<line> holds “%s”, not a line number"), state->text->str);
       state->frame.line = (guint32)value;
       state->n_position_children = 3;
     }
-  return TRUE;
 }
 
-/* An element opens where the reader is. */
-static gboolean
-start_element (XmlState  *state,
-               GError   **error)
+static void
+on_start_element (void           *data,
+                  const xmlChar  *localname,
+                  const xmlChar  *prefix,
+                  const xmlChar  *uri,
+                  int             n_namespaces,
+                  const xmlChar **namespaces,
+                  int             n_attributes,
+                  int             n_defaulted,
+                  const xmlChar **attributes)
 {
-  const char *name = (const char *)xmlTextReaderConstName (state->reader);
-  gboolean empty = xmlTextReaderIsEmptyElement (state->reader) == 1;
+  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
+  const char *name = (const char *)localname;
   long line = current_line (state);
+  Level *level = top (state);
 
-  if (state->levels->len == 0)
+  if (state->error != NULL)
+    return;
+  if (level == NULL)
     {
       if (strcmp (name, "stacks") != 0)
-        return xml_fail_at (state, line, error,
-                            _("the root element is <%s>; a Parallel Stack View export has <stacks>"), name);
-      if (!empty)
-        push (state, IN_STACKS, WEFT_CALL_TREE_ROOT);
-      return TRUE;
+        return xml_fail_at (state, line, _("the root element is <%s>; a Parallel Stack View export has <stacks>"),
+                            name);
+      push (state, IN_STACKS, line);
+      return;
     }
 
-  switch (top (state)->place)
+  switch (level->place)
     {
     case IN_STACKS:
     case IN_FRAME_BODY:
       if (strcmp (name, "frame") != 0)
-        return xml_fail_at (state, line, error, _("unknown element <%s> in <%s>"), name, place_name (top (state)->place));
-      if (!read_frame_tag (state, error))
-        return FALSE;
-      if (empty)
-        return xml_fail_at (state, line, error, _("<frame> without <position>"));
-      push (state, IN_FRAME, WEFT_CALL_NODE_NONE);
-      return TRUE;
+        return xml_fail_at (state, line, _("unknown element <%s> in <%s>"), name, place_name (level->place));
+      if (read_frame_tag (state, n_attributes, attributes, line))
+        push (state, IN_FRAME, line);
+      return;
 
     case IN_FRAME:
       if (strcmp (name, "position") != 0)
-        return xml_fail_at (state, line, error, _("<frame> must start with <position>, not <%s>"), name);
+        return xml_fail_at (state, line, _("<frame> must start with <position>, not <%s>"), name);
       state->n_position_children = 0;
-      if (empty)
-        return make_frame (state, error);
-      push (state, IN_POSITION, WEFT_CALL_NODE_NONE);
-      return TRUE;
+      push (state, IN_POSITION, line);
+      return;
 
     case IN_POSITION:
-      if (strcmp (name, "function") != 0 && strcmp (name, "file") != 0 && strcmp (name, "line") != 0)
-        return xml_fail_at (state, line, error, _("unknown element <%s> in <position>"), name);
-      g_free (state->text_element);
-      state->text_element = g_strdup (name);
+      if (strcmp (name, "function") == 0)
+        state->text_element = "function";
+      else if (strcmp (name, "file") == 0)
+        state->text_element = "file";
+      else if (strcmp (name, "line") == 0)
+        state->text_element = "line";
+      else
+        return xml_fail_at (state, line, _("unknown element <%s> in <position>"), name);
       g_string_truncate (state->text, 0);
-      if (empty)
-        return end_text_element (state, error);
-      push (state, IN_TEXT, WEFT_CALL_NODE_NONE);
-      return TRUE;
+      push (state, IN_TEXT, line);
+      return;
 
     case IN_TEXT:
     default:
-      return xml_fail_at (state, line, error, _("<%s> may hold only text"), state->text_element);
+      xml_fail_at (state, line, _("<%s> may hold only text"), state->text_element);
+      return;
     }
 }
 
-/* The innermost open element closes. */
-static gboolean
-end_element (XmlState  *state,
-             GError   **error)
+static void
+on_end_element (void          *data,
+                const xmlChar *localname,
+                const xmlChar *prefix,
+                const xmlChar *uri)
 {
-  Place place = top (state)->place;
+  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
+  Level level;
 
+  if (state->error != NULL || state->levels->len == 0)
+    return;
+  level = *top (state);
   g_array_set_size (state->levels, state->levels->len - 1);
-  switch (place)
+  switch (level.place)
     {
     case IN_TEXT:
-      return end_text_element (state, error);
+      end_text_element (state, current_line (state));
+      return;
     case IN_POSITION:
       if (state->check_model && state->n_position_children == 2)
-        return xml_fail_at (state, current_line (state), error, _("<position> holds <file> without <line>"));
+        return xml_fail_at (state, level.line, _("<position> holds <file> without <line>"));
       /* The frame's level is on top again. */
-      return make_frame (state, error);
+      make_frame (state);
+      return;
     case IN_FRAME:
-      return xml_fail_at (state, current_line (state), error, _("<frame> without <position>"));
+      xml_fail_at (state, level.line, _("<frame> without <position>"));
+      return;
     case IN_STACKS:
     case IN_FRAME_BODY:
     default:
-      return TRUE;
+      return;
     }
 }
 
-/* Text, CDATA or an entity reference where the reader is. */
 static gboolean
-on_text (XmlState  *state,
-         int        type,
-         GError   **error)
+is_blank (const xmlChar *text,
+          int            len)
 {
-  if (state->levels->len == 0)
-    return TRUE;
-  if (top (state)->place == IN_TEXT)
-    {
-      if (type == XML_READER_TYPE_ENTITY_REFERENCE)
-        return xml_fail_at (state, current_line (state), error, _("<%s> may hold only text"), state->text_element);
-      g_string_append (state->text, (const char *)xmlTextReaderConstValue (state->reader));
-      return TRUE;
-    }
-  return xml_fail_at (state, current_line (state), error, _("unexpected text in <%s>"),
-                      place_name (top (state)->place));
-}
-
-static gboolean
-read_stream (XmlState  *state,
-             GError   **error)
-{
-  gboolean seen_root = FALSE;
-  int ret;
-
-  while ((ret = xmlTextReaderRead (state->reader)) == 1)
-    {
-      int type = xmlTextReaderNodeType (state->reader);
-
-      if (state->error != NULL)
-        break;
-      switch (type)
-        {
-        case XML_READER_TYPE_ELEMENT:
-          if (!start_element (state, error))
-            return FALSE;
-          seen_root = TRUE;
-          break;
-        case XML_READER_TYPE_END_ELEMENT:
-          if (state->levels->len > 0 && !end_element (state, error))
-            return FALSE;
-          break;
-        case XML_READER_TYPE_TEXT:
-        case XML_READER_TYPE_CDATA:
-        case XML_READER_TYPE_ENTITY_REFERENCE:
-          if (!on_text (state, type, error))
-            return FALSE;
-          break;
-        default:   /* whitespace, comments, processing instructions, the DTD */
-          break;
-        }
-    }
-  if (state->error != NULL || ret < 0)
-    {
-      if (state->error != NULL)
-        g_propagate_error (error, g_steal_pointer (&state->error));
-      else
-        g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("%s: not an XML document"), state->filename);
+  for (int i = 0; i < len; i++)
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
       return FALSE;
-    }
-  if (!seen_root)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("%s: not an XML document"), state->filename);
-      return FALSE;
-    }
   return TRUE;
 }
+
+/* Text: the content of <function>, <file> and <line>; blanks elsewhere. */
+static void
+on_characters (void          *data,
+               const xmlChar *text,
+               int            len)
+{
+  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
+  Level *level = top (state);
+
+  if (state->error != NULL || level == NULL)
+    return;
+  if (level->place == IN_TEXT)
+    g_string_append_len (state->text, (const char *)text, len);
+  else if (!is_blank (text, len))
+    xml_fail_at (state, current_line (state), _("unexpected text in <%s>"), place_name (level->place));
+}
+
+static void
+on_cdata (void          *data,
+          const xmlChar *text,
+          int            len)
+{
+  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
+  Level *level = top (state);
+
+  if (state->error != NULL || level == NULL)
+    return;
+  if (level->place == IN_TEXT)
+    g_string_append_len (state->text, (const char *)text, len);
+  else
+    xml_fail_at (state, current_line (state), _("unexpected text in <%s>"), place_name (level->place));
+}
+
+/* An entity of the document's own: refused, so that a document can never
+ * make us expand a nest of entities. */
+static void
+on_reference (void          *data,
+              const xmlChar *name)
+{
+  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
+  Level *level = top (state);
+
+  if (state->error != NULL || level == NULL)
+    return;
+  if (level->place == IN_TEXT)
+    xml_fail_at (state, current_line (state), _("<%s> may hold only text"), state->text_element);
+  else
+    xml_fail_at (state, current_line (state), _("unexpected text in <%s>"), place_name (level->place));
+}
+
+/* Bytes handed to the parser at a time. */
+#define PUSH_PIECE (1 << 20)
 
 /* Whether the prolog declares a DTD inline (<!DOCTYPE stacks [ <!ELEMENT …),
  * as DDT's exports and Weft's do: such a document is held to its content
@@ -506,7 +514,8 @@ weft_xml_psv_parse (const char       *data,
 {
   XmlState state = { 0 };
   g_autoptr(WeftCallTree) tree = NULL;
-  gboolean ok;
+  xmlSAXHandler sax;
+  gboolean ok = FALSE;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -522,30 +531,63 @@ weft_xml_psv_parse (const char       *data,
       return NULL;
     }
 
+  /* libxml2's SAX2 defaults (the DTD and entities are still its to read),
+   * with the content ours: no node is ever built but the DTD's. */
+  xmlSAXVersion (&sax, 2);
+  sax.startElementNs = on_start_element;
+  sax.endElementNs = on_end_element;
+  sax.characters = on_characters;
+  sax.ignorableWhitespace = on_characters;
+  sax.cdataBlock = on_cdata;
+  sax.reference = on_reference;
+  sax.comment = NULL;
+  sax.processingInstruction = NULL;
+  sax.serror = on_xml_error;
+  sax.error = NULL;
+  sax.warning = NULL;
+
   tree = weft_call_tree_new ();
   state.tree = tree;
   state.check_model = declares_dtd (data, MIN (len, 65536));
   state.levels = g_array_new (FALSE, FALSE, sizeof (Level));
   state.text = g_string_new (NULL);
   frame_tag_clear (&state.tag);
-  state.reader = xmlReaderForMemory (data, (int)len, state.filename, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
-  if (state.reader == NULL)
+  /* Pushed a piece at a time: a memory parser would copy the whole file. */
+  state.parser = xmlCreatePushParserCtxt (&sax, NULL, data, (int)MIN (len, 4), state.filename);
+  if (state.parser != NULL)
     {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("%s: not an XML document"), state.filename);
-      ok = FALSE;
+      /* libxml2's own SAX2 handlers take the parser as their data: ours
+       * find the state beside it. */
+      state.parser->_private = &state;
+      xmlCtxtUseOptions (state.parser, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+      for (gsize done = MIN (len, 4); state.error == NULL && !state.parser->disableSAX;)
+        {
+          gsize piece = MIN (len - done, PUSH_PIECE);
+
+          xmlParseChunk (state.parser, data + done, (int)piece, done + piece == len);
+          done += piece;
+          if (done == len)
+            break;
+        }
+      if (state.error == NULL && context != NULL && weft_load_context_set_error_if_cancelled (context, error))
+        ;
+      else if (state.error != NULL)
+        g_propagate_error (error, g_steal_pointer (&state.error));
+      else if (!state.parser->wellFormed)
+        g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("%s: not an XML document"), state.filename);
+      else
+        ok = TRUE;
+      if (state.parser->myDoc != NULL)
+        xmlFreeDoc (state.parser->myDoc);
+      xmlFreeParserCtxt (state.parser);
     }
   else
-    {
-      xmlTextReaderSetStructuredErrorHandler (state.reader, on_xml_error, &state);
-      ok = read_stream (&state, error);
-      xmlFreeTextReader (state.reader);
-    }
+    g_set_error (error, WEFT_ERROR, WEFT_ERROR_PARSE, _("%s: not an XML document"), state.filename);
 
   g_clear_error (&state.error);
   frame_tag_clear (&state.tag);
   g_free (state.function);
   g_free (state.file);
-  g_free (state.text_element);
   g_string_free (state.text, TRUE);
   g_array_unref (state.levels);
   g_free (state.filename);
