@@ -77,10 +77,10 @@ static void
 on_xml_error (void        *data,
               xmlErrorPtr  xml_error)
 {
-  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
+  XmlState *state = data != NULL ? ((xmlParserCtxtPtr)data)->_private : NULL;
   g_autofree char *message = NULL;
 
-  if (state->error != NULL || xml_error == NULL || xml_error->level == XML_ERR_WARNING)
+  if (state == NULL || state->error != NULL || xml_error == NULL || xml_error->level == XML_ERR_WARNING)
     return;
   message = g_strstrip (g_strdup (xml_error->message != NULL ? xml_error->message : "?"));
   g_set_error (&state->error, WEFT_ERROR, WEFT_ERROR_PARSE, "%s:%d: %s",
@@ -553,14 +553,14 @@ weft_xml_psv_parse (const char       *data,
   state.text = g_string_new (NULL);
   frame_tag_clear (&state.tag);
   /* Pushed a piece at a time: a memory parser would copy the whole file. */
-  state.parser = xmlCreatePushParserCtxt (&sax, NULL, data, (int)MIN (len, 4), state.filename);
+  state.parser = xmlCreatePushParserCtxt (&sax, NULL, NULL, 0, state.filename);
   if (state.parser != NULL)
     {
       /* libxml2's own SAX2 handlers take the parser as their data: ours
        * find the state beside it. */
       state.parser->_private = &state;
       xmlCtxtUseOptions (state.parser, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
-      for (gsize done = MIN (len, 4); state.error == NULL && !state.parser->disableSAX;)
+      for (gsize done = 0; state.error == NULL && !state.parser->disableSAX;)
         {
           gsize piece = MIN (len - done, PUSH_PIECE);
 
