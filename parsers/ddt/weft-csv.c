@@ -520,6 +520,53 @@ weft_csv_append_field (GString    *out,
   append_utf8_field (out, text, len, FALSE);
 }
 
+/* The powers of ten a double holds exactly. */
+static const double exact_pow10[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* A value with at most 15 significant digits that is m / 10^k for an integer
+ * m below 10^15 and k from 1 to 15 (most values of an array DDT exported, or
+ * one Weft read): written as those digits, fixed-point, as "%.15g" would
+ * (it drops trailing zeros), without printf and strtod, which took 1 µs a
+ * value. The check is the reader's own arithmetic (parse_plain_decimal()):
+ * m / 10^k, both exact, rounds to @value. FALSE for anything else, below
+ * 10^-4 (which %g writes with an exponent) included. */
+static gboolean
+append_short_decimal (GString *out,
+                      double   value)
+{
+  double magnitude = fabs (value);
+  char digits[24];
+
+  if (!(magnitude >= 1e-4 && magnitude < 1e15))
+    return FALSE;
+  for (guint k = 1; k <= 15; k++)
+    {
+      double m = nearbyint (magnitude * exact_pow10[k]);
+      guint64 whole;
+      int n;
+
+      if (m >= 1e15)
+        return FALSE;
+      if (m / exact_pow10[k] != magnitude)
+        continue;
+      /* The digits, at least k + 1 of them (a leading 0 before the point). */
+      whole = (guint64)m;
+      for (n = 0; n <= (int)k || whole > 0; whole /= 10)
+        digits[sizeof digits - 1 - n++] = (char)('0' + whole % 10);
+      memmove (digits, digits + sizeof digits - n, n);
+      if (value < 0)
+        g_string_append_c (out, '-');
+      g_string_append_len (out, digits, n - (int)k);
+      g_string_append_c (out, '.');
+      g_string_append_len (out, digits + n - k, k);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * weft_csv_append_double:
  *
@@ -564,6 +611,9 @@ weft_csv_append_double (GString *out,
       return;
     }
 
+  if (append_short_decimal (out, value))
+    return;
+
   /* For a normal double, if fewer than 15 digits read back then %.15g prints
    * those same digits (%g drops trailing zeros), so trying 15, 16 and 17 finds
    * the shortest. Subnormals carry fewer digits and need the full search. */
@@ -576,12 +626,6 @@ weft_csv_append_double (GString *out,
     }
   g_string_append (out, buf);
 }
-
-/* The powers of ten a double holds exactly. */
-static const double exact_pow10[] = {
-  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
 
 /* "-12.375", "4e-3", "7": nearly every field of an array export, read
  * without strtod (which took two thirds of a big array's load). When the

@@ -308,6 +308,67 @@ format_double (double value)
   return g_string_free (out, FALSE);
 }
 
+/* What weft_csv_append_double() wrote for a value that is not an integer
+ * before its fixed-point path: the first of %.15g, %.16g, %.17g that reads
+ * back (subnormals aside). */
+static char *
+format_by_printf (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  return g_strdup (buf);
+}
+
+/* The fixed-point path writes what printf did, on decimals of every length
+ * and scale (those of an array export: 1 to 15 digits, 0 to 15 decimals),
+ * at the edges of its range (10^-4, 10^15) and on any double. */
+static void
+test_number_format_like_printf (void)
+{
+  static const double edges[] = {
+    1e-4, 0.00010000000000000002, 9.9999999999999991e-05, 0.1, 0.3, 2.675, 999999999999999.9, 99999999999999.98,
+    123456789012345.6, 0.000123456789012345, 1.0000000000000002, 4503599627370495.5, 0.5, -0.25, 3.14159,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint i = 0; i < G_N_ELEMENTS (edges) + 400000; i++)
+    {
+      double value;
+      g_autofree char *mine = NULL;
+      g_autofree char *theirs = NULL;
+
+      if (i < G_N_ELEMENTS (edges))
+        value = edges[i];
+      else if (i % 2 == 0)
+        {
+          guint decimals = g_rand_int_range (rand, 1, 16);
+          guint digits = g_rand_int_range (rand, 1, 16);
+          double m = floor (g_rand_double (rand) * pow (10, digits));
+
+          value = (g_rand_boolean (rand) ? -m : m) / pow (10, decimals);
+        }
+      else
+        {
+          guint64 bits = ((guint64)g_rand_int (rand) << 32) | g_rand_int (rand);
+
+          memcpy (&value, &bits, sizeof value);
+        }
+      if (!isfinite (value) || value == trunc (value) || fabs (value) < DBL_MIN)
+        continue;
+      mine = format_double (value);
+      theirs = format_by_printf (value);
+      if (strcmp (mine, theirs) != 0)
+        g_error ("%.17g written as %s, printf gives %s", value, mine, theirs);
+    }
+}
+
 static void
 test_number_format (void)
 {
@@ -498,6 +559,7 @@ main (int   argc,
   g_test_add_func ("/grid/csv/errors", test_errors);
   g_test_add_func ("/grid/csv/writer", test_writer);
   g_test_add_func ("/grid/csv/number-parse-like-strtod", test_number_parse_like_strtod);
+  g_test_add_func ("/grid/csv/number-format-like-printf", test_number_format_like_printf);
   g_test_add_func ("/grid/csv/writer-round-trip", test_writer_round_trip);
   g_test_add_func ("/grid/csv/number-format", test_number_format);
   g_test_add_func ("/grid/csv/number-parse", test_number_parse);
