@@ -398,11 +398,13 @@ is_blank (const xmlChar *text,
   return TRUE;
 }
 
-/* Text: the content of <function>, <file> and <line>; blanks elsewhere. */
+/* Text: the content of <function>, <file> and <line>; elsewhere only blanks
+ * (@blank_allowed: not in CDATA, which is never markup's indentation). */
 static void
-on_characters (void          *data,
-               const xmlChar *text,
-               int            len)
+add_text (void          *data,
+          const xmlChar *text,
+          int            len,
+          gboolean       blank_allowed)
 {
   XmlState *state = ((xmlParserCtxtPtr)data)->_private;
   Level *level = top (state);
@@ -411,8 +413,16 @@ on_characters (void          *data,
     return;
   if (level->place == IN_TEXT)
     g_string_append_len (state->text, (const char *)text, len);
-  else if (!is_blank (text, len))
+  else if (!blank_allowed || !is_blank (text, len))
     xml_fail_at (state, current_line (state), _("unexpected text in <%s>"), place_name (level->place));
+}
+
+static void
+on_characters (void          *data,
+               const xmlChar *text,
+               int            len)
+{
+  add_text (data, text, len, TRUE);
 }
 
 static void
@@ -420,15 +430,7 @@ on_cdata (void          *data,
           const xmlChar *text,
           int            len)
 {
-  XmlState *state = ((xmlParserCtxtPtr)data)->_private;
-  Level *level = top (state);
-
-  if (state->error != NULL || level == NULL)
-    return;
-  if (level->place == IN_TEXT)
-    g_string_append_len (state->text, (const char *)text, len);
-  else
-    xml_fail_at (state, current_line (state), _("unexpected text in <%s>"), place_name (level->place));
+  add_text (data, text, len, FALSE);
 }
 
 /* An entity of the document's own: refused, so that a document can never
