@@ -8,7 +8,8 @@
  * to be printed in the cells. DESIGN.md's target: 512 × 512 in ≤ 4 ms. And
  * a 4096 × 4096 DDT array, whole and zoomed; and a comparison of two runs'
  * 512 × 512 matrices (their difference on the diverging scale), which should
- * draw as fast as one run's matrix.
+ * draw as fast as one run's matrix. And the ring graph of 64 and of 512
+ * locales that all talk to each other.
  *
  * Prints "bench NAME value unit" lines: wall-clock times, and the same frames
  * in CPU time of the drawing thread ("-cpu-"), which other processes on a
@@ -22,6 +23,7 @@
 
 #include "bench-util.h"
 #include "weft-matrix-renderer.h"
+#include "weft-ring-graph-renderer.h"
 
 #define WIDTH    1000
 #define HEIGHT   1000
@@ -119,6 +121,33 @@ bench_compare (gsize       n,
   bench_matrix (difference, n, WEFT_COLOR_SCALE_DIVERGING, 1.0, name, TRUE, rand);
 }
 
+/* The ring graph (Chapel's Graph view) of @n locales that all talk to each
+ * other: n (n - 1) link halves, drawn once into a 1000 × 1000 image as the
+ * widget's cached layer is. */
+static void
+bench_ring_graph (guint       n,
+                  const char *name,
+                  GRand      *rand)
+{
+  g_autoptr(WeftMatrix) m = random_matrix (n, rand);
+  g_autoptr(WeftRingGraphRenderer) renderer = weft_ring_graph_renderer_new ();
+  double *data = weft_matrix_get_data (m);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  gint64 start;
+
+  for (gsize i = 0; i < (gsize)n * n; i++)
+    data[i] = i / n == i % n ? 0 : 1 + g_rand_int_range (rand, 0, 1000);
+  weft_ring_graph_renderer_set_matrix (renderer, m);
+  start = g_get_monotonic_time ();
+  weft_ring_graph_renderer_draw (renderer, cr, WIDTH, HEIGHT);
+  cairo_surface_flush (surface);
+  g_print ("bench %s-first-frame %.2f ms\n", name, weft_bench_ms_since (start));
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Loads fontconfig and the font once, as the application has done long
  * before it shows a matrix, so that the first-frame figures measure the
  * matrix's own work. */
@@ -157,6 +186,8 @@ main (int   argc,
   bench_size (4096, WEFT_COLOR_SCALE_DIVERGING, 1.0, "array-4096", TRUE, rand);
   bench_size (4096, WEFT_COLOR_SCALE_DIVERGING, 64.0, "array-4096-zoomed", TRUE, rand);
   bench_compare (512, "matrix-512-compare", rand);
+  bench_ring_graph (64, "ring-graph-64-dense", rand);
+  bench_ring_graph (512, "ring-graph-512-dense", rand);
 
   return 0;
 }

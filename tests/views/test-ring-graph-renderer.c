@@ -309,6 +309,71 @@ test_log_scale (void)
   g_assert_cmpint (views_pixel_from_rgba (&c).b, ==, 255);
 }
 
+/* The brightest red of the 5 × 5 pixels around (@x, @y). */
+static ViewsPixel
+reddest_near (cairo_surface_t *surface,
+              double           x,
+              double           y)
+{
+  ViewsPixel best = { 0, 0, 0 };
+
+  for (int dy = -2; dy <= 2; dy++)
+    for (int dx = -2; dx <= 2; dx++)
+      {
+        ViewsPixel p = views_get_pixel (surface, x + dx, y + dy);
+
+        if (p.r > best.r)
+          best = p;
+      }
+  return best;
+}
+
+/* Every pair of 100 nodes talks (9,900 link halves: drawn by Weft's own
+ * rasterizer, not one cairo stroke each): the hot half 0 → 50 lies on top of
+ * the cool ones, and the cool ones, all of one colour, make a union as
+ * cairo's one path per colour did: where they cross, the colour at the
+ * links' alpha over the background, not darker. */
+static void
+test_dense_graph (void)
+{
+  g_autoptr(WeftMatrix) m = weft_matrix_new_2d (100, 100);
+  g_autoptr(WeftRingGraphRenderer) renderer = weft_ring_graph_renderer_new ();
+  WeftRingGraphLayout layout;
+  cairo_surface_t *surface;
+  double x0, y0, x50, y50, cx, cy, r;
+  ViewsPixel hot, crossing;
+  gint64 start;
+
+  for (guint i = 0; i < 100; i++)
+    for (guint j = 0; j < 100; j++)
+      if (i != j)
+        weft_matrix_set_2d (m, i, j, 1);
+  weft_matrix_set_2d (m, 0, 50, 100);
+  weft_ring_graph_renderer_set_matrix (renderer, m);
+  weft_ring_graph_renderer_get_layout (renderer, 800, 800, &layout);
+  g_assert_cmpfloat (layout.link_alpha, ==, 0.8);
+
+  start = g_get_monotonic_time ();
+  surface = render (renderer, 800, 800);
+  g_test_message ("100-node complete ring graph: %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+
+  weft_ring_graph_renderer_get_node_center (renderer, 800, 800, 0, &x0, &y0);
+  weft_ring_graph_renderer_get_node_center (renderer, 800, 800, 50, &x50, &y50);
+  hot = reddest_near (surface, x0 + 0.75 * (x50 - x0), y0 + 0.75 * (y50 - y0));
+  g_assert_cmpint (hot.r, >, 170);
+  g_assert_cmpint (hot.g, <, 100);
+
+  /* Off the hot diameter: cool (0, 180, 255) at 0.8 over white. */
+  cx = (x0 + x50) / 2;
+  cy = (y0 + y50) / 2;
+  r = fabs (y50 - y0) / 2;
+  crossing = views_get_pixel (surface, cx + 0.25 * r, cy + 0.25 * r);
+  g_assert_cmpint (abs ((int)crossing.r - 51), <=, 12);
+  g_assert_cmpint (abs ((int)crossing.g - 195), <=, 12);
+  g_assert_cmpint (crossing.b, >=, 243);
+  cairo_surface_destroy (surface);
+}
+
 /* 1024 nodes with traffic between all neighbours and some long links: small
  * boxes, thin translucent links, thinned labels; still hit-testable. */
 static void
@@ -470,6 +535,7 @@ main (int   argc,
   g_test_add_func ("/views/ring-graph/describe", test_describe);
   g_test_add_func ("/views/ring-graph/log-scale", test_log_scale);
   g_test_add_func ("/views/ring-graph/large", test_large_graph);
+  g_test_add_func ("/views/ring-graph/dense", test_dense_graph);
   g_test_add_func ("/views/ring-graph/selection-overlay", test_selection_overlay);
   g_test_add_func ("/views/ring-graph/hover-overlay", test_hover_overlay);
 
