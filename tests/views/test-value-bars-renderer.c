@@ -232,6 +232,23 @@ test_many_rows (void)
   g_assert_cmpint (weft_value_bars_renderer_hit_test (renderer, 600, 400, 300,
                                                       layout.bars.y + 500.5 * layout.row_height), ==, 500);
   surface = render (renderer, 600, 400);
+
+  /* The first row's label, centred on a row thinner than a line, stays
+   * whole inside the bars' area: its ink starts below the area's top (the
+   * line's leading), not cut off at it. */
+  {
+    int top_ink = -1;
+
+    for (int y = (int)ceil (layout.bars.y); y < layout.bars.y + 20 && top_ink < 0; y++)
+      for (int x = 0; x < layout.bars.x - 8 && top_ink < 0; x++)
+        {
+          ViewsPixel px = views_get_pixel (surface, x + 0.5, y + 0.5);
+
+          if (px.r < 200 || px.g < 200 || px.b < 200)
+            top_ink = y;
+        }
+    g_assert_cmpint (top_ink, >=, (int)ceil (layout.bars.y) + 2);
+  }
   cairo_surface_destroy (surface);
 }
 

@@ -557,15 +557,18 @@ weft_value_bars_renderer_draw (WeftValueBarsRenderer *self,
           g_autofree char *name = dup_row_name (self, row);
           g_autofree char *value = weft_grid_format_value (column_kind (self), row_value (self, row));
           const WeftRgba *ink = emphasised ? &self->theme.foreground : &self->theme.dim;
+          double text_y;
 
+          /* Centred on the row, but inside the bars' area: rows thinner than
+           * a line (thousands of profiles) put the first label half above. */
           pango_layout_set_text (text, name, -1);
           pango_layout_get_pixel_size (text, &tw, &th);
-          weft_grid_show_text (cr, text, name, layout.bars.x - 8 - tw,
-                               y + (layout.row_height - th) / 2, ink);
+          text_y = CLAMP (y + (layout.row_height - th) / 2, layout.bars.y,
+                          MAX (layout.bars.y, layout.bars.y + layout.bars.height - th));
+          weft_grid_show_text (cr, text, name, layout.bars.x - 8 - tw, text_y, ink);
           pango_layout_set_text (text, value, -1);
           pango_layout_get_pixel_size (text, &tw, &th);
-          weft_grid_show_text (cr, text, value, MAX (x1, layout.zero_x) + 4,
-                               y + (layout.row_height - th) / 2, &self->theme.foreground);
+          weft_grid_show_text (cr, text, value, MAX (x1, layout.zero_x) + 4, text_y, &self->theme.foreground);
         }
     }
 
