@@ -143,6 +143,12 @@ bench_ring_graph (guint       n,
   weft_ring_graph_renderer_draw (renderer, cr, WIDTH, HEIGHT);
   cairo_surface_flush (surface);
   g_print ("bench %s-first-frame %.2f ms\n", name, weft_bench_ms_since (start));
+  /* Hovering a node draws its links on top of the cached rest. */
+  weft_ring_graph_renderer_set_hover (renderer, &(WeftRingGraphHit) { .kind = WEFT_RING_GRAPH_HIT_NODE, .node = 7 });
+  start = g_get_monotonic_time ();
+  weft_ring_graph_renderer_draw (renderer, cr, WIDTH, HEIGHT);
+  cairo_surface_flush (surface);
+  g_print ("bench %s-hover-frame %.2f ms\n", name, weft_bench_ms_since (start));
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
