@@ -1,5 +1,12 @@
 /* weft-line-raster.c
  *
+ * A layer's lines are kept until the layer is flushed, then drawn band by
+ * band: each band (the image's upper and lower half, on two threads) draws
+ * every line's part that falls in its rows and composites those rows, so
+ * the bands never write the same bytes. A pixel's coverage is the maximum
+ * of its lines' whatever their order, so the picture is the same on one
+ * thread or two.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -7,7 +14,27 @@
 #include <math.h>
 #include <string.h>
 
+#include "weft-background.h"
 #include "weft-line-raster.h"
+
+/* A layer with fewer lines is drawn on one thread. */
+#define BANDS_MIN_LINES 2048
+
+/* A segment in device pixels, pixel centres at integers. */
+typedef struct
+{
+  double x0, y0, x1, y1;
+  double thickness;
+} Segment;
+
+/* Rows [lo, hi) of the image, and the box its lines of the layer touched. */
+typedef struct
+{
+  WeftLineRaster *raster;
+  const WeftRgba *color;
+  int             lo, hi;
+  int             min_x, max_x, min_y, max_y;
+} Band;
 
 struct _WeftLineRaster
 {
@@ -18,8 +45,8 @@ struct _WeftLineRaster
   double           x;          /* where the image goes, in user space */
   double           y;
   double           scale;      /* device pixels per user unit */
-  /* The layer's drawn rows and columns, so that a layer costs its area. */
-  int              min_x, max_x, min_y, max_y;
+  GArray          *segments;   /* Segment: the layer's lines */
+  guint            n_threads;
 };
 
 /**
@@ -48,8 +75,8 @@ weft_line_raster_new (cairo_t *cr,
   self->image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, self->width, self->height);
   cairo_surface_set_device_scale (self->image, self->scale, self->scale);
   self->coverage = g_new0 (guint8, (gsize)self->width * (gsize)self->height);
-  self->min_x = self->min_y = G_MAXINT;
-  self->max_x = self->max_y = -1;
+  self->segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  self->n_threads = weft_background_get_n_processors () > 1 ? 2 : 1;
   return self;
 }
 
@@ -60,19 +87,38 @@ weft_line_raster_free (WeftLineRaster *self)
     return;
   cairo_surface_destroy (self->image);
   g_free (self->coverage);
+  g_array_unref (self->segments);
   g_free (self);
 }
 
-/* Coverage @amount (0-255) at the pixel of column @x, row @y, when inside. */
-static inline void
-cover (WeftLineRaster *self,
-       int             x,
-       int             y,
-       guint           amount)
+/**
+ * weft_line_raster_set_n_threads:
+ * @n_threads: 1, or 2 for the two halves of the image at once (the
+ *   default on a machine with more than one processor)
+ *
+ * For tests: the picture is the same either way.
+ */
+void
+weft_line_raster_set_n_threads (WeftLineRaster *self,
+                                guint           n_threads)
 {
+  g_return_if_fail (self != NULL);
+
+  self->n_threads = CLAMP (n_threads, 1, 2);
+}
+
+/* Coverage @amount (0-255) at the pixel of column @x, row @y, when inside
+ * the band. */
+static inline void
+cover (const Band *band,
+       int         x,
+       int         y,
+       guint       amount)
+{
+  WeftLineRaster *self = band->raster;
   guint8 *c;
 
-  if ((guint)x >= (guint)self->width || (guint)y >= (guint)self->height)
+  if ((guint)x >= (guint)self->width || y < band->lo || y >= band->hi)
     return;
   c = &self->coverage[(gsize)y * (gsize)self->width + (gsize)x];
   if (amount > *c)
@@ -94,19 +140,31 @@ weft_line_raster_add_line (WeftLineRaster *self,
                            double          y1,
                            double          line_width)
 {
-  double thickness = line_width * self->scale;
-  guint strength = (guint)(CLAMP (thickness, 0.0, 1.0) * 255 + 0.5);
-  gboolean steep;
-  double dx, dy, gradient;
-  gint64 y_fixed, step;
-  int from, to;
-
   /* Pixel centres are at half-integers. */
-  x0 = (x0 - self->x) * self->scale - 0.5;
-  y0 = (y0 - self->y) * self->scale - 0.5;
-  x1 = (x1 - self->x) * self->scale - 0.5;
-  y1 = (y1 - self->y) * self->scale - 0.5;
-  steep = fabs (y1 - y0) > fabs (x1 - x0);
+  Segment segment = {
+    (x0 - self->x) * self->scale - 0.5, (y0 - self->y) * self->scale - 0.5,
+    (x1 - self->x) * self->scale - 0.5, (y1 - self->y) * self->scale - 0.5,
+    line_width * self->scale,
+  };
+
+  if (isfinite (segment.x0) && isfinite (segment.y0) && isfinite (segment.x1) && isfinite (segment.y1) &&
+      isfinite (segment.thickness))
+    g_array_append_val (self->segments, segment);
+}
+
+/* The part of @segment in @band's rows. */
+static void
+draw_segment (Band          *band,
+              const Segment *segment)
+{
+  WeftLineRaster *self = band->raster;
+  double x0 = segment->x0, y0 = segment->y0, x1 = segment->x1, y1 = segment->y1;
+  double thickness = segment->thickness, gradient, reach;
+  guint strength = (guint)(CLAMP (thickness, 0.0, 1.0) * 255 + 0.5);
+  gboolean steep = fabs (y1 - y0) > fabs (x1 - x0);
+  gint64 y_fixed, step;
+  int start, from, to, low, high;
+
   if (steep)
     {
       double t;
@@ -121,30 +179,73 @@ weft_line_raster_add_line (WeftLineRaster *self,
       t = x0, x0 = x1, x1 = t;
       t = y0, y0 = y1, y1 = t;
     }
-  dx = x1 - x0;
-  dy = y1 - y0;
-  gradient = dx > 0 ? dy / dx : 0.0;
+  gradient = x1 > x0 ? (y1 - y0) / (x1 - x0) : 0.0;
+  /* How far the line's pixels reach across the minor axis from its centre. */
+  reach = MAX (thickness, 1.0) * sqrt (1.0 + gradient * gradient) / 2 + 1;
 
   /* Xiaolin Wu: along the major axis, the two pixels the line passes
-   * between share its coverage, in 256ths. */
-  from = MAX ((int)lround (x0), 0);
-  to = MIN ((int)lround (x1), (steep ? self->height : self->width) - 1);
+   * between share its coverage, in 256ths. The major axis is clipped to the
+   * image and the band; a shallow line's columns, to those where it comes
+   * near the band's rows. */
+  {
+    /* In doubles until clamped to the image: any coordinate converts. */
+    double major = steep ? self->height : self->width;
+    double first = MAX (round (x0), 0.0), last = MIN (round (x1), major - 1);
+
+    if (!(first <= last))
+      return;
+    from = start = (int)first;
+    to = (int)last;
+  }
+  if (steep)
+    {
+      from = MAX (from, band->lo);
+      to = MIN (to, band->hi - 1);
+    }
+  else if (gradient != 0.0)
+    {
+      double a = x0 + (band->lo - reach - y0) / gradient, b = x0 + (band->hi + reach - y0) / gradient;
+      double first = MAX (MIN (a, b), (double)from), last = MIN (MAX (a, b), (double)to);
+
+      if (first > last)
+        return;
+      from = (int)floor (first);
+      to = (int)ceil (last);
+    }
+  else if (y0 + reach < band->lo || y0 - reach >= band->hi)
+    return;
   if (from > to)
     return;
-  {
-    int spread = (int)ceil (thickness * sqrt (1.0 + gradient * gradient) / 2) + 1;
-    int low = (int)floor (MIN (y0, y1)) - spread, high = (int)floor (MAX (y0, y1)) + 1 + spread;
-    int low_x = steep ? low : from, high_x = steep ? high : to;
-    int low_y = steep ? from : low, high_y = steep ? to : high;
 
-    self->min_x = MAX (0, MIN (self->min_x, low_x));
-    self->max_x = MIN (self->width - 1, MAX (self->max_x, high_x));
-    self->min_y = MAX (0, MIN (self->min_y, low_y));
-    self->max_y = MIN (self->height - 1, MAX (self->max_y, high_y));
+  {
+    double minor = steep ? self->width : self->height;
+    double at_from = y0 + gradient * (from - x0), at_to = y0 + gradient * (to - x0);
+
+    low = (int)CLAMP (floor (MIN (at_from, at_to) - reach), -1.0, minor);
+    high = (int)CLAMP (ceil (MAX (at_from, at_to) + reach), -1.0, minor);
+    if (high < 0 || low >= minor)
+      return;
   }
-  /* The minor coordinate in 1/65536ths of a pixel, stepped in integers. */
-  y_fixed = (gint64)llround ((y0 + gradient * (from - x0)) * 65536.0);
+  if (steep)
+    {
+      band->min_x = MIN (band->min_x, MAX (low, 0));
+      band->max_x = MAX (band->max_x, MIN (high, self->width - 1));
+      band->min_y = MIN (band->min_y, from);
+      band->max_y = MAX (band->max_y, to);
+    }
+  else
+    {
+      band->min_x = MIN (band->min_x, from);
+      band->max_x = MAX (band->max_x, to);
+      band->min_y = MIN (band->min_y, MAX (low, band->lo));
+      band->max_y = MAX (band->max_y, MIN (high, band->hi - 1));
+    }
+
+  /* The minor coordinate in 1/65536ths of a pixel, stepped in integers
+   * from the line's start in the image whatever the band, so that both
+   * bands step the same values. */
   step = (gint64)llround (gradient * 65536.0);
+  y_fixed = (gint64)llround ((y0 + gradient * (start - x0)) * 65536.0) + step * (from - start);
   if (thickness > 1.0)
     {
       /* Wider than a pixel: each column (or row) of the line covers the
@@ -158,13 +259,13 @@ weft_line_raster_add_line (WeftLineRaster *self,
 
           for (gint64 row = top >> 16; row <= (bottom - 1) >> 16; row++)
             {
-              gint64 overlap = MIN (bottom, (row + 1) << 16) - MAX (top, row << 16);
+              gint64 overlap = MIN (bottom, (row + 1) * 65536) - MAX (top, row * 65536);
               guint amount = (guint)MIN (255, (overlap * 255) >> 16);
 
               if (steep)
-                cover (self, (int)row, x, amount);
+                cover (band, (int)row, x, amount);
               else
-                cover (self, x, (int)row, amount);
+                cover (band, x, (int)row, amount);
             }
         }
       return;
@@ -177,53 +278,45 @@ weft_line_raster_add_line (WeftLineRaster *self,
 
       if (steep)
         {
-          cover (self, below, x, lower);
-          cover (self, below + 1, x, upper);
+          cover (band, below, x, lower);
+          cover (band, below + 1, x, upper);
         }
       else
         {
-          cover (self, x, below, lower);
-          cover (self, x, below + 1, upper);
+          cover (band, x, below, lower);
+          cover (band, x, below + 1, upper);
         }
     }
 }
 
-/**
- * weft_line_raster_flush_layer:
- *
- * Composites the lines added since the last layer over the image, in
- * @color (its alpha included), and starts a new layer.
- */
-void
-weft_line_raster_flush_layer (WeftLineRaster *self,
-                              const WeftRgba *color)
+/* The band's coverage over its rows of the image, in its colour; the
+ * coverage is cleared as it goes. */
+static void
+composite_band (Band *band)
 {
+  WeftLineRaster *self = band->raster;
+  const WeftRgba *color = band->color;
   int stride = cairo_image_surface_get_stride (self->image);
-  guint8 *pixels;
+  guint8 *pixels = cairo_image_surface_get_data (self->image);
   double alpha = CLAMP (color->alpha, 0.0, 1.0);
   guint r = (guint)lround (CLAMP (color->red, 0.0, 1.0) * alpha * 255);
   guint g = (guint)lround (CLAMP (color->green, 0.0, 1.0) * alpha * 255);
   guint b = (guint)lround (CLAMP (color->blue, 0.0, 1.0) * alpha * 255);
   guint a = (guint)lround (alpha * 255);
 
-  if (self->max_x < 0)
-    return;
-
-  cairo_surface_flush (self->image);
-  pixels = cairo_image_surface_get_data (self->image);
-  for (int y = self->min_y; y <= self->max_y; y++)
+  for (int y = band->min_y; y <= band->max_y; y++)
     {
       guint32 *line = (guint32 *)(gpointer)(pixels + (gsize)y * (gsize)stride);
       guint8 *c = &self->coverage[(gsize)y * (gsize)self->width];
 
-      for (int x = self->min_x; x <= self->max_x; x++)
+      for (int x = band->min_x; x <= band->max_x; x++)
         {
           guint k, keep;
           guint32 d;
           guint64 eight;
 
           /* Most of a layer's box is not covered: eight bytes at a time. */
-          if (x + 8 <= self->max_x + 1 && (memcpy (&eight, c + x, 8), eight == 0))
+          if (x + 8 <= band->max_x + 1 && (memcpy (&eight, c + x, 8), eight == 0))
             {
               x += 7;
               continue;
@@ -242,9 +335,51 @@ weft_line_raster_flush_layer (WeftLineRaster *self,
                     ((((d) & 0xff) * keep + 127) / 255 + (b * k + 127) / 255);
         }
     }
+}
+
+static gpointer
+draw_band (gpointer data)
+{
+  Band *band = data;
+  GArray *segments = band->raster->segments;
+
+  band->min_x = band->min_y = G_MAXINT;
+  band->max_x = band->max_y = -1;
+  for (guint i = 0; i < segments->len; i++)
+    draw_segment (band, &g_array_index (segments, Segment, i));
+  if (band->max_x >= 0)
+    composite_band (band);
+  return NULL;
+}
+
+/**
+ * weft_line_raster_flush_layer:
+ *
+ * Composites the lines added since the last layer over the image, in
+ * @color (its alpha included), and starts a new layer.
+ */
+void
+weft_line_raster_flush_layer (WeftLineRaster *self,
+                              const WeftRgba *color)
+{
+  gboolean two = self->n_threads > 1 && self->segments->len >= BANDS_MIN_LINES && self->height >= 2;
+  Band bands[2] = {
+    { self, color, 0, two ? self->height / 2 : self->height, 0, 0, 0, 0 },
+    { self, color, self->height / 2, self->height, 0, 0, 0, 0 },
+  };
+  GThread *thread = NULL;
+
+  if (self->segments->len == 0)
+    return;
+
+  cairo_surface_flush (self->image);
+  if (two)
+    thread = g_thread_new ("weft-line-raster", draw_band, &bands[1]);
+  draw_band (&bands[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
   cairo_surface_mark_dirty (self->image);
-  self->min_x = self->min_y = G_MAXINT;
-  self->max_x = self->max_y = -1;
+  g_array_set_size (self->segments, 0);
 }
 
 /* Paints the layers onto @cr where the raster was set. */

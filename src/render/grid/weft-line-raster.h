@@ -7,7 +7,8 @@
  * Wu's coverage, a pixel wide, scaled down for thinner lines), and lines are
  * drawn in layers: within a layer they make a union (coverages meet at their
  * maximum, as the pixels of one cairo path do), each layer composited over
- * the ones before in its colour.
+ * the ones before in its colour. A layer of many lines is drawn on two
+ * threads, each taking half the image's rows.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,6 +28,8 @@ WeftLineRaster  *weft_line_raster_new        (cairo_t              *cr,
                                               double                width,
                                               double                height);
 void             weft_line_raster_free       (WeftLineRaster       *self);
+void             weft_line_raster_set_n_threads (WeftLineRaster    *self,
+                                                 guint              n_threads);
 void             weft_line_raster_add_line   (WeftLineRaster       *self,
                                               double                x0,
                                               double                y0,
