@@ -511,6 +511,41 @@ test_csv_plain (void)
   g_assert_cmpstr (lines[i], ==, "");
 }
 
+/* A path is quoted when any of its labels needs it, or when it starts or
+ * ends with a blank or starts with a byte-order mark, down to its deepest
+ * frame; a plain path below a quoted one is plain again; bytes that are
+ * not UTF-8 become U+FFFD. */
+static void
+test_csv_quoting (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  g_autofree char *text = NULL;
+
+  weft_call_tree_set_counts (tree, add_stack (tree, "main", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "main;x, y", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "main;x, y;q\"u", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "main;ok", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "main;trail ", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "main;trail ;in", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, " lead", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "\xef\xbb\xbf" "bom", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "bad\xff", -1, 0), 1, 1);
+  weft_call_tree_set_counts (tree, add_stack (tree, "line\nbreak", -1, 0), 1, 1);
+  text = weft_tree_csv_to_string (tree);
+  g_assert_cmpstr (text, ==,
+                   "Path,Processes,Threads\n"
+                   "main,1,1\n"
+                   "\"main;x, y\",1,1\n"
+                   "\"main;x, y;q\"\"u\",1,1\n"
+                   "main;ok,1,1\n"
+                   "\"main;trail \",1,1\n"
+                   "main;trail ;in,1,1\n"
+                   "\" lead\",1,1\n"
+                   "\"\xef\xbb\xbf" "bom\",1,1\n"
+                   "bad\xef\xbf\xbd,1,1\n"
+                   "\"line\nbreak\",1,1\n");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -527,6 +562,7 @@ main (int    argc,
   g_test_add_func ("/core/call-tree-compare/self", test_self);
   g_test_add_func ("/core/call-tree-compare/csv-comparison", test_csv_comparison);
   g_test_add_func ("/core/call-tree-compare/csv-plain", test_csv_plain);
+  g_test_add_func ("/core/call-tree-compare/csv-quoting", test_csv_quoting);
 
   return g_test_run ();
 }
