@@ -69,6 +69,9 @@ gboolean            weft_csv_field_needs_quotes  (const char          *text,
 void                weft_csv_append_field        (GString             *out,
                                                   const char          *text,
                                                   gssize               len);
+void                weft_csv_append_plain_field  (GString             *out,
+                                                  const char          *text,
+                                                  gsize                len);
 void                weft_csv_append_quoted       (GString             *out,
                                                   const char          *text,
                                                   gssize               len);

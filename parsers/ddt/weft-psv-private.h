@@ -18,6 +18,9 @@ gboolean      weft_psv_parse_count   (const char       *text,
 void          weft_psv_trim          (const char      **text,
                                       gsize            *len);
 
+const char   *weft_psv_xml_skip_prolog (const char *data,
+                                        gsize       len);
+
 /* The XML side, in the module weft-xml (weft-xml-module.h). */
 WeftCallTree *weft_xml_psv_parse     (const char       *data,
                                       gsize             len,

@@ -261,7 +261,10 @@ end_text_element (XmlState *state,
   if (strcmp (name, "function") == 0)
     {
       if (state->check_model && state->n_position_children >= 1)
-        return xml_fail_at (state, line, _("<position> holds <function> after <file> or a second time"));
+        {
+          xml_fail_at (state, line, _("<position> holds <function> after <file> or a second time"));
+          return;
+        }
       if (state->function == NULL)
         state->function = g_strdup (state->text->str);
       state->n_position_children = 1;
@@ -269,7 +272,10 @@ end_text_element (XmlState *state,
   else if (strcmp (name, "file") == 0)
     {
       if (state->check_model && state->n_position_children >= 2)
-        return xml_fail_at (state, line, _("<position> holds a second <file>"));
+        {
+          xml_fail_at (state, line, _("<position> holds a second <file>"));
+          return;
+        }
       if (state->file == NULL)
         state->file = g_strdup (state->text->str);
       state->n_position_children = 2;
@@ -281,10 +287,16 @@ end_text_element (XmlState *state,
       guint64 value;
 
       if (state->check_model && state->n_position_children != 2)
-        return xml_fail_at (state, line, _("<line> in <position> must follow <file>"));
+        {
+          xml_fail_at (state, line, _("<line> in <position> must follow <file>"));
+          return;
+        }
       weft_psv_trim (&t, &len);
       if (!weft_psv_parse_count (t, len, &value) || value > G_MAXUINT32)
-        return xml_fail_at (state, line, _("<line> holds “%s”, not a line number"), state->text->str);
+        {
+          xml_fail_at (state, line, _("<line> holds “%s”, not a line number"), state->text->str);
+          return;
+        }
       state->frame.line = (guint32)value;
       state->n_position_children = 3;
     }
@@ -311,8 +323,10 @@ on_start_element (void           *data,
   if (level == NULL)
     {
       if (strcmp (name, "stacks") != 0)
-        return xml_fail_at (state, line, _("the root element is <%s>; a Parallel Stack View export has <stacks>"),
-                            name);
+        {
+          xml_fail_at (state, line, _("the root element is <%s>; a Parallel Stack View export has <stacks>"), name);
+          return;
+        }
       push (state, IN_STACKS, line);
       return;
     }
@@ -322,14 +336,20 @@ on_start_element (void           *data,
     case IN_STACKS:
     case IN_FRAME_BODY:
       if (strcmp (name, "frame") != 0)
-        return xml_fail_at (state, line, _("unknown element <%s> in <%s>"), name, place_name (level->place));
+        {
+          xml_fail_at (state, line, _("unknown element <%s> in <%s>"), name, place_name (level->place));
+          return;
+        }
       if (read_frame_tag (state, n_attributes, attributes, line))
         push (state, IN_FRAME, line);
       return;
 
     case IN_FRAME:
       if (strcmp (name, "position") != 0)
-        return xml_fail_at (state, line, _("<frame> must start with <position>, not <%s>"), name);
+        {
+          xml_fail_at (state, line, _("<frame> must start with <position>, not <%s>"), name);
+          return;
+        }
       state->n_position_children = 0;
       push (state, IN_POSITION, line);
       return;
@@ -342,7 +362,10 @@ on_start_element (void           *data,
       else if (strcmp (name, "line") == 0)
         state->text_element = "line";
       else
-        return xml_fail_at (state, line, _("unknown element <%s> in <position>"), name);
+        {
+          xml_fail_at (state, line, _("unknown element <%s> in <position>"), name);
+          return;
+        }
       g_string_truncate (state->text, 0);
       push (state, IN_TEXT, line);
       return;
@@ -374,7 +397,10 @@ on_end_element (void          *data,
       return;
     case IN_POSITION:
       if (state->check_model && state->n_position_children == 2)
-        return xml_fail_at (state, level.line, _("<position> holds <file> without <line>"));
+        {
+          xml_fail_at (state, level.line, _("<position> holds <file> without <line>"));
+          return;
+        }
       /* The frame's level is on top again. */
       make_frame (state);
       return;
@@ -460,42 +486,17 @@ static gboolean
 declares_dtd (const char *data,
               gsize       len)
 {
-  const char *p = data, *end = data + len;
+  const char *p = weft_psv_xml_skip_prolog (data, len), *end = data + len;
 
-  while (p < end)
-    {
-      if (g_ascii_isspace (*p) || (guchar)*p >= 0x80)   /* blanks, a BOM */
-        p++;
-      else if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
-        {
-          const char *close = g_strstr_len (p + 4, end - p - 4, "-->");
-
-          if (close == NULL)
-            return FALSE;
-          p = close + 3;
-        }
-      else if (end - p >= 2 && memcmp (p, "<?", 2) == 0)
-        {
-          const char *close = g_strstr_len (p + 2, end - p - 2, "?>");
-
-          if (close == NULL)
-            return FALSE;
-          p = close + 2;
-        }
-      else if (end - p >= 9 && memcmp (p, "<!DOCTYPE", 9) == 0)
-        {
-          for (p += 9; p < end && *p != '[' && *p != '>' && *p != '"' && *p != '\''; p++)
-            ;
-          if (p == end || *p != '[')
-            return FALSE;
-          for (p++; p < end && g_ascii_isspace (*p); p++)
-            ;
-          return p < end && *p != ']';
-        }
-      else
-        return FALSE;
-    }
-  return FALSE;
+  if (p == NULL || end - p < 9 || memcmp (p, "<!DOCTYPE", 9) != 0)
+    return FALSE;
+  for (p += 9; p < end && *p != '[' && *p != '>' && *p != '"' && *p != '\''; p++)
+    ;
+  if (p == end || *p != '[')
+    return FALSE;
+  for (p++; p < end && g_ascii_isspace (*p); p++)
+    ;
+  return p < end && *p != ']';
 }
 
 /**

@@ -869,11 +869,12 @@ weft_psv_csv_sniff (const char *data,
   return n >= 2 && seen[COL_DEPTH] && seen[COL_FUNCTION];
 }
 
-/* Skips blanks, the XML declaration, comments and processing instructions;
- * the root is <stacks> or the DOCTYPE names it. */
-gboolean
-weft_psv_xml_sniff (const char *data,
-                    gsize       len)
+/* Where @data's markup starts after a byte-order mark, blanks, comments and
+ * processing instructions (the XML declaration among them); NULL when there
+ * is nothing else or one of them is not closed. */
+const char *
+weft_psv_xml_skip_prolog (const char *data,
+                          gsize       len)
 {
   const char *p = data, *end = data + len;
 
@@ -881,41 +882,48 @@ weft_psv_xml_sniff (const char *data,
     p += 3;
   while (p < end)
     {
+      const char *close;
+
       if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        {
-          p++;
-          continue;
-        }
-      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
-        {
-          const char *close = g_strstr_len (p + 4, end - p - 4, "-->");
-
-          if (close == NULL)
-            return FALSE;
-          p = close + 3;
-          continue;
-        }
-      if (end - p >= 2 && memcmp (p, "<?", 2) == 0)
-        {
-          const char *close = g_strstr_len (p + 2, end - p - 2, "?>");
-
-          if (close == NULL)
-            return FALSE;
-          p = close + 2;
-          continue;
-        }
-      if (end - p >= 9 && memcmp (p, "<!DOCTYPE", 9) == 0)
-        {
-          p += 9;
-          while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
-            p++;
-        }
-      else if (*p == '<')
         p++;
+      else if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
+        {
+          if ((close = g_strstr_len (p + 4, end - p - 4, "-->")) == NULL)
+            return NULL;
+          p = close + 3;
+        }
+      else if (end - p >= 2 && memcmp (p, "<?", 2) == 0)
+        {
+          if ((close = g_strstr_len (p + 2, end - p - 2, "?>")) == NULL)
+            return NULL;
+          p = close + 2;
+        }
       else
-        return FALSE;
-      return end - p >= 6 && memcmp (p, "stacks", 6) == 0 &&
-             (end - p == 6 || strchr (" \t\r\n>/[", p[6]) != NULL);
+        return p;
     }
-  return FALSE;
+  return NULL;
+}
+
+/* Skips blanks, the XML declaration, comments and processing instructions;
+ * the root is <stacks> or the DOCTYPE names it. */
+gboolean
+weft_psv_xml_sniff (const char *data,
+                    gsize       len)
+{
+  const char *p = weft_psv_xml_skip_prolog (data, len), *end = data + len;
+
+  if (p == NULL)
+    return FALSE;
+  if (end - p >= 9 && memcmp (p, "<!DOCTYPE", 9) == 0)
+    {
+      p += 9;
+      while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+        p++;
+    }
+  else if (*p == '<')
+    p++;
+  else
+    return FALSE;
+  return end - p >= 6 && memcmp (p, "stacks", 6) == 0 &&
+         (end - p == 6 || strchr (" \t\r\n>/[", p[6]) != NULL);
 }

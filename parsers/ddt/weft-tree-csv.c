@@ -16,12 +16,6 @@ static const char *const side_names[] = {
   [WEFT_COMPARE_SIDE_OTHER_ONLY] = "other",
 };
 
-static gboolean
-is_blank (char c)
-{
-  return c == ' ' || c == '\t';
-}
-
 /* Writes @tree into @out, handing it to @file whenever it grows large (when
  * there is a file: the string form keeps it all). */
 static gboolean
@@ -88,10 +82,8 @@ append_csv (WeftCallTree    *tree,
       g_array_set_size (path_plain, depth + 1);
       g_array_index (path_plain, gboolean, depth) = plain;
 
-      /* Blanks at either end, or a byte-order mark first, need quotes too. */
-      if (plain && path->len > 0 && !is_blank (path->str[0]) && !is_blank (path->str[path->len - 1]) &&
-          !g_str_has_prefix (path->str, "\xef\xbb\xbf"))
-        g_string_append_len (out, path->str, path->len);
+      if (plain)
+        weft_csv_append_plain_field (out, path->str, path->len);
       else
         weft_csv_append_field (out, path->str, path->len);
       for (guint m = 0; m < n_metrics; m++)

@@ -35,7 +35,7 @@ struct _WeftMdaPage
 
   WeftDocument    *document;
   WeftMdaDataset  *dataset;
-  WeftValueFilter *filter;
+  char            *filter;     /* the filter typed, when it parses */
   gsize            fixed[WEFT_MATRIX_MAX_DIMS];
   GCancellable    *reading;
   GCancellable    *viewing;    /* a big plane being made on a worker */
@@ -224,7 +224,6 @@ update_view (WeftMdaPage *self)
 {
   WeftMatrix *matrix = array (self);
   ViewJob *job = g_new0 (ViewJob, 1);
-  const char *filter_text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
 
   job->matrix = weft_matrix_ref (matrix);
   job->rows = dropdown_selected (self->row_choice);
@@ -232,8 +231,7 @@ update_view (WeftMdaPage *self)
   if (job->columns == job->rows)
     job->columns = job->rows == 0 ? 1 : 0;
   memcpy (job->fixed, self->fixed, sizeof job->fixed);
-  if (self->filter != NULL)
-    job->filter = g_strstrip (g_strdup (filter_text));
+  job->filter = g_strdup (self->filter);
 
   g_cancellable_cancel (self->viewing);
   g_clear_object (&self->viewing);
@@ -364,20 +362,23 @@ filter_changed_cb (GtkEditable *editable,
   g_autoptr(GError) error = NULL;
   g_autofree char *stripped = g_strstrip (g_strdup (text));
 
-  g_clear_pointer (&self->filter, weft_value_filter_free);
+  g_clear_pointer (&self->filter, g_free);
   gtk_widget_remove_css_class (GTK_WIDGET (self->filter_entry), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->filter_entry),
                                _("Only show cells for which this is true, e.g. $value > 0 or $value != 0 && $value < 5"));
 
   if (stripped[0] != '\0')
     {
-      self->filter = weft_value_filter_parse (stripped, &error);
-      if (self->filter == NULL)
+      g_autoptr(WeftValueFilter) filter = weft_value_filter_parse (stripped, &error);
+
+      /* Parsed here to mark a mistake at once; applied by make_view(). */
+      if (filter == NULL)
         {
           gtk_widget_add_css_class (GTK_WIDGET (self->filter_entry), "error");
           gtk_widget_set_tooltip_text (GTK_WIDGET (self->filter_entry), error->message);
           return;
         }
+      self->filter = g_steal_pointer (&stripped);
     }
   update_view (self);
 }
@@ -543,7 +544,7 @@ weft_mda_page_dispose (GObject *object)
   g_cancellable_cancel (self->viewing);
   g_clear_object (&self->viewing);
   g_clear_pointer (&self->box, gtk_widget_unparent);
-  g_clear_pointer (&self->filter, weft_value_filter_free);
+  g_clear_pointer (&self->filter, g_free);
   g_clear_object (&self->dataset);
   g_clear_object (&self->document);
 
