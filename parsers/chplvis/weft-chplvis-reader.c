@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -14,6 +13,7 @@
 #include "weft-chplvis-parser.h"
 #include "weft-chplvis-reader.h"
 #include "weft-error.h"
+#include "weft-input-file.h"
 
 #define VDEBUG_DEFAULT ".Vdebug"
 
@@ -119,15 +119,9 @@ static gboolean
 starts_with_header (const char *path)
 {
   char head[16];
-  gsize n = 0;
-  FILE *stream = g_fopen (path, "rb");
+  gssize n = weft_input_file_read_head (path, head, sizeof head, NULL);
 
-  if (stream == NULL)
-    return FALSE;
-  n = fread (head, 1, sizeof head, stream);
-  fclose (stream);
-
-  return weft_chplvis_is_header (head, n);
+  return n >= 0 && weft_chplvis_is_header (head, (gsize)n);
 }
 
 /* The X of the only X-0 in @dir that is a VisualDebug file, or NULL. */
@@ -380,7 +374,7 @@ read_one (ReadJob *job,
   if (weft_load_context_set_error_if_cancelled (job->context, &job->errors[index]))
     return;
 
-  mapped = g_mapped_file_new (candidate->path, FALSE, &job->errors[index]);
+  mapped = weft_input_file_map (candidate->path, &job->errors[index]);
   if (mapped == NULL)
     return;
 

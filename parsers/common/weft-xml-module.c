@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "weft-error.h"
+#include "weft-input-file.h"
 #include "weft-int-set.h"
 #include "weft-module.h"
 #include "weft-psv-private.h"
@@ -55,8 +56,12 @@ weft_hpcstruct_load_file (WeftHpcstruct  *self,
                           const char     *path,
                           GError        **error)
 {
-  const WeftXmlModule *xml = weft_xml_module_get (error);
+  const WeftXmlModule *xml;
 
+  /* Here, not in the module: libxml2 would wait on a named pipe. */
+  if (!weft_input_file_check (path, error))
+    return FALSE;
+  xml = weft_xml_module_get (error);
   return xml != NULL && xml->hpcstruct_load_file (self, path, error);
 }
 

@@ -15,6 +15,7 @@
 #include "weft-cpc.h"
 #include "weft-csv.h"
 #include "weft-error.h"
+#include "weft-input-file.h"
 
 typedef struct
 {
@@ -607,7 +608,7 @@ weft_cpc_csv_read (const char       *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  mapped = weft_csv_map_file (path, error);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
     return NULL;
 

@@ -811,25 +811,3 @@ weft_csv_commit (GString         *buffer,
 {
   return weft_csv_flush (buffer, file, error) && weft_atomic_file_commit (file, error);
 }
-
-/**
- * weft_csv_map_file:
- *
- * Returns: (transfer full): @path's contents for a reader, or %NULL with
- *   @error set (%WEFT_ERROR_FAILED with GLib's message)
- */
-GMappedFile *
-weft_csv_map_file (const char  *path,
-                   GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  GMappedFile *mapped;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  mapped = g_mapped_file_new (path, FALSE, &local_error);
-  if (mapped == NULL)
-    g_set_error_literal (error, WEFT_ERROR, WEFT_ERROR_FAILED, local_error->message);
-
-  return mapped;
-}

@@ -86,8 +86,6 @@ gboolean            weft_csv_flush               (GString             *buffer,
 gboolean            weft_csv_commit              (GString             *buffer,
                                                   WeftAtomicFile      *file,
                                                   GError             **error);
-GMappedFile        *weft_csv_map_file            (const char          *path,
-                                                  GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WeftCsvReader, weft_csv_reader_free)
 

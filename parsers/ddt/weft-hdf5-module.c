@@ -10,6 +10,7 @@
 #include "weft-error.h"
 #include "weft-hdf5-module.h"
 #include "weft-hdf5-probe.h"
+#include "weft-input-file.h"
 #include "weft-mda.h"
 #include "weft-module.h"
 
@@ -66,8 +67,12 @@ weft_mda_hdf5_read (const char       *path,
                     WeftLoadContext  *context,
                     GError          **error)
 {
-  const WeftHdf5Module *hdf5 = weft_hdf5_module_get (error);
+  const WeftHdf5Module *hdf5;
 
+  /* Here, not in the module: libhdf5 would wait on a named pipe. */
+  if (!weft_input_file_check (path, error))
+    return NULL;
+  hdf5 = weft_hdf5_module_get (error);
   return hdf5 != NULL ? hdf5->mda_read (path, dataset, context, error) : NULL;
 }
 
@@ -76,8 +81,11 @@ weft_mda_hdf5_list_datasets (const char    *path,
                              GCancellable  *cancellable,
                              GError       **error)
 {
-  const WeftHdf5Module *hdf5 = weft_hdf5_module_get (error);
+  const WeftHdf5Module *hdf5;
 
+  if (!weft_input_file_check (path, error))
+    return NULL;
+  hdf5 = weft_hdf5_module_get (error);
   return hdf5 != NULL ? hdf5->mda_list_datasets (path, cancellable, error) : NULL;
 }
 

@@ -12,6 +12,7 @@
 #include "weft-background.h"
 #include "weft-csv.h"
 #include "weft-error.h"
+#include "weft-input-file.h"
 #include "weft-mda.h"
 #include "weft-mda-plain.h"
 
@@ -310,7 +311,7 @@ weft_mda_csv_read (const char       *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  mapped = weft_csv_map_file (path, error);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
     return NULL;
 

@@ -13,6 +13,7 @@
 #include "weft-atomic-file.h"
 #include "weft-csv.h"
 #include "weft-error.h"
+#include "weft-input-file.h"
 #include "weft-psv.h"
 #include "weft-psv-private.h"
 
@@ -451,7 +452,7 @@ weft_psv_csv_read (const char       *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  mapped = weft_csv_map_file (path, error);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
     return NULL;
   return weft_psv_csv_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
@@ -590,7 +591,7 @@ weft_psv_xml_read (const char       *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  mapped = weft_csv_map_file (path, error);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
     return NULL;
   return weft_psv_xml_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),

@@ -13,6 +13,7 @@
 
 #include "weft-error.h"
 #include "weft-hpcrun.h"
+#include "weft-input-file.h"
 #include "weft-memory.h"
 
 #define FOOTER_SIZE       112
@@ -1062,14 +1063,10 @@ weft_hpcrun_read_file (const char  *path,
                        GError     **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GError) local = NULL;
 
-  mapped = g_mapped_file_new (path, FALSE, &local);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, "%s", local->message);
-      return NULL;
-    }
+    return NULL;
   return weft_hpcrun_parse ((const guint8 *)g_mapped_file_get_contents (mapped),
                             g_mapped_file_get_length (mapped), path, error);
 }

@@ -8,6 +8,7 @@
 
 #include "weft-error.h"
 #include "weft-hpctrace.h"
+#include "weft-input-file.h"
 
 #define FLAG_DATA_CENTRIC 1
 
@@ -125,14 +126,10 @@ weft_hpctrace_read_file (const char  *path,
                          GError     **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GError) local = NULL;
 
-  mapped = g_mapped_file_new (path, FALSE, &local);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, "%s", local->message);
-      return NULL;
-    }
+    return NULL;
   return weft_hpctrace_parse ((const guint8 *)g_mapped_file_get_contents (mapped),
                               g_mapped_file_get_length (mapped), path, error);
 }

@@ -11,6 +11,7 @@
 
 #include "weft-background.h"
 #include "weft-error.h"
+#include "weft-input-file.h"
 #include "weft-memory.h"
 #include "weft-mpd-parser.h"
 #include "weft-text-scan.h"
@@ -724,7 +725,6 @@ weft_mpd_read (GFile            *file,
 {
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GError) local_error = NULL;
 
   if (path == NULL)
     {
@@ -734,12 +734,9 @@ weft_mpd_read (GFile            *file,
       return NULL;
     }
 
-  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  mapped = weft_input_file_map (path, error);
   if (mapped == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
+    return NULL;
 
   return weft_mpd_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
                          path, context, error);

@@ -18,6 +18,7 @@
 #include "weft-background.h"
 #include "weft-error.h"
 #include "weft-id-map.h"
+#include "weft-input-file.h"
 #include "weft-page-buffer.h"
 #include "weft-prefault.h"
 #include "weft-text-scan.h"
@@ -1279,7 +1280,7 @@ weft_visandor_read (GFile            *file,
 
   if (path != NULL)
     {
-      mapped = g_mapped_file_new (path, FALSE, error);
+      mapped = weft_input_file_map (path, error);
       if (mapped == NULL)
         return NULL;
       data = g_mapped_file_get_contents (mapped);

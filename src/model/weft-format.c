@@ -11,6 +11,7 @@
 #include "weft-error.h"
 #include "weft-format.h"
 #include "weft-formats-builtin.h"
+#include "weft-input-file.h"
 
 static GMutex registry_mutex;
 static GPtrArray *registry;
@@ -166,11 +167,30 @@ sniff_data_init (SniffData     *data,
       data->input.is_directory = TRUE;
       data->input.children = (const char *const *)data->children;
     }
+  else if (data->path != NULL)
+    {
+      /* Not through GIO: a named pipe would hold its open() until written. */
+      gssize n_read;
+
+      data->head = g_malloc (WEFT_SNIFF_HEAD_SIZE);
+      n_read = weft_input_file_read_head (data->path, data->head, WEFT_SNIFF_HEAD_SIZE, error);
+      if (n_read < 0)
+        return FALSE;
+
+      data->input.head = data->head;
+      data->input.head_len = (gsize)n_read;
+    }
   else
     {
       g_autoptr(GFileInputStream) stream = NULL;
       gsize n_read = 0;
 
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_SPECIAL)
+        {
+          g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("Could not read %s: it is not a regular file"),
+                       display);
+          return FALSE;
+        }
       stream = g_file_read (file, cancellable, error);
       if (stream == NULL)
         return FALSE;

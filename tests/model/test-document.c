@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -15,6 +16,7 @@
 #include "weft-error.h"
 #include "weft-format.h"
 #include "weft-test-util.h"
+#include "weft-warning.h"
 
 /* A dataset for the test format: how many lines it read. ------------------- */
 
@@ -565,6 +567,110 @@ test_folder_holding_one_trace (void)
   weft_test_rm_rf (dir);
 }
 
+/* Whether one of @document's warnings holds @needle. */
+static gboolean
+has_warning (WeftDocument *document,
+             const char   *needle)
+{
+  GPtrArray *warnings = weft_document_get_warnings (document);
+
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    {
+      const WeftWarning *warning = g_ptr_array_index (warnings, i);
+
+      if (strstr (warning->message, needle) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A named pipe would hold a reader's open() until something wrote to it,
+ * which may be never: given one, or meeting one in a run folder, a Chapel
+ * run or a measurement, Weft says what it is and goes on (without the check,
+ * this test hangs until meson's timeout). */
+static void
+test_not_a_file (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *pipe_path = g_build_filename (dir, "pipe", NULL);
+  g_autofree char *locale_pipe = g_build_filename (dir, "BIG", "BIG-8", NULL);
+  g_autofree char *measurement = g_build_filename (dir, "heat.m", NULL);
+  g_autofree char *profile_pipe = g_build_filename (measurement, "heat-000009-000-7f000001-4299-0.hpcrun", NULL);
+  g_autofree char *heat = weft_test_source_path ("data", "samples", "heat.m", NULL);
+  g_autoptr(GFile) pipe_file = g_file_new_for_path (pipe_path);
+  g_autoptr(GFile) device = g_file_new_for_path ("/dev/null");
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFile) run = NULL;
+  g_autoptr(GFile) profiles = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autoptr(WeftDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+
+  g_assert_cmpint (mkfifo (pipe_path, 0600), ==, 0);
+
+  document = weft_document_new_for_file (pipe_file);
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, pipe_path));
+  g_assert_nonnull (strstr (error->message, "it is a named pipe, not a file"));
+  g_clear_error (&error);
+  g_clear_object (&document);
+
+  document = weft_document_new_for_file (device);
+  g_assert_false (weft_document_load (document, NULL, &error));
+  g_assert_nonnull (strstr (error->message, "it is a device, not a file"));
+  g_clear_error (&error);
+  g_clear_object (&document);
+
+  /* A run folder: the trace beside the pipe opens. */
+  copy_demo_run (dir, "BIG");
+  document = weft_document_new_for_file (folder);
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (weft_document_get_format (document)->id, ==, "chplvis");
+  g_clear_object (&document);
+
+  /* A ninth locale that is a pipe is left out, named. */
+  g_assert_cmpint (mkfifo (locale_pipe, 0600), ==, 0);
+  run = g_file_get_child (folder, "BIG");
+  document = weft_document_new_for_file (run);
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (weft_dataset_get_n_rows (weft_document_get_dataset (document)), >=, 8);
+  g_assert_true (has_warning (document, "BIG-8: it is a named pipe, not a file"));
+  g_clear_object (&document);
+
+  /* So is a profile of a measurement. */
+  g_mkdir (measurement, 0700);
+  listing = g_dir_open (heat, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *from = g_build_filename (heat, name, NULL);
+      g_autofree char *to = g_build_filename (measurement, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize len;
+
+      if (g_file_test (from, G_FILE_TEST_IS_DIR))
+        continue;
+      g_file_get_contents (from, &contents, &len, &error);
+      g_assert_no_error (error);
+      g_file_set_contents (to, contents, len, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_cmpint (mkfifo (profile_pipe, 0600), ==, 0);
+  profiles = g_file_new_for_path (measurement);
+  document = weft_document_new_for_file (profiles);
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (weft_document_get_format (document)->id, ==, "hpcrun");
+  g_assert_true (has_warning (document, "4299-0.hpcrun: it is a named pipe, not a file"));
+  g_clear_object (&document);
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -585,6 +691,7 @@ main (int    argc,
   g_test_add_func ("/document/sniff/families", test_sniff_families);
   g_test_add_func ("/document/sniff/renamed-chapel-folder", test_sniff_renamed_chapel_folder);
   g_test_add_func ("/document/sniff/folder-holding-one-trace", test_folder_holding_one_trace);
+  g_test_add_func ("/document/error/not-a-file", test_not_a_file);
 
   return g_test_run ();
 }

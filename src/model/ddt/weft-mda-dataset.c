@@ -11,6 +11,7 @@
 
 #include "weft-error.h"
 #include "weft-hdf5-module.h"
+#include "weft-input-file.h"
 #include "weft-mda-dataset.h"
 #include "weft-mda.h"
 
@@ -56,19 +57,6 @@ weft_mda_dataset_init (WeftMdaDataset *self)
 {
 }
 
-/* The HDF5 signature at the start of the file decides, not the name. */
-static gboolean
-has_hdf5_signature (GFile *file)
-{
-  g_autoptr(GFileInputStream) stream = g_file_read (file, NULL, NULL);
-  guint8 head[8];
-  gsize n = 0;
-
-  return stream != NULL &&
-         g_input_stream_read_all (G_INPUT_STREAM (stream), head, sizeof head, &n, NULL, NULL) &&
-         weft_hdf5_has_signature (head, n);
-}
-
 /**
  * weft_mda_dataset_load:
  *
@@ -83,6 +71,8 @@ weft_mda_dataset_load (GFile            *file,
                        GError          **error)
 {
   g_autoptr(WeftMdaDataset) self = g_object_new (WEFT_TYPE_MDA_DATASET, NULL);
+  guint8 head[8];
+  gssize n_head;
 
   self->path = g_file_get_path (file);
   if (self->path == NULL)
@@ -93,7 +83,11 @@ weft_mda_dataset_load (GFile            *file,
       return NULL;
     }
 
-  self->is_hdf5 = has_hdf5_signature (file);
+  /* The HDF5 signature at the start of the file decides, not the name. */
+  n_head = weft_input_file_read_head (self->path, head, sizeof head, error);
+  if (n_head < 0)
+    return NULL;
+  self->is_hdf5 = weft_hdf5_has_signature (head, (gsize)n_head);
   if (self->is_hdf5)
     {
       GCancellable *cancellable = context != NULL ? weft_load_context_get_cancellable (context) : NULL;
