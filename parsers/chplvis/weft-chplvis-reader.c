@@ -369,21 +369,23 @@ read_one (ReadJob *job,
           guint    index)
 {
   Candidate *candidate = g_ptr_array_index (job->candidates, index);
-  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(WeftInputMap) mapped = NULL;
 
   if (weft_load_context_set_error_if_cancelled (job->context, &job->errors[index]))
     return;
 
-  mapped = weft_input_file_map (candidate->path, &job->errors[index]);
+  mapped = weft_input_map_open (candidate->path, &job->errors[index]);
   if (mapped == NULL)
     return;
 
-  job->locales[index] = weft_chplvis_parse_locale (g_mapped_file_get_contents (mapped),
-                                                   g_mapped_file_get_length (mapped),
+  job->locales[index] = weft_chplvis_parse_locale (weft_input_map_get_data (mapped),
+                                                   weft_input_map_get_length (mapped),
                                                    candidate->path,
                                                    WEFT_CHPLVIS_PARSE_RELEASE_PAGES,
                                                    job->context,
                                                    &job->errors[index]);
+  job->locales[index] = weft_input_map_finish (mapped, job->locales[index],
+                                               (GDestroyNotify)weft_chplvis_locale_free, &job->errors[index]);
 }
 
 static gpointer

@@ -603,15 +603,17 @@ weft_cpc_csv_read (const char       *path,
                    WeftLoadContext  *context,
                    GError          **error)
 {
-  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(WeftInputMap) mapped = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  mapped = weft_input_file_map (path, error);
+  mapped = weft_input_map_open (path, error);
   if (mapped == NULL)
     return NULL;
 
-  return weft_cpc_csv_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
-                             path, context, error);
+  return weft_input_map_finish (mapped,
+                                weft_cpc_csv_parse (weft_input_map_get_data (mapped),
+                                                    weft_input_map_get_length (mapped), path, context, error),
+                                (GDestroyNotify)weft_cpc_table_unref, error);
 }

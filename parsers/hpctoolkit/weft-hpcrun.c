@@ -1062,13 +1062,15 @@ WeftHpcrunProfile *
 weft_hpcrun_read_file (const char  *path,
                        GError     **error)
 {
-  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(WeftInputMap) mapped = NULL;
 
-  mapped = weft_input_file_map (path, error);
+  mapped = weft_input_map_open (path, error);
   if (mapped == NULL)
     return NULL;
-  return weft_hpcrun_parse ((const guint8 *)g_mapped_file_get_contents (mapped),
-                            g_mapped_file_get_length (mapped), path, error);
+  return weft_input_map_finish (mapped,
+                                weft_hpcrun_parse ((const guint8 *)weft_input_map_get_data (mapped),
+                                                   weft_input_map_get_length (mapped), path, error),
+                                (GDestroyNotify)weft_hpcrun_profile_free, error);
 }
 
 typedef struct

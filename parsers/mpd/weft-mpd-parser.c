@@ -724,7 +724,7 @@ weft_mpd_read (GFile            *file,
                GError          **error)
 {
   g_autofree char *path = g_file_get_path (file);
-  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(WeftInputMap) mapped = NULL;
 
   if (path == NULL)
     {
@@ -734,10 +734,12 @@ weft_mpd_read (GFile            *file,
       return NULL;
     }
 
-  mapped = weft_input_file_map (path, error);
+  mapped = weft_input_map_open (path, error);
   if (mapped == NULL)
     return NULL;
 
-  return weft_mpd_parse (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
-                         path, context, error);
+  return weft_input_map_finish (mapped,
+                                weft_mpd_parse (weft_input_map_get_data (mapped),
+                                                weft_input_map_get_length (mapped), path, context, error),
+                                (GDestroyNotify)weft_mpd_trace_free, error);
 }

@@ -1273,18 +1273,19 @@ weft_visandor_read (GFile            *file,
 {
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = NULL;
-  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(WeftInputMap) mapped = NULL;
   g_autofree char *contents = NULL;
+  WeftVisandorTrace *trace;
   const char *data;
   gsize len;
 
   if (path != NULL)
     {
-      mapped = weft_input_file_map (path, error);
+      mapped = weft_input_map_open (path, error);
       if (mapped == NULL)
         return NULL;
-      data = g_mapped_file_get_contents (mapped);
-      len = g_mapped_file_get_length (mapped);
+      data = weft_input_map_get_data (mapped);
+      len = weft_input_map_get_length (mapped);
     }
   else
     {
@@ -1296,5 +1297,7 @@ weft_visandor_read (GFile            *file,
   name = path != NULL ? g_strdup (path) : g_file_get_uri (file);
   weft_load_context_add_work (context, len);
 
-  return weft_visandor_parse (data != NULL ? data : "", len, name, context, error);
+  trace = weft_visandor_parse (data, len, name, context, error);
+  return mapped != NULL ? weft_input_map_finish (mapped, trace, (GDestroyNotify)weft_visandor_trace_free, error)
+                        : trace;
 }

@@ -9,13 +9,18 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "weft-atomic-file.h"
 #include "weft-background.h"
 #include "weft-error.h"
 #include "weft-id-map.h"
+#include "weft-input-file.h"
 #include "weft-load-context.h"
 #include "weft-matrix.h"
 #include "weft-page-buffer.h"
@@ -1271,6 +1276,124 @@ test_text_match (void)
   g_assert_false (weft_text_contains_folded ("abc", "é"));
 }
 
+/* Input files. ------------------------------------------------------------ */
+
+static guint n_results_freed;
+
+static void
+count_free (gpointer data)
+{
+  n_results_freed++;
+  g_free (data);
+}
+
+/* A map whose file is cut short under it reads zeros past the new end instead
+ * of dying of SIGBUS, and its reader's result becomes an error. */
+static void
+test_input_map_cut (void)
+{
+  g_autofree char *text = g_strnfill (3 * 65536, 'x');
+  g_autofree char *path = weft_test_write_tmp ("cut.txt", text, -1);
+  g_autoptr(WeftInputMap) map = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *data;
+  gsize sum = 0;
+
+  map = weft_input_map_open (path, &error);
+  g_assert_no_error (error);
+  data = weft_input_map_get_data (map);
+  g_assert_cmpuint (weft_input_map_get_length (map), ==, 3 * 65536);
+  g_assert_cmpint (data[65536], ==, 'x');
+  g_assert_false (weft_input_map_was_cut (map));
+
+  /* A whole read returns the result as it is. */
+  g_assert_true (weft_input_map_finish (map, path, NULL, &error) == path);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (truncate (path, 1000), ==, 0);
+  for (gsize i = 0; i < 3 * 65536; i++)
+    sum += (guchar)data[i];
+  g_assert_cmpuint (sum, ==, 1000 * (gsize)'x');
+  g_assert_true (weft_input_map_was_cut (map));
+
+  /* The reader's own error gives way to the real reason. */
+  g_set_error_literal (&error, WEFT_ERROR, WEFT_ERROR_PARSE, "line 7: garbage");
+  n_results_freed = 0;
+  g_assert_null (weft_input_map_finish (map, g_strdup ("result"), count_free, &error));
+  g_assert_cmpuint (n_results_freed, ==, 1);
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "cut short while Weft read it (196608 bytes when opened, now 1000)"));
+
+  g_clear_pointer (&map, weft_input_map_free);
+  g_remove (path);
+}
+
+/* The guard keeps to its own maps: a SIGBUS anywhere else still ends the
+ * program as it would have (not a hang: the child has 10 s to die). */
+static void
+test_input_map_foreign_sigbus (void)
+{
+  g_autofree char *text = g_strnfill (65536, 'x');
+  g_autofree char *path = weft_test_write_tmp ("foreign.txt", text, -1);
+  int status = 0;
+  pid_t child;
+
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      WeftInputMap *ours = weft_input_map_open (path, NULL);
+      volatile const char *theirs;
+      int fd = g_open (path, O_RDONLY, 0);
+
+      alarm (10);
+      theirs = mmap (NULL, 65536, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (ours == NULL || theirs == MAP_FAILED || truncate (path, 0) != 0)
+        _exit (2);
+      _exit (theirs[8192]);
+    }
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (WIFSIGNALED (status));
+  /* SIGABRT: AddressSanitizer's handler, which was there first, reported it. */
+  g_assert_true (WTERMSIG (status) == SIGBUS || WTERMSIG (status) == SIGABRT);
+  g_remove (path);
+}
+
+/* Empty files map to an empty string; what is not a file is named. */
+static void
+test_input_file_kinds (void)
+{
+  g_autofree char *empty = weft_test_write_tmp ("empty.txt", "", 0);
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *pipe_path = g_build_filename (dir, "pipe", NULL);
+  g_autoptr(WeftInputMap) map = NULL;
+  g_autoptr(GError) error = NULL;
+  char head[4];
+
+  map = weft_input_map_open (empty, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (weft_input_map_get_data (map), ==, "");
+  g_assert_cmpuint (weft_input_map_get_length (map), ==, 0);
+  g_assert_cmpint (weft_input_file_read_head (empty, head, sizeof head, &error), ==, 0);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (mkfifo (pipe_path, 0600), ==, 0);
+  g_assert_null (weft_input_map_open (pipe_path, &error));
+  g_assert_nonnull (strstr (error->message, "it is a named pipe, not a file"));
+  g_clear_error (&error);
+  g_assert_cmpint (weft_input_file_read_head (pipe_path, head, sizeof head, &error), ==, -1);
+  g_assert_nonnull (strstr (error->message, "it is a named pipe, not a file"));
+  g_clear_error (&error);
+  g_assert_false (weft_input_file_check (dir, &error));
+  g_assert_nonnull (strstr (error->message, "it is a folder, not a file"));
+  g_clear_error (&error);
+  g_assert_false (weft_input_file_check ("/nonexistent/weft", &error));
+  g_assert_nonnull (strstr (error->message, "Could not read /nonexistent/weft: No such file or directory"));
+
+  g_remove (empty);
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1306,6 +1429,9 @@ main (int    argc,
   g_test_add_func ("/core/id-map", test_id_map);
   g_test_add_func ("/core/page-buffer", test_page_buffer);
   g_test_add_func ("/core/page-buffer/threads", test_page_buffer_threads);
+  g_test_add_func ("/core/input-map/cut", test_input_map_cut);
+  g_test_add_func ("/core/input-map/foreign-sigbus", test_input_map_foreign_sigbus);
+  g_test_add_func ("/core/input-file/kinds", test_input_file_kinds);
 
   return g_test_run ();
 }
