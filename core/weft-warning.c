@@ -22,7 +22,8 @@ weft_warning_new (const char *file,
   self = g_new0 (WeftWarning, 1);
   self->file = g_strdup (file);
   self->line = line;
-  self->message = g_strdup (message);
+  /* Messages name files, whose names need not be UTF-8. */
+  self->message = g_utf8_validate (message, -1, NULL) ? g_strdup (message) : g_utf8_make_valid (message, -1);
 
   return self;
 }
@@ -102,12 +103,17 @@ weft_warning_free (WeftWarning *warning)
 char *
 weft_warning_to_string (const WeftWarning *warning)
 {
+  g_autofree char *file = NULL;
+
   g_return_val_if_fail (warning != NULL, NULL);
 
-  if (warning->file != NULL && warning->line > 0)
-    return g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": %s", warning->file, warning->line, warning->message);
-  else if (warning->file != NULL)
-    return g_strdup_printf ("%s: %s", warning->file, warning->message);
+  /* For people: in UTF-8, whatever bytes the file's name has. */
+  if (warning->file != NULL)
+    file = g_filename_display_name (warning->file);
+  if (file != NULL && warning->line > 0)
+    return g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": %s", file, warning->line, warning->message);
+  else if (file != NULL)
+    return g_strdup_printf ("%s: %s", file, warning->message);
   else
     return g_strdup (warning->message);
 }

@@ -134,7 +134,11 @@ build_info_json (WeftDocument   *document,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "file");
       if (warning->file != NULL)
-        json_builder_add_string_value (builder, warning->file);
+        {
+          g_autofree char *display = g_filename_display_name (warning->file);
+
+          json_builder_add_string_value (builder, display);
+        }
       else
         json_builder_add_null_value (builder);
       json_builder_set_member_name (builder, "line");

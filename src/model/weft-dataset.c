@@ -343,7 +343,12 @@ weft_dataset_add_common_json (WeftDataset *self,
   json_builder_set_member_name (builder, "sources");
   json_builder_begin_array (builder);
   for (guint i = 0; sources != NULL && sources[i] != NULL; i++)
-    json_builder_add_string_value (builder, sources[i]);
+    {
+      /* JSON is UTF-8: names that are not are shown as a file manager would. */
+      g_autofree char *display = g_filename_display_name (sources[i]);
+
+      json_builder_add_string_value (builder, display);
+    }
   json_builder_end_array (builder);
 
   json_builder_set_member_name (builder, "time_range");

@@ -209,6 +209,19 @@ weft_document_init (WeftDocument *self)
   self->warnings = g_ptr_array_new_with_free_func ((GDestroyNotify)weft_warning_free);
 }
 
+/* A title for labels: a file's name in UTF-8, whatever bytes it has. */
+static char *
+display_basename (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *basename = NULL;
+
+  if (path != NULL)
+    return g_filename_display_basename (path);
+  basename = g_file_get_basename (file);
+  return g_utf8_make_valid (basename, -1);
+}
+
 /**
  * weft_document_new:
  * @files: (array length=n_files): the files or folders that make the document
@@ -231,7 +244,7 @@ weft_document_new (GFile * const *files,
       g_return_val_if_fail (G_IS_FILE (files[i]), self);
       g_ptr_array_add (self->files, g_object_ref (files[i]));
     }
-  self->title = g_file_get_basename (files[0]);
+  self->title = display_basename (files[0]);
   if (n_files > 1)
     {
       char *title = g_strdup_printf (_("%s and %u more"), self->title, n_files - 1);
@@ -566,6 +579,16 @@ load_job_run (LoadJob  *job,
               GError  **error)
 {
   WeftDataset *dataset = load_job_read (job, error);
+
+  /* Messages name files, whose names need not be UTF-8; what shows them
+   * (labels, JSON) needs it. */
+  if (dataset == NULL && error != NULL && *error != NULL && !g_utf8_validate ((*error)->message, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid ((*error)->message, -1);
+
+      g_free ((*error)->message);
+      (*error)->message = valid;
+    }
 
   job->warnings = weft_load_context_dup_warnings (job->context);
   job->n_warnings = weft_load_context_get_n_warnings (job->context);

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <glib/gstdio.h>
@@ -475,6 +476,51 @@ test_export_failures (void)
   weft_test_rm_rf (dir);
 }
 
+/* File names need not be UTF-8; JSON and messages for people must be: such a
+ * name is shown as a file manager shows it (U+FFFD for what is not). */
+static void
+test_non_utf8_names (void)
+{
+  static const char trace[] = "1\n 5 5 0 0 0 0\n 7 99 0 0 0 0\n 9 6 0 0 0 0\n";
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "bad\xff.visandor", NULL);
+  g_autofree char *pipe_path = g_build_filename (dir, "pipe\xfe", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) info = { 0 };
+  g_auto(Run) refused = { 0 };
+  JsonObject *root, *warning;
+  JsonArray *sources, *warnings;
+
+  g_file_set_contents (path, trace, -1, &error);
+  g_assert_no_error (error);
+  run_cli (&info, "info", "--json", path, NULL);
+  g_assert_cmpint (info.status, ==, 0);
+  g_assert_true (g_utf8_validate (info.out, -1, NULL));
+  g_assert_true (g_utf8_validate (info.err, -1, NULL));
+  g_assert_nonnull (strstr (info.err, "bad\xef\xbf\xbd.visandor:3: unknown event code 99"));
+
+  json_parser_load_from_data (parser, info.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  sources = json_object_get_array_member (root, "sources");
+  g_assert_true (g_str_has_suffix (json_array_get_string_element (sources, 0), "/bad\xef\xbf\xbd.visandor"));
+  warnings = json_object_get_array_member (root, "warnings");
+  g_assert_cmpuint (json_array_get_length (warnings), ==, 1);
+  warning = json_array_get_object_element (warnings, 0);
+  g_assert_true (g_str_has_suffix (json_object_get_string_member (warning, "file"), "/bad\xef\xbf\xbd.visandor"));
+  g_assert_cmpint (json_object_get_int_member (warning, "line"), ==, 3);
+
+  /* An error naming such a file. */
+  g_assert_cmpint (mkfifo (pipe_path, 0600), ==, 0);
+  run_cli (&refused, "info", pipe_path, NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_true (g_utf8_validate (refused.err, -1, NULL));
+  g_assert_nonnull (strstr (refused.err, "pipe\xef\xbf\xbd: it is a named pipe, not a file"));
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -488,6 +534,7 @@ main (int    argc,
   g_test_add_func ("/cli/load-errors", test_load_errors);
   g_test_add_func ("/cli/damaged-texts", test_damaged_texts);
   g_test_add_func ("/cli/info-json", test_info_json);
+  g_test_add_func ("/cli/non-utf8-names", test_non_utf8_names);
   g_test_add_func ("/cli/info-text", test_info_text);
   g_test_add_func ("/cli/info-stage-times", test_info_stage_times);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
