@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
@@ -14,19 +16,58 @@
 #include "weft-atomic-file.h"
 #include "weft-error.h"
 
+#define STANDARD_OUTPUT "/dev/stdout"
+
 struct _WeftAtomicFile
 {
-  char    *path;
+  char    *path;       /* as given, for messages */
+  char    *target;     /* what is replaced: @path with its symbolic links followed */
   char    *temp_path;
   FILE    *stream;
+  gboolean to_stream;  /* @path is a pipe, a terminal or a device: copied into */
   gboolean done;
 };
+
+/* The file a rename must replace for @path to read as the new contents:
+ * renaming over a symbolic link would replace the link, not its file. */
+static char *
+follow_links (const char *path)
+{
+  g_autofree char *current = g_strdup (path);
+
+  for (guint depth = 0; depth < 40; depth++)
+    {
+      g_autofree char *link = NULL;
+      struct stat st;
+
+      if (g_lstat (current, &st) != 0 || !S_ISLNK (st.st_mode))
+        break;
+      link = g_file_read_link (current, NULL);
+      if (link == NULL)
+        break;
+      if (!g_path_is_absolute (link))
+        {
+          g_autofree char *dir = g_path_get_dirname (current);
+          char *joined = g_build_filename (dir, link, NULL);
+
+          g_free (link);
+          link = joined;
+        }
+      g_free (current);
+      current = g_steal_pointer (&link);
+    }
+
+  return g_steal_pointer (&current);
+}
 
 /**
  * weft_atomic_file_new:
  * @path: the destination; its directory must exist and be writable
  *
- * Creates an empty temporary file beside @path.
+ * Creates an empty temporary file beside @path (beside the file it links to,
+ * when it is a symbolic link). A destination that is not a file, such as a
+ * named pipe or /dev/stdout, cannot be replaced: the temporary file is then
+ * made in the temporary folder and copied into it by the commit.
  *
  * Returns: (transfer full): the handle, or %NULL with @error set.
  */
@@ -34,10 +75,13 @@ WeftAtomicFile *
 weft_atomic_file_new (const char  *path,
                       GError     **error)
 {
+  g_autofree char *target = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
   g_autofree char *template = NULL;
   WeftAtomicFile *self;
+  gboolean to_stream;
+  struct stat st;
   int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -48,8 +92,12 @@ weft_atomic_file_new (const char  *path,
       return NULL;
     }
 
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
+  /* /dev/stdout is the process's descriptor 1, whatever it is: a file there
+   * is written as the shell opened it (appended to with >>), not replaced. */
+  to_stream = strcmp (path, STANDARD_OUTPUT) == 0 || (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode));
+  target = to_stream ? g_strdup (path) : follow_links (path);
+  dir = to_stream ? g_strdup (g_get_tmp_dir ()) : g_path_get_dirname (target);
+  base = to_stream ? g_strdup ("weft-export") : g_path_get_basename (target);
   template = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
 
   fd = g_mkstemp_full (template, O_RDWR, 0644);
@@ -64,7 +112,9 @@ weft_atomic_file_new (const char  *path,
 
   self = g_new0 (WeftAtomicFile, 1);
   self->path = g_strdup (path);
+  self->target = g_steal_pointer (&target);
   self->temp_path = g_steal_pointer (&template);
+  self->to_stream = to_stream;
   self->stream = fdopen (fd, "w");
   if (self->stream == NULL)
     close (fd);
@@ -161,6 +211,69 @@ weft_atomic_file_write (WeftAtomicFile  *self,
   return TRUE;
 }
 
+/* Writes the whole of @from into @to, a pipe, terminal or device. Opened
+ * without waiting: a named pipe nothing reads from fails (ENXIO) instead of
+ * holding the writer until something does. Returns: 0 or an errno. */
+static int
+copy_to_stream (const char *from,
+                const char *to)
+{
+  char buffer[65536];
+  int saved_errno = 0;
+  int in, out;
+
+  in = g_open (from, O_RDONLY | O_CLOEXEC, 0);
+  if (in < 0)
+    return errno;
+  if (strcmp (to, STANDARD_OUTPUT) == 0)
+    out = dup (STDOUT_FILENO);
+  else
+    {
+      out = g_open (to, O_WRONLY | O_NONBLOCK | O_CLOEXEC, 0);
+      if (out >= 0)
+        fcntl (out, F_SETFL, fcntl (out, F_GETFL) & ~O_NONBLOCK);
+    }
+  if (out < 0)
+    {
+      saved_errno = errno;
+      close (in);
+      return saved_errno;
+    }
+
+  while (saved_errno == 0)
+    {
+      gssize n = read (in, buffer, sizeof buffer);
+      gssize done = 0;
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          saved_errno = n < 0 ? errno : 0;
+          break;
+        }
+      while (done < n)
+        {
+          gssize w = write (out, buffer + done, (gsize)(n - done));
+
+          if (w < 0 && errno == EINTR)
+            continue;
+          if (w < 0)
+            {
+              saved_errno = errno;
+              break;
+            }
+          done += w;
+        }
+    }
+
+  close (in);
+  if (close (out) != 0 && saved_errno == 0 && errno != EINTR)
+    saved_errno = errno;
+
+  return saved_errno;
+}
+
 /**
  * weft_atomic_file_commit:
  *
@@ -196,7 +309,12 @@ weft_atomic_file_commit (WeftAtomicFile  *self,
         close (fd);
     }
 
-  if (saved_errno == 0 && g_rename (self->temp_path, self->path) != 0)
+  if (saved_errno == 0 && self->to_stream)
+    {
+      saved_errno = copy_to_stream (self->temp_path, self->target);
+      g_unlink (self->temp_path);
+    }
+  else if (saved_errno == 0 && g_rename (self->temp_path, self->target) != 0)
     saved_errno = errno;
 
   self->done = TRUE;
@@ -205,7 +323,8 @@ weft_atomic_file_commit (WeftAtomicFile  *self,
     {
       g_unlink (self->temp_path);
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: %s"),
-                   self->path, g_strerror (saved_errno));
+                   self->path,
+                   saved_errno == ENXIO ? _("it is a named pipe nothing reads from") : g_strerror (saved_errno));
       return FALSE;
     }
 
@@ -237,6 +356,7 @@ weft_atomic_file_free (WeftAtomicFile *self)
 
   weft_atomic_file_abort (self);
   g_free (self->path);
+  g_free (self->target);
   g_free (self->temp_path);
   g_free (self);
 }

@@ -5,7 +5,10 @@
  * cairo, or through the open stdio stream: weft_atomic_file_open() and
  * weft_atomic_file_write()), and commit: flush, fsync, rename over the
  * destination. Aborting, or freeing without committing, removes the
- * temporary file; an existing destination is never half-overwritten.
+ * temporary file; an existing destination is never half-overwritten. A
+ * symbolic link is followed (the file it names is replaced, the link stays);
+ * a destination that is a pipe, terminal or device (/dev/stdout) is written
+ * into at the commit instead of replaced.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -353,7 +353,7 @@ command_export (int       argc,
     { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Only this time range, in seconds from the start"), N_("T0:T1") },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("Which value to export (count, bytes, tasks, cpu…)"), N_("NAME") },
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("Only this kind of event (Chapel: gets, puts, forks)"), N_("KIND") },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write"), N_("OUT") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write (- for the standard output)"), N_("OUT") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
     { NULL }
   };
@@ -444,7 +444,8 @@ command_export (int       argc,
 
   request.view = view;
   request.format = format;
-  request.path = output;
+  /* "-o -": the standard output, which the atomic file writes into. */
+  request.path = g_strcmp0 (output, "-") == 0 ? "/dev/stdout" : output;
   request.options.tag = tag;
   request.options.metric = metric;
   request.options.kind = kind;

@@ -521,6 +521,31 @@ test_non_utf8_names (void)
   weft_test_rm_rf (dir);
 }
 
+/* "-o -" writes the export to the standard output, the same bytes as to a file. */
+static void
+test_export_stdout (void)
+{
+  g_autofree char *demo = demo_trace ();
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *out = g_build_filename (dir, "matrix.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) to_file = { 0 };
+  g_auto(Run) to_stdout = { 0 };
+
+  run_cli (&to_file, "export", "--view", "comm-matrix", "--format", "mda-csv", "-o", out, demo, NULL);
+  g_assert_cmpint (to_file.status, ==, 0);
+  run_cli (&to_stdout, "export", "--view", "comm-matrix", "--format", "mda-csv", "-o", "-", demo, NULL);
+  g_assert_cmpint (to_stdout.status, ==, 0);
+
+  g_file_get_contents (out, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strlen (contents), >, 20);
+  g_assert_cmpstr (to_stdout.out, ==, contents);
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -538,6 +563,7 @@ main (int    argc,
   g_test_add_func ("/cli/info-text", test_info_text);
   g_test_add_func ("/cli/info-stage-times", test_info_stage_times);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
+  g_test_add_func ("/cli/export-stdout", test_export_stdout);
   g_test_add_func ("/cli/export-failures", test_export_failures);
 
   return g_test_run ();

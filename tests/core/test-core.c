@@ -1276,6 +1276,100 @@ test_text_match (void)
   g_assert_false (weft_text_contains_folded ("abc", "é"));
 }
 
+/* Reads a named pipe whole, on a thread. */
+static gpointer
+read_pipe (gpointer data)
+{
+  g_autofree char *contents = NULL;
+
+  g_file_get_contents (data, &contents, NULL, NULL);
+  return g_steal_pointer (&contents);
+}
+
+/* Destinations that a rename would wrongly replace: a symbolic link (its file
+ * is replaced, the link stays), a named pipe (written into; one nothing reads
+ * from is an error, not a wait). */
+static void
+test_atomic_file_destinations (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *real = g_build_filename (dir, "real.txt", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.txt", NULL);
+  g_autofree char *link2 = g_build_filename (dir, "link2.txt", NULL);
+  g_autofree char *pipe_path = g_build_filename (dir, "pipe", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *target = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftAtomicFile *file;
+  GThread *reader;
+  struct stat st;
+
+  g_file_set_contents (real, "old", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (symlink ("real.txt", link), ==, 0);
+  g_assert_cmpint (symlink (link, link2), ==, 0);
+
+  file = weft_atomic_file_open (link2, &error);
+  g_assert_no_error (error);
+  g_assert_true (weft_atomic_file_write (file, "new", 3, &error));
+  g_assert_true (weft_atomic_file_commit (file, &error));
+  g_assert_no_error (error);
+  weft_atomic_file_free (file);
+  g_assert_cmpint (g_lstat (link2, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_file_get_contents (real, &contents, NULL, &error);
+  g_assert_cmpstr (contents, ==, "new");
+  g_clear_pointer (&contents, g_free);
+
+  /* A link to a file still to be made makes it. */
+  g_assert_cmpint (g_unlink (real), ==, 0);
+  file = weft_atomic_file_open (link, &error);
+  g_assert_true (weft_atomic_file_write (file, "made", 4, &error));
+  g_assert_true (weft_atomic_file_commit (file, &error));
+  g_assert_no_error (error);
+  weft_atomic_file_free (file);
+  g_file_get_contents (real, &contents, NULL, &error);
+  g_assert_cmpstr (contents, ==, "made");
+  g_clear_pointer (&contents, g_free);
+
+  g_assert_cmpint (mkfifo (pipe_path, 0600), ==, 0);
+  file = weft_atomic_file_open (pipe_path, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_str_has_prefix (weft_atomic_file_get_temp_path (file), dir));
+  g_assert_true (weft_atomic_file_write (file, "through the pipe", 16, &error));
+  g_assert_false (weft_atomic_file_commit (file, &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "it is a named pipe nothing reads from"));
+  g_clear_error (&error);
+  target = g_strdup (weft_atomic_file_get_temp_path (file));
+  weft_atomic_file_free (file);
+  g_assert_false (g_file_test (target, G_FILE_TEST_EXISTS));
+
+  reader = g_thread_new ("read-pipe", read_pipe, pipe_path);
+  file = weft_atomic_file_open (pipe_path, &error);
+  g_assert_true (weft_atomic_file_write (file, "through the pipe", 16, &error));
+  /* The reader may not have opened its end yet. */
+  for (guint i = 0; i < 1000 && !weft_atomic_file_commit (file, &error); i++)
+    {
+      g_assert_nonnull (strstr (error->message, "nothing reads from"));
+      g_clear_error (&error);
+      weft_atomic_file_free (file);
+      g_usleep (2000);
+      file = weft_atomic_file_open (pipe_path, &error);
+      g_assert_true (weft_atomic_file_write (file, "through the pipe", 16, &error));
+    }
+  g_assert_no_error (error);
+  weft_atomic_file_free (file);
+  contents = g_thread_join (reader);
+  g_assert_cmpstr (contents, ==, "through the pipe");
+  g_assert_cmpint (g_lstat (pipe_path, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  weft_test_rm_rf (dir);
+}
+
 /* Input files. ------------------------------------------------------------ */
 
 static guint n_results_freed;
@@ -1412,6 +1506,7 @@ main (int    argc,
   g_test_add_func ("/core/text-match", test_text_match);
   g_test_add_func ("/core/units", test_units);
   g_test_add_func ("/core/atomic-file", test_atomic_file);
+  g_test_add_func ("/core/atomic-file/destinations", test_atomic_file_destinations);
   g_test_add_func ("/core/matrix", test_matrix);
   g_test_add_func ("/core/value-table", test_value_table);
   g_test_add_func ("/core/matrix/compare", test_matrix_compare);
