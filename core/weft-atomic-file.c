@@ -81,6 +81,7 @@ weft_atomic_file_new (const char  *path,
   g_autofree char *template = NULL;
   WeftAtomicFile *self;
   gboolean to_stream;
+  gboolean exists;
   struct stat st;
   int fd;
 
@@ -94,7 +95,8 @@ weft_atomic_file_new (const char  *path,
 
   /* /dev/stdout is the process's descriptor 1, whatever it is: a file there
    * is written as the shell opened it (appended to with >>), not replaced. */
-  to_stream = strcmp (path, STANDARD_OUTPUT) == 0 || (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode));
+  exists = g_stat (path, &st) == 0;
+  to_stream = strcmp (path, STANDARD_OUTPUT) == 0 || (exists && !S_ISREG (st.st_mode));
   target = to_stream ? g_strdup (path) : follow_links (path);
   dir = to_stream ? g_strdup (g_get_tmp_dir ()) : g_path_get_dirname (target);
   base = to_stream ? g_strdup ("weft-export") : g_path_get_basename (target);
@@ -109,6 +111,9 @@ weft_atomic_file_new (const char  *path,
                    path, g_strerror (saved_errno));
       return NULL;
     }
+  /* A file replaced keeps who may read and write it. */
+  if (exists && !to_stream)
+    fchmod (fd, st.st_mode & 07777);
 
   self = g_new0 (WeftAtomicFile, 1);
   self->path = g_strdup (path);

@@ -1323,6 +1323,16 @@ test_atomic_file_destinations (void)
   g_assert_cmpstr (contents, ==, "new");
   g_clear_pointer (&contents, g_free);
 
+  /* The file replaced keeps its permissions. */
+  g_assert_cmpint (g_chmod (real, 0640), ==, 0);
+  file = weft_atomic_file_open (link, &error);
+  g_assert_true (weft_atomic_file_write (file, "newer", 5, &error));
+  g_assert_true (weft_atomic_file_commit (file, &error));
+  g_assert_no_error (error);
+  weft_atomic_file_free (file);
+  g_assert_cmpint (g_stat (real, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+
   /* A link to a file still to be made makes it. */
   g_assert_cmpint (g_unlink (real), ==, 0);
   file = weft_atomic_file_open (link, &error);
