@@ -304,6 +304,27 @@ weft_load_context_warn (WeftLoadContext *self,
 }
 
 /**
+ * weft_load_context_skip_warning:
+ *
+ * For readers that prepare a warning's words (an excerpt of the line) before
+ * weft_load_context_warn(): once the store is full, the warning is counted
+ * here and the preparing can be skipped (a file of two million bad lines took
+ * 1.8 s, nearly all of it excerpts no one would see).
+ *
+ * Returns: %TRUE when the warning was counted and is not to be reported
+ */
+gboolean
+weft_load_context_skip_warning (WeftLoadContext *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (g_atomic_int_get (&self->n_warnings) < WEFT_LOAD_CONTEXT_MAX_WARNINGS)
+    return FALSE;
+  g_atomic_int_inc (&self->n_warnings);
+  return TRUE;
+}
+
+/**
  * weft_load_context_get_n_warnings:
  *
  * Returns: how many warnings were reported, including those beyond

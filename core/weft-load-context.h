@@ -63,6 +63,7 @@ void             weft_load_context_warn                 (WeftLoadContext  *self,
                                                          guint64           line,
                                                          const char       *format,
                                                          ...) G_GNUC_PRINTF (4, 5);
+gboolean         weft_load_context_skip_warning         (WeftLoadContext  *self);
 void             weft_load_context_add_warning          (WeftLoadContext  *self,
                                                          WeftWarning      *warning);
 guint            weft_load_context_get_n_warnings       (WeftLoadContext  *self);

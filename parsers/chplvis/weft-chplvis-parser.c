@@ -115,6 +115,8 @@ skip_malformed (Parser *p,
       return;
     }
 
+  if (weft_load_context_skip_warning (p->context))
+    return;
   found = weft_text_excerpt (p->line_text, p->line_text_end, MAX_SHOWN);
   weft_load_context_warn (p->context, p->path, p->line,
                           _("malformed %s record: expected “%s”, found “%s”; line skipped"),
@@ -1516,8 +1518,10 @@ parse_record (Parser     *p,
 
       if (weft_scan_at_end (line, end))
         return;
-      found = weft_text_excerpt (line, end, MAX_SHOWN);
       p->locale->n_skipped++;
+      if (weft_load_context_skip_warning (p->context))
+        return;
+      found = weft_text_excerpt (line, end, MAX_SHOWN);
       weft_load_context_warn (p->context, p->path, p->line,
                               _("not a VisualDebug record: “%s”; line skipped"), found);
       return;

@@ -851,6 +851,8 @@ warn_bad_field (Reader                  *r,
   const char *stop;
   g_autofree char *found = NULL;
 
+  if (weft_load_context_skip_warning (r->context))
+    return;
   while (start < event->bad_end && (*start == ' ' || *start == '\t'))
     start++;
   stop = start;

@@ -189,6 +189,14 @@ test_load_context_warning_cap (void)
   warnings = weft_load_context_dup_warnings (ctx);
   g_assert_cmpuint (warnings->len, ==, WEFT_LOAD_CONTEXT_MAX_WARNINGS);
   g_assert_cmpuint (weft_load_context_get_n_warnings (ctx), ==, WEFT_LOAD_CONTEXT_MAX_WARNINGS + 25);
+
+  /* A reader that asks first is told to skip, and the warning still counts. */
+  g_assert_true (weft_load_context_skip_warning (ctx));
+  g_assert_cmpuint (weft_load_context_get_n_warnings (ctx), ==, WEFT_LOAD_CONTEXT_MAX_WARNINGS + 26);
+  g_clear_pointer (&ctx, weft_load_context_unref);
+  ctx = weft_load_context_new (NULL);
+  g_assert_false (weft_load_context_skip_warning (ctx));
+  g_assert_cmpuint (weft_load_context_get_n_warnings (ctx), ==, 0);
 }
 
 static void
