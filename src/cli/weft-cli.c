@@ -16,6 +16,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,6 +291,14 @@ command_info (int    argc,
   return EXIT_SUCCESS;
 }
 
+/* "0:inf" runs to the end. 10^18 ns (31 years) each way: far beyond any
+ * trace, and a span between them, offset by the trace's start, still fits. */
+static gint64
+seconds_to_ns (double seconds)
+{
+  return (gint64)CLAMP (seconds * 1e9, -1e18, 1e18);
+}
+
 static gboolean
 parse_range (const char    *text,
              WeftTimeSpan  *span,
@@ -304,11 +314,11 @@ parse_range (const char    *text,
   if (end == parts[0] || *end != '\0')
     goto fail;
   t1 = g_ascii_strtod (parts[1], &end);
-  if (end == parts[1] || *end != '\0' || t1 < t0)
+  if (end == parts[1] || *end != '\0' || isnan (t0) || isnan (t1) || t1 < t0)
     goto fail;
 
-  span->begin = (gint64)(t0 * 1e9);
-  span->end = (gint64)(t1 * 1e9);
+  span->begin = seconds_to_ns (t0);
+  span->end = seconds_to_ns (t1);
   return TRUE;
 
 fail:

@@ -546,6 +546,39 @@ test_export_stdout (void)
   weft_test_rm_rf (dir);
 }
 
+/* Ranges at the edges: infinite ends run to the trace's ends (a span of
+ * 2^63 ns once overflowed into a step of 1 ns and a grid line per
+ * nanosecond: the export never ended); NaN is a usage error. */
+static void
+test_export_ranges (void)
+{
+  g_autofree char *demo = demo_trace ();
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *out = g_build_filename (dir, "timeline.png", NULL);
+  static const char *const drawn[] = { "--range=-inf:inf", "--range=0:inf", "--range=-1e300:1e300" };
+  static const char *const refused[] = { "--range=nan:1", "--range=0:nan", "--range=2:1" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (drawn); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "export", "--view", "timeline", "--format", "png", drawn[i], "-o", out, demo, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+      g_remove (out);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "export", "--view", "timeline", "--format", "png", refused[i], "-o", out, demo, NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "--range wants T0:T1"));
+    }
+
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -564,6 +597,7 @@ main (int    argc,
   g_test_add_func ("/cli/info-stage-times", test_info_stage_times);
   g_test_add_func ("/cli/export-atomic", test_export_atomic);
   g_test_add_func ("/cli/export-stdout", test_export_stdout);
+  g_test_add_func ("/cli/export-ranges", test_export_ranges);
   g_test_add_func ("/cli/export-failures", test_export_failures);
 
   return g_test_run ();

@@ -614,7 +614,9 @@ draw_grid (WeftTimelineRenderer  *self,
   first = document.begin + (gint64)floor ((double)(visible.begin - document.begin) / step) * step;
 
   weft_rgba_set_source (cr, &theme->grid);
-  for (gint64 t = first; t <= visible.end; t += step)
+  /* No more lines than pixels, whatever the span (a span too long for its
+   * duration to fit in 64 bits gets a step of 1). */
+  for (gint64 t = first, k = 0; t <= visible.end && k <= (gint64)plot_w; t += step, k++)
     {
       double x = round (weft_timeline_renderer_time_to_x (self, t));
 
