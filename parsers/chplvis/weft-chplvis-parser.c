@@ -1891,6 +1891,7 @@ weft_chplvis_parse_locale (const char             *data,
     populate_pages (data, 0, populated = MIN (len, RELEASE_CHUNK + PROGRESS_CHUNK));
 
   weft_line_reader_init (&reader, data, len);
+  weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (context));
   if (!weft_line_reader_next (&reader, &line, &line_end) ||
       !parse_header (&p, line, line_end, error))
     goto fail;
@@ -1924,6 +1925,9 @@ weft_chplvis_parse_locale (const char             *data,
       p.n_lines_total = reader.pos >= reader.end ? reader.line_no : G_MAXUINT64;
       parse_record (&p, line, line_end);
     }
+  /* A long last line may have been cut short by a cancellation. */
+  if (weft_load_context_set_error_if_cancelled (context, error))
+    goto fail;
   locale->n_lines = reader.line_no;
 
   weft_load_context_advance (context, len - reported);

@@ -19,6 +19,45 @@ weft_line_reader_init (WeftLineReader *reader,
   reader->pos = data;
   reader->end = data + len;
   reader->line_no = 0;
+  reader->cancellable = NULL;
+}
+
+/* Once @cancellable is cancelled, a line still being looked for ends at the
+ * end of the data: the reader's next cancellation check stops the load. */
+void
+weft_line_reader_set_cancellable (WeftLineReader *reader,
+                                  GCancellable   *cancellable)
+{
+  reader->cancellable = cancellable;
+}
+
+/**
+ * weft_text_find_newline:
+ * @cancellable: (nullable): checked between steps
+ *
+ * memchr() for '\n', WEFT_TEXT_NEWLINE_STEP bytes at a time.
+ *
+ * Returns: the first newline in [@p, @end), or %NULL when there is none or
+ *   the search was cancelled
+ */
+const char *
+weft_text_find_newline (const char   *p,
+                        const char   *end,
+                        GCancellable *cancellable)
+{
+  while (p < end)
+    {
+      gsize step = MIN ((gsize)(end - p), WEFT_TEXT_NEWLINE_STEP);
+      const char *nl;
+
+      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+        return NULL;
+      nl = memchr (p, '\n', step);
+      if (nl != NULL)
+        return nl;
+      p += step;
+    }
+  return NULL;
 }
 
 /**

@@ -13,22 +13,48 @@
 
 #include <string.h>
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
 typedef struct
 {
-  const char *data;
-  const char *end;
-  const char *pos;
-  guint64     line_no;   /* 1-based number of the line last returned */
+  const char   *data;
+  const char   *end;
+  const char   *pos;
+  guint64       line_no;      /* 1-based number of the line last returned */
+  GCancellable *cancellable;  /* stops the search of a very long line */
 } WeftLineReader;
 
-void     weft_line_reader_init       (WeftLineReader  *reader,
-                                      const char      *data,
-                                      gsize            len);
-gsize    weft_line_reader_get_offset (const WeftLineReader *reader);
+/* A line's end is looked for this many bytes at a time: a file of zeros
+ * (a sparse or crash-damaged one) is one line of gigabytes, whose search
+ * took half a minute of page faults that Cancel could not stop. */
+#define WEFT_TEXT_NEWLINE_STEP ((gsize)64 << 20)
+
+void        weft_line_reader_init            (WeftLineReader       *reader,
+                                              const char           *data,
+                                              gsize                 len);
+void        weft_line_reader_set_cancellable (WeftLineReader       *reader,
+                                              GCancellable         *cancellable);
+gsize       weft_line_reader_get_offset      (const WeftLineReader *reader);
+const char *weft_text_find_newline           (const char           *p,
+                                              const char           *end,
+                                              GCancellable         *cancellable);
+
+/* The first '\n' in [@p, @end), or NULL; bounded steps past the first. */
+static inline const char *
+weft_text_next_newline (const char   *p,
+                        const char   *end,
+                        GCancellable *cancellable)
+{
+  gsize left = (gsize)(end - p);
+  gsize window = MIN (left, WEFT_TEXT_NEWLINE_STEP);
+  const char *nl = memchr (p, '\n', window);
+
+  if (G_UNLIKELY (nl == NULL && window < left))
+    nl = weft_text_find_newline (p + window, end, cancellable);
+  return nl;
+}
 
 /**
  * weft_line_reader_next:
@@ -52,7 +78,7 @@ weft_line_reader_next (WeftLineReader  *reader,
   if (reader->pos >= reader->end)
     return FALSE;
 
-  nl = memchr (reader->pos, '\n', reader->end - reader->pos);
+  nl = weft_text_next_newline (reader->pos, reader->end, reader->cancellable);
   stop = nl != NULL ? nl : reader->end;
 
   *line = reader->pos;

@@ -160,10 +160,13 @@ weft_mpd_parse_line (const char  *line,
   else
     {
       const char *comma = p;
+      /* A location longer than a name can be is not one: no need to look at
+       * the rest of a line of gigabytes (a file of zeros). */
+      const char *stop = end - p > MAX_NAME_LEN + 2 ? p + MAX_NAME_LEN + 2 : end;
 
       for (;;)
         {
-          comma = memchr (comma, ',', (gsize)(end - comma));
+          comma = memchr (comma, ',', (gsize)(stop - comma));
           if (comma == NULL)
             return WEFT_MPD_LINE_NOT_TRACE;
           if (comma + 1 < end && comma[1] == ' ')
@@ -453,6 +456,8 @@ part_read (Part *part)
   const char *line, *line_end;
 
   weft_line_reader_init (&reader, part->data, part->len);
+  if (part->context != NULL)
+    weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (part->context));
   while (weft_line_reader_next (&reader, &line, &line_end))
     {
       WeftMpdLine parsed;
@@ -510,6 +515,9 @@ part_read (Part *part)
       record->reserved = 0;
       part->event_counts[parsed.event]++;
     }
+  /* A long last line may have been cut short by a cancellation. */
+  if (part->context != NULL && weft_load_context_is_cancelled (part->context))
+    part->cancelled = TRUE;
   part->n_lines = reader.line_no;
 }
 
@@ -622,7 +630,9 @@ weft_mpd_parse_split (const char       *data,
    * two processors. */
   if (len >= min_split_size && len > 1 && (weft_background_get_n_processors () > 1 || min_split_size == 0))
     {
-      const char *newline = memchr (data + len / 2, '\n', len - len / 2);
+      const char *newline = weft_text_next_newline (data + len / 2, data + len,
+                                                    context != NULL ? weft_load_context_get_cancellable (context)
+                                                                    : NULL);
 
       split = newline != NULL ? (gsize)(newline + 1 - data) : len;
     }

@@ -848,15 +848,20 @@ warn_bad_field (Reader                  *r,
                 const WeftVisandorEvent *event)
 {
   const char *start = event->bad_field;
+  const char *end = event->bad_end;
   const char *stop;
   g_autofree char *found = NULL;
 
   if (weft_load_context_skip_warning (r->context))
     return;
-  while (start < event->bad_end && (*start == ' ' || *start == '\t'))
+  /* The quote shows 40 characters: a field of gigabytes (a file of zeros)
+   * need not be walked to its end. */
+  while (start < end && (*start == ' ' || *start == '\t'))
     start++;
+  if (end - start > 256)
+    end = start + 256;
   stop = start;
-  while (stop < event->bad_end && *stop != ' ' && *stop != '\t')
+  while (stop < end && *stop != ' ' && *stop != '\t')
     stop++;
   if (stop > start)
     {
@@ -1112,7 +1117,8 @@ build_events (Reader      *r,
               gsize        chunk_events,
               GError     **error)
 {
-  WeftVisandorScanAhead *ahead = weft_visandor_scan_ahead_new (data, len, start, n_lines, chunk_events, threaded);
+  WeftVisandorScanAhead *ahead = weft_visandor_scan_ahead_new (data, len, start, n_lines, chunk_events, threaded,
+                                                               weft_load_context_get_cancellable (r->context));
   gsize reported = 0;
   gint64 result = -1;
 
@@ -1141,7 +1147,9 @@ build_events (Reader      *r,
       weft_prefault_array (r->prefault, r->trace->spans, &r->spans_mark, PREFAULT_AHEAD);
       if (chunk->last)
         {
-          result = (gint64)chunk->n_lines;
+          /* A long last line may have been cut short by a cancellation. */
+          if (!weft_load_context_set_error_if_cancelled (r->context, error))
+            result = (gint64)chunk->n_lines;
           break;
         }
       weft_visandor_scan_ahead_done (ahead, chunk);
@@ -1221,6 +1229,7 @@ weft_visandor_parse_tuned (const char       *data,
   weft_id_map_init (&r.tasks, 256);
 
   weft_line_reader_init (&reader, data, len);
+  weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (context));
   if (weft_line_reader_next (&reader, &line, &end))
     {
       int type = parse_type_line (line, end);

@@ -217,6 +217,7 @@ weft_visandor_scanner_init (WeftVisandorScanner *scanner,
   scanner->pos = data;
   scanner->end = data + len;
   scanner->line_no = line_no;
+  scanner->cancellable = NULL;
 }
 
 /**
@@ -245,7 +246,7 @@ weft_visandor_scan_events (WeftVisandorScanner *scanner,
 
       if (G_UNLIKELY (next == NULL))
         {
-          const char *newline = memchr (p, '\n', (gsize)(end - p));
+          const char *newline = weft_text_next_newline (p, end, scanner->cancellable);
           const char *stop = newline != NULL ? newline : end;
 
           if (stop > p && stop[-1] == '\r')
@@ -340,6 +341,8 @@ scan_thread (gpointer data)
  * @n_lines: the lines before @start
  * @chunk_events: events a chunk holds
  * @threaded: whether to scan on a thread of its own (if one can be started)
+ * @cancellable: (nullable): once cancelled, a line still being looked for
+ *   ends at the end of the data (the reader then stops)
  *
  * Returns: (transfer full): the scanner, for weft_visandor_scan_ahead_free()
  */
@@ -348,14 +351,16 @@ weft_visandor_scan_ahead_new (const char *data,
                               gsize       len,
                               gsize       start,
                               guint64     n_lines,
-                              gsize       chunk_events,
-                              gboolean    threaded)
+                              gsize         chunk_events,
+                              gboolean      threaded,
+                              GCancellable *cancellable)
 {
   WeftVisandorScanAhead *self = g_new0 (WeftVisandorScanAhead, 1);
 
   self->data = data;
   self->chunk_events = MAX (chunk_events, 1);
   weft_visandor_scanner_init (&self->scanner, data + start, len - start, n_lines);
+  self->scanner.cancellable = cancellable;
   g_mutex_init (&self->mutex);
   g_cond_init (&self->cond);
   for (guint i = 0; i < (threaded ? WEFT_VISANDOR_SCAN_AHEAD_CHUNKS : 1); i++)

@@ -10,7 +10,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -55,9 +55,10 @@ typedef struct
 
 typedef struct
 {
-  const char *pos;
-  const char *end;
-  guint64     line_no;   /* of the line before pos */
+  const char   *pos;
+  const char   *end;
+  guint64       line_no;      /* of the line before pos */
+  GCancellable *cancellable;  /* stops the search of a very long line */
 } WeftVisandorScanner;
 
 WeftVisandorScanStatus weft_visandor_scan_line   (const char          *line,
@@ -93,7 +94,8 @@ WeftVisandorScanAhead *weft_visandor_scan_ahead_new  (const char            *dat
                                                       gsize                  start,
                                                       guint64                n_lines,
                                                       gsize                  chunk_events,
-                                                      gboolean               threaded);
+                                                      gboolean               threaded,
+                                                      GCancellable          *cancellable);
 WeftVisandorChunk     *weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self);
 void                   weft_visandor_scan_ahead_done (WeftVisandorScanAhead *self,
                                                       WeftVisandorChunk     *chunk);

@@ -495,6 +495,46 @@ test_text_scan_lines (void)
   g_assert_cmpuint (n, ==, 4);
 }
 
+/* A line of gigabytes (a file of zeros) is looked through a step at a time,
+ * and a cancellation ends the search: the rest of the data becomes the line. */
+static void
+test_text_scan_long_line (void)
+{
+  gsize len = 3 * WEFT_TEXT_NEWLINE_STEP + 100;
+  char *data = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  WeftLineReader reader;
+  const char *line = NULL, *end = NULL;
+
+  g_assert_true (data != MAP_FAILED);
+  data[2 * WEFT_TEXT_NEWLINE_STEP + 7] = '\n';
+
+  g_assert_true (weft_text_find_newline (data, data + len, NULL) == data + 2 * WEFT_TEXT_NEWLINE_STEP + 7);
+  weft_line_reader_init (&reader, data, len);
+  weft_line_reader_set_cancellable (&reader, cancellable);
+  g_assert_true (weft_line_reader_next (&reader, &line, &end));
+  g_assert_true (end == data + 2 * WEFT_TEXT_NEWLINE_STEP + 7);
+  g_assert_true (weft_line_reader_next (&reader, &line, &end));
+  g_assert_true (end == data + len);
+  g_assert_false (weft_line_reader_next (&reader, &line, &end));
+
+  g_cancellable_cancel (cancellable);
+  g_assert_null (weft_text_find_newline (data, data + len, cancellable));
+  weft_line_reader_init (&reader, data, len);
+  weft_line_reader_set_cancellable (&reader, cancellable);
+  g_assert_true (weft_line_reader_next (&reader, &line, &end));
+  g_assert_true (end == data + len);
+  g_assert_cmpuint (reader.line_no, ==, 1);
+  /* A newline within the first step is still found. */
+  data[10] = '\n';
+  weft_line_reader_init (&reader, data, len);
+  weft_line_reader_set_cancellable (&reader, cancellable);
+  g_assert_true (weft_line_reader_next (&reader, &line, &end));
+  g_assert_true (end == data + 10);
+
+  munmap (data, len);
+}
+
 static void
 test_text_scan_fields (void)
 {
@@ -1530,6 +1570,7 @@ main (int    argc,
   g_test_add_func ("/core/matrix/compare", test_matrix_compare);
   g_test_add_func ("/core/value-table/compare", test_value_table_compare);
   g_test_add_func ("/core/text-scan/lines", test_text_scan_lines);
+  g_test_add_func ("/core/text-scan/long-line", test_text_scan_long_line);
   g_test_add_func ("/core/text-scan/fields", test_text_scan_fields);
   g_test_add_func ("/core/text-scan/words", test_text_scan_words);
   g_test_add_func ("/core/text-scan/rejects", test_text_scan_rejects);
