@@ -51,12 +51,12 @@ set_errno_error (GError     **error,
 }
 
 /* Opens @path without waiting (O_NONBLOCK: a pipe with no writer opens at
- * once) and keeps the descriptor only when it is a regular file. */
+ * once) and keeps the descriptor only when it is a regular file (@st). */
 static int
-open_regular (const char  *path,
-              GError     **error)
+open_regular (const char   *path,
+              struct stat  *st,
+              GError      **error)
 {
-  struct stat st;
   int fd;
 
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
@@ -65,16 +65,16 @@ open_regular (const char  *path,
       set_errno_error (error, path, errno);
       return -1;
     }
-  if (fstat (fd, &st) != 0)
+  if (fstat (fd, st) != 0)
     {
       set_errno_error (error, path, errno);
       close (fd);
       return -1;
     }
-  if (!S_ISREG (st.st_mode))
+  if (!S_ISREG (st->st_mode))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_FAILED, _("Could not read %s: %s"),
-                   path, describe_kind (st.st_mode));
+                   path, describe_kind (st->st_mode));
       close (fd);
       return -1;
     }
@@ -95,11 +95,12 @@ gboolean
 weft_input_file_check (const char  *path,
                        GError     **error)
 {
+  struct stat st;
   int fd;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  fd = open_regular (path, error);
+  fd = open_regular (path, &st, error);
   if (fd < 0)
     return FALSE;
   close (fd);
@@ -123,13 +124,14 @@ weft_input_file_read_head (const char  *path,
                            gsize        size,
                            GError     **error)
 {
+  struct stat st;
   gsize n = 0;
   int fd;
 
   g_return_val_if_fail (path != NULL, -1);
   g_return_val_if_fail (buffer != NULL || size == 0, -1);
 
-  fd = open_regular (path, error);
+  fd = open_regular (path, &st, error);
   if (fd < 0)
     return -1;
   while (n < size)
@@ -171,6 +173,7 @@ typedef struct
 
 static GuardSlot guard_slots[N_GUARD_SLOTS];
 static struct sigaction previous_sigbus;
+static gsize page_size;  /* set before the handler is, read by it */
 
 struct _WeftInputMap
 {
@@ -196,8 +199,7 @@ on_sigbus (int        signum,
 
       if (start != 0 && address >= start && address < end)
         {
-          gsize page = (gsize)sysconf (_SC_PAGESIZE);
-          gsize from = address & ~(page - 1);
+          gsize from = address & ~(page_size - 1);
 
           /* Zeros from the faulting page to the end of the map; the load
            * that faulted runs again and reads them. */
@@ -230,6 +232,7 @@ install_guard (void)
     {
       struct sigaction action = { 0 };
 
+      page_size = (gsize)sysconf (_SC_PAGESIZE);
       action.sa_sigaction = on_sigbus;
       action.sa_flags = SA_SIGINFO | SA_ONSTACK;
       sigemptyset (&action.sa_mask);
@@ -278,15 +281,9 @@ weft_input_map_open (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  fd = open_regular (path, error);
+  fd = open_regular (path, &st, error);
   if (fd < 0)
     return NULL;
-  if (fstat (fd, &st) != 0)
-    {
-      set_errno_error (error, path, errno);
-      close (fd);
-      return NULL;
-    }
 
   self = g_new0 (WeftInputMap, 1);
   self->path = g_strdup (path);
