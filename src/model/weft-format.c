@@ -227,6 +227,34 @@ weft_format_sniff_file (const WeftFormat  *format,
 }
 
 /**
+ * weft_format_check_one_file:
+ *
+ * For the load of a format whose documents are one file (a VisAndOr or MPD
+ * trace, a DDT export): given several, it says so rather than reading the
+ * first and leaving the others out unsaid.
+ *
+ * Returns: %TRUE when @n_files is 1, else %FALSE with @error set
+ *   (%WEFT_ERROR_INVALID_ARGUMENT)
+ */
+gboolean
+weft_format_check_one_file (const WeftFormat  *format,
+                            guint              n_files,
+                            GError           **error)
+{
+  g_return_val_if_fail (format != NULL, FALSE);
+
+  if (n_files == 1)
+    return TRUE;
+
+  /* TRANSLATORS: "Only one file can be opened as “MPD runtime trace” (2 were given): open them one at a time" */
+  g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
+               g_dngettext (GETTEXT_PACKAGE, "Only one file can be opened as “%s” (%u was given): open them one at a time",
+                            "Only one file can be opened as “%s” (%u were given): open them one at a time", n_files),
+               _(format->name), n_files);
+  return FALSE;
+}
+
+/**
  * weft_format_detect:
  *
  * Finds the registered format that is surest it can read @file. Blocking I/O:

@@ -73,6 +73,10 @@ const WeftFormat  *weft_format_detect_full       (GFile             *file,
                                                   GCancellable      *cancellable,
                                                   GError           **error);
 
+gboolean           weft_format_check_one_file    (const WeftFormat  *format,
+                                                  guint              n_files,
+                                                  GError           **error);
+
 /* Registers the formats built into Weft (once; thread-safe). */
 void               weft_formats_init             (void);
 

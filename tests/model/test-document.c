@@ -671,6 +671,36 @@ test_not_a_file (void)
   weft_test_rm_rf (dir);
 }
 
+/* A document of a one-file format given several files says so instead of
+ * reading the first and leaving the rest out unsaid (VisAndOr and MPD did). */
+static void
+test_one_file_formats (void)
+{
+  static const struct { const char *a, *b, *name; } cases[] = {
+    { "visandor-or.visandor", "visandor-and.visandor", "VisAndOr parallel Prolog trace" },
+    { "mpd-demo.trace", "mpd-demo.trace", "MPD runtime trace" },
+    { "ddt-array.csv", "ddt-array.csv", "DDT multi-dimensional array" },
+    { "ddt-stacks.csv", "ddt-stacks.csv", "DDT parallel stacks" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *a = weft_test_source_path ("data", "samples", cases[i].a, NULL);
+      g_autofree char *b = weft_test_source_path ("data", "samples", cases[i].b, NULL);
+      g_autofree char *expected = g_strdup_printf ("Only one file can be opened as “%s” (2 were given)",
+                                                   cases[i].name);
+      GFile *files[2] = { g_file_new_for_path (a), g_file_new_for_path (b) };
+      g_autoptr(WeftDocument) document = weft_document_new (files, 2);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (weft_document_load (document, NULL, &error));
+      g_assert_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT);
+      g_assert_nonnull (strstr (error->message, expected));
+      g_object_unref (files[0]);
+      g_object_unref (files[1]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -692,6 +722,7 @@ main (int    argc,
   g_test_add_func ("/document/sniff/renamed-chapel-folder", test_sniff_renamed_chapel_folder);
   g_test_add_func ("/document/sniff/folder-holding-one-trace", test_folder_holding_one_trace);
   g_test_add_func ("/document/error/not-a-file", test_not_a_file);
+  g_test_add_func ("/document/error/one-file-formats", test_one_file_formats);
 
   return g_test_run ();
 }

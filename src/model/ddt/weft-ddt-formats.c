@@ -115,17 +115,8 @@ weft_cpc_format_sniff (const WeftSniffInput *input)
   return WEFT_SNIFF_NO;
 }
 
-static gboolean
-check_one_file (guint      n_files,
-                GError   **error)
-{
-  if (n_files == 1)
-    return TRUE;
-
-  g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-               _("A DDT export is one file; open the %u files one at a time"), n_files);
-  return FALSE;
-}
+static const WeftFormat mda_format;
+static const WeftFormat cpc_format;
 
 static WeftDataset *
 weft_mda_format_load (GFile * const    *files,
@@ -133,7 +124,7 @@ weft_mda_format_load (GFile * const    *files,
                       WeftLoadContext  *context,
                       GError          **error)
 {
-  if (!check_one_file (n_files, error))
+  if (!weft_format_check_one_file (&mda_format, n_files, error))
     return NULL;
 
   return (WeftDataset *)weft_mda_dataset_load (files[0], context, error);
@@ -145,7 +136,7 @@ weft_cpc_format_load (GFile * const    *files,
                       WeftLoadContext  *context,
                       GError          **error)
 {
-  if (!check_one_file (n_files, error))
+  if (!weft_format_check_one_file (&cpc_format, n_files, error))
     return NULL;
 
   return (WeftDataset *)weft_cpc_dataset_load (files[0], context, error);

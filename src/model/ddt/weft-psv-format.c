@@ -25,6 +25,8 @@ weft_psv_format_sniff (const WeftSniffInput *input)
   return WEFT_SNIFF_NO;
 }
 
+static const WeftFormat psv_format;
+
 static WeftDataset *
 weft_psv_format_load (GFile * const    *files,
                       guint             n_files,
@@ -38,12 +40,8 @@ weft_psv_format_load (GFile * const    *files,
   gsize len;
   gboolean xml;
 
-  if (n_files != 1)
-    {
-      g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT,
-                   _("A Parallel Stack View export is one file"));
-      return NULL;
-    }
+  if (!weft_format_check_one_file (&psv_format, n_files, error))
+    return NULL;
   name = g_file_get_path (files[0]);
   if (name == NULL)
     name = g_file_get_uri (files[0]);

@@ -33,6 +33,8 @@ weft_mpd_format_sniff (const WeftSniffInput *input)
   return WEFT_SNIFF_NO;
 }
 
+static const WeftFormat mpd_format;
+
 static WeftDataset *
 weft_mpd_format_load (GFile * const    *files,
                       guint             n_files,
@@ -43,6 +45,8 @@ weft_mpd_format_load (GFile * const    *files,
   WeftMpdModel *model;
   double from = weft_load_context_get_fraction (context);
 
+  if (!weft_format_check_one_file (&mpd_format, n_files, error))
+    return NULL;
   weft_load_context_begin_stage (context, from, from + (1.0 - from) * 0.6, _("Reading the trace"));
   trace = weft_mpd_read (files[0], context, error);
   if (trace == NULL)

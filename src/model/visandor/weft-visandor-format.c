@@ -29,6 +29,8 @@ weft_visandor_format_sniff (const WeftSniffInput *input)
   return WEFT_SNIFF_LIKELY;
 }
 
+static const WeftFormat visandor_format;
+
 static WeftDataset *
 weft_visandor_format_load (GFile * const    *files,
                            guint             n_files,
@@ -38,7 +40,8 @@ weft_visandor_format_load (GFile * const    *files,
   g_autoptr(WeftVisandorTrace) trace = NULL;
   double from = weft_load_context_get_fraction (context);
 
-  g_return_val_if_fail (n_files >= 1, NULL);
+  if (!weft_format_check_one_file (&visandor_format, n_files, error))
+    return NULL;
 
   weft_load_context_begin_stage (context, from, from + (1.0 - from) * 0.8, _("Reading the trace"));
   trace = weft_visandor_read (files[0], context, error);
