@@ -521,6 +521,16 @@ test_struct_errors (void)
     "<HPCToolkitStructure><F n='f'/></HPCToolkitStructure>",
     "<Other/>",
     "<HPCToolkitStructure><LM n='a'><Q/></LM></HPCToolkitStructure>",
+    /* Entities that expand to gigabytes: structure files are read without
+     * libxml2's limits, and this held the reader for minutes. */
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE HPCToolkitStructure [\n"
+    " <!ENTITY a \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">\n"
+    " <!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">\n"
+    " <!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">\n"
+    " <!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">\n"
+    " <!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">\n"
+    " <!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\">\n"
+    "]>\n<HPCToolkitStructure i='0'><LM i='1' n='&f;'/></HPCToolkitStructure>\n",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
