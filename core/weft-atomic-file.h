@@ -29,6 +29,10 @@ WeftAtomicFile *weft_atomic_file_open          (const char      *path,
 const char     *weft_atomic_file_get_path      (WeftAtomicFile  *self);
 const char     *weft_atomic_file_get_temp_path (WeftAtomicFile  *self);
 FILE           *weft_atomic_file_get_stream    (WeftAtomicFile  *self);
+gboolean        weft_atomic_file_check_space   (WeftAtomicFile  *self,
+                                                guint64          bytes,
+                                                const char      *why,
+                                                GError         **error);
 gboolean        weft_atomic_file_write         (WeftAtomicFile  *self,
                                                 gconstpointer    data,
                                                 gsize            size,

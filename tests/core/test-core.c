@@ -1324,6 +1324,30 @@ test_text_match (void)
   g_assert_false (weft_text_contains_folded ("abc", "é"));
 }
 
+/* A writer that knows its size asks first: more than the disk holds fails
+ * at once, naming both sizes and why it is that big. */
+static void
+test_atomic_file_space (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "big.csv", NULL);
+  g_autoptr(WeftAtomicFile) file = weft_atomic_file_open (path, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (file);
+  g_assert_true (weft_atomic_file_check_space (file, 1, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (weft_atomic_file_check_space (file, G_MAXUINT64 / 2, "(because)", &error));
+  g_assert_error (error, WEFT_ERROR, WEFT_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "big.csv: it needs at least 8.0"));
+  g_assert_nonnull (strstr (error->message, "EiB (because), and its disk has "));
+  g_assert_true (g_str_has_suffix (error->message, " free"));
+  g_clear_pointer (&file, weft_atomic_file_free);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  weft_test_rm_rf (dir);
+}
+
 /* Reads a named pipe whole, on a thread. */
 static gpointer
 read_pipe (gpointer data)
@@ -1565,6 +1589,7 @@ main (int    argc,
   g_test_add_func ("/core/units", test_units);
   g_test_add_func ("/core/atomic-file", test_atomic_file);
   g_test_add_func ("/core/atomic-file/destinations", test_atomic_file_destinations);
+  g_test_add_func ("/core/atomic-file/space", test_atomic_file_space);
   g_test_add_func ("/core/matrix", test_matrix);
   g_test_add_func ("/core/value-table", test_value_table);
   g_test_add_func ("/core/matrix/compare", test_matrix_compare);
