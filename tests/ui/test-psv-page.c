@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <gdk/x11/gdkx.h>
 
 #include "weft-application.h"
@@ -412,6 +413,57 @@ test_search_worker (void)
   weft_ui_spin (100);
 }
 
+/* A stack 20,000 frames deep (a stack overflow's recursion): the hottest
+ * path's last frame is shown in a view focused 24 levels above it (opening
+ * every level took minutes, and rows far down were indented out of sight);
+ * Back and Show All return to the whole tree without focusing it again. */
+static void
+test_deep_stack (void)
+{
+  g_autoptr(GString) text = g_string_new ("Depth, Processes, Threads, Function\n");
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  WeftWindow *window;
+  WeftDocumentView *view;
+  WeftCallTreeView *tree_view;
+  WeftCallTree *tree;
+  WeftCallNode deepest, focus;
+  gint64 start;
+
+  for (guint d = 0; d < 20000; d++)
+    g_string_append_printf (text, "%u, 0-3, 0.0-3.0, f%u (x.c:%u)\n", d, d, d + 1);
+  path = weft_test_write_tmp ("deep-stack.csv", text->str, (gssize)text->len);
+  file = g_file_new_for_path (path);
+
+  window = weft_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  weft_ui_iterate ();
+  view = weft_window_open_files (window, &file, 1);
+  g_assert_true (weft_ui_wait_for (view_loaded, view));
+  tree_view = weft_psv_page_get_tree_view (WEFT_PSV_PAGE (weft_document_view_get_page (view)));
+  tree = weft_call_tree_view_get_tree (tree_view);
+
+  start = g_get_monotonic_time ();
+  deepest = weft_call_tree_view_expand_hottest (tree_view);
+  weft_ui_iterate ();
+  g_test_message ("hottest path: %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpint (weft_call_tree_get_depth (tree, deepest), ==, 19999);
+  g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, deepest);
+  focus = weft_call_tree_view_get_focus (tree_view);
+  g_assert_cmpint (weft_call_tree_get_depth (tree, focus), ==, 19999 - 24);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 25);
+
+  g_assert_true (weft_call_tree_view_focus_back (tree_view));
+  weft_ui_iterate ();
+  g_assert_cmpuint (weft_call_tree_view_get_focus (tree_view), ==, WEFT_CALL_TREE_ROOT);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  weft_ui_iterate ();
+  g_remove (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -427,6 +479,7 @@ main (int    argc,
   g_test_add_func ("/psv/page/flame-graph-pointer", test_flame_graph_pointer);
   g_test_add_func ("/psv/page/tree-view", test_tree_view);
   g_test_add_func ("/psv/page/search-worker", test_search_worker);
+  g_test_add_func ("/psv/page/deep-stack", test_deep_stack);
 
   return g_test_run ();
 }

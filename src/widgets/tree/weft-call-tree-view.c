@@ -612,15 +612,21 @@ walk_path (WeftCallTreeView *self,
   return position;
 }
 
-gboolean
-weft_call_tree_view_select_node (WeftCallTreeView *self,
-                                 WeftCallNode      node)
+/* Levels a selection opens at most below the top row; past them, the levels
+ * shown above the frame selected (in a focused view). */
+#define MAX_OPEN_DEPTH 200
+#define DEEP_CONTEXT   24
+
+/* weft_call_tree_view_select_node(); @may_focus: whether a frame too deep to
+ * open may be shown in a focused view (else it is not selected). */
+static gboolean
+select_node_full (WeftCallTreeView *self,
+                  WeftCallNode      node,
+                  gboolean          may_focus)
 {
   g_autoptr(GArray) path = NULL;
   guint position;
   gboolean had_focus;
-
-  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
 
   if (self->tree == NULL || node == WEFT_CALL_TREE_ROOT || node >= weft_call_tree_get_n_nodes (self->tree))
     return FALSE;
@@ -638,6 +644,15 @@ weft_call_tree_view_select_node (WeftCallTreeView *self,
       if (n == self->focus)
         break;
     }
+
+  /* A frame deeper than that below the top row (a stack overflow's recursion,
+   * 100,000 frames deep) is shown focused on an ancestor a few levels up
+   * (Back returns): each level opened costs the sorted rows a pass (opening
+   * 100,000 held the window for minutes), and rows 200 levels in are
+   * indented out of sight. */
+  if (path->len > MAX_OPEN_DEPTH)
+    return may_focus && weft_call_tree_view_focus (self, g_array_index (path, WeftCallNode, DEEP_CONTEXT)) &&
+           select_node_full (self, node, FALSE);
 
   /* Already open (a click in the flame graph near the last one): select its
    * row and keep the rows on screen. */
@@ -672,6 +687,15 @@ weft_call_tree_view_select_node (WeftCallTreeView *self,
   if (had_focus)
     gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
   return position != G_MAXUINT;
+}
+
+gboolean
+weft_call_tree_view_select_node (WeftCallTreeView *self,
+                                 WeftCallNode      node)
+{
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), FALSE);
+
+  return select_node_full (self, node, TRUE);
 }
 
 WeftCallNode
@@ -861,7 +885,9 @@ weft_call_tree_view_focus_back (WeftCallTreeView *self)
   self->focus = g_array_index (self->history, WeftCallNode, self->history->len - 1);
   g_array_set_size (self->history, self->history->len - 1);
   rebuild_model (self);
-  weft_call_tree_view_select_node (self, was);
+  /* A frame too deep to open there stays unselected: focusing it again
+   * would undo the Back. */
+  select_node_full (self, was, FALSE);
 
   return TRUE;
 }
@@ -906,7 +932,7 @@ focus_clear_action (GtkWidget  *widget,
   g_array_append_val (self->history, self->focus);
   self->focus = WEFT_CALL_TREE_ROOT;
   rebuild_model (self);
-  weft_call_tree_view_select_node (self, was);
+  select_node_full (self, was, FALSE);
 }
 
 /* --- Search bar ------------------------------------------------------------------ */
