@@ -469,6 +469,22 @@ weft_matrix_get_dim_label (const WeftMatrix *self,
   return g_ptr_array_index (labels, index);
 }
 
+/**
+ * weft_matrix_get_n_dim_labels:
+ *
+ * Returns: how many indices of @dim may have a label of their own (those
+ *   from this one on have none)
+ */
+gsize
+weft_matrix_get_n_dim_labels (const WeftMatrix *self,
+                              guint             dim)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (dim < self->n_dims, 0);
+
+  return self->dim_labels[dim] != NULL ? self->dim_labels[dim]->len : 0;
+}
+
 void
 weft_matrix_set_dim_label (WeftMatrix *self,
                            guint       dim,

@@ -113,6 +113,8 @@ void          weft_matrix_set_dim_start   (WeftMatrix        *self,
 const char   *weft_matrix_get_dim_label   (const WeftMatrix  *self,
                                            guint              dim,
                                            gsize              index);
+gsize         weft_matrix_get_n_dim_labels (const WeftMatrix *self,
+                                            guint             dim);
 void          weft_matrix_set_dim_label   (WeftMatrix        *self,
                                            guint              dim,
                                            gsize              index,

@@ -713,6 +713,51 @@ test_one_dimensional (void)
   cairo_surface_destroy (surface);
 }
 
+/* The width of the row-label band of @m at 800 × 600. */
+static double
+row_band_width (WeftMatrix *m)
+{
+  g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
+  WeftMatrixLayout layout;
+
+  weft_matrix_renderer_set_matrix (renderer, m);
+  weft_matrix_renderer_get_layout (renderer, 800, 600, &layout);
+  return layout.row_labels.width;
+}
+
+/* Index labels are measured by their longest: numbers are counted, not
+ * printed (a printf per index took 7 s for 20 million), and past the last
+ * label of its own the longest number is at one end; the band is what
+ * printing every label would give. */
+static void
+test_label_band (void)
+{
+  gsize shape[2] = { 1000, 3 };
+  g_autoptr(WeftMatrix) numbered = weft_matrix_new (2, shape);
+  g_autoptr(WeftMatrix) spelled = weft_matrix_new (2, shape);
+  g_autoptr(WeftMatrix) negative = weft_matrix_new (2, shape);
+  g_autoptr(WeftMatrix) spelled_negative = weft_matrix_new (2, shape);
+  g_autoptr(WeftMatrix) named = weft_matrix_new (2, shape);
+
+  weft_matrix_set_dim_start (negative, 0, -995);
+  for (gsize i = 0; i < shape[0]; i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GSIZE_FORMAT, i);
+      g_autofree char *signed_number = g_strdup_printf ("%" G_GINT64_FORMAT, (gint64)i - 995);
+
+      weft_matrix_set_dim_label (spelled, 0, i, number);
+      weft_matrix_set_dim_label (spelled_negative, 0, i, signed_number);
+    }
+  /* Its own labels for the first rows only, one of them the longest. */
+  weft_matrix_set_dim_label (named, 0, 0, "x");
+  weft_matrix_set_dim_label (named, 0, 1, "a_much_longer_name");
+
+  g_assert_cmpfloat (row_band_width (numbered), ==, row_band_width (spelled));
+  g_assert_cmpfloat (row_band_width (negative), ==, row_band_width (spelled_negative));
+  g_assert_cmpfloat (row_band_width (negative), >, row_band_width (numbered));
+  g_assert_cmpfloat (row_band_width (named), >, row_band_width (numbered));
+}
+
 static void
 test_empty_and_tiny (void)
 {
@@ -757,6 +802,7 @@ main (int   argc,
   g_test_add_func ("/views/matrix/highlights", test_highlights);
   g_test_add_func ("/views/matrix/cache-invalidation", test_cache_invalidation);
   g_test_add_func ("/views/matrix/one-dimensional", test_one_dimensional);
+  g_test_add_func ("/views/matrix/label-band", test_label_band);
   g_test_add_func ("/views/matrix/empty-and-tiny", test_empty_and_tiny);
 
   return g_test_run ();
