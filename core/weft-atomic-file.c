@@ -89,7 +89,8 @@ weft_atomic_file_new (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  exists = g_stat (path, &st) == 0;
+  if (exists && S_ISDIR (st.st_mode))
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_WRITE, _("Could not write %s: it is a folder"), path);
       return NULL;
@@ -97,7 +98,6 @@ weft_atomic_file_new (const char  *path,
 
   /* /dev/stdout is the process's descriptor 1, whatever it is: a file there
    * is written as the shell opened it (appended to with >>), not replaced. */
-  exists = g_stat (path, &st) == 0;
   to_stream = strcmp (path, STANDARD_OUTPUT) == 0 || (exists && !S_ISREG (st.st_mode));
   target = to_stream ? g_strdup (path) : follow_links (path);
   dir = to_stream ? g_strdup (g_get_tmp_dir ()) : g_path_get_dirname (target);
@@ -345,8 +345,9 @@ weft_atomic_file_commit (WeftAtomicFile  *self,
       self->stream = NULL;
     }
 
-  /* Sync by path: a library may have replaced the file behind our stream. */
-  if (saved_errno == 0)
+  /* Sync by path: a library may have replaced the file behind our stream.
+   * A stream's temporary file is only copied and removed: nothing to sync. */
+  if (saved_errno == 0 && !self->to_stream)
     {
       fd = g_open (self->temp_path, O_RDONLY, 0);
       if (fd < 0 || fsync (fd) != 0)

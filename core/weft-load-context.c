@@ -290,11 +290,8 @@ weft_load_context_warn (WeftLoadContext *self,
   g_return_if_fail (format != NULL);
 
   /* Formatting is the expensive part: skip it once the store is full. */
-  if (g_atomic_int_get (&self->n_warnings) >= WEFT_LOAD_CONTEXT_MAX_WARNINGS)
-    {
-      g_atomic_int_inc (&self->n_warnings);
-      return;
-    }
+  if (weft_load_context_skip_warning (self))
+    return;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);

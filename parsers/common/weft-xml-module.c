@@ -53,8 +53,9 @@ weft_psv_xml_parse (const char       *data,
   return xml != NULL ? xml->psv_parse (data, len, filename, context, error) : NULL;
 }
 
-/* How much of a structure file holds its DOCTYPE, at most. */
-#define HPCSTRUCT_PROLOG_MAX ((gsize)1 << 20)
+/* How much of a structure file holds its DOCTYPE, at most: HPCToolkit's DTD
+ * ends 2 KB in, and the whole file is read again by libxml2. */
+#define HPCSTRUCT_PROLOG_MAX ((gsize)64 << 10)
 
 /* Structure files are read with XML_PARSE_HUGE (their nesting can be deeper
  * than libxml2's default limit), which also lifts its guard against entities
