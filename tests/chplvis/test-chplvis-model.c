@@ -9,7 +9,11 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "weft-chplvis-dataset.h"
 #include "weft-chplvis-parser.h"
@@ -870,6 +874,29 @@ test_sniff (void)
     g_assert_true (weft_format_detect (gdir, NULL, &error) == format);
     g_assert_no_error (error);
     g_assert_true (weft_format_detect (gfile, NULL, &error) == format);
+    g_assert_no_error (error);
+  }
+  input.basename = "RUN";
+  input.children = good_children;
+  g_assert_true (weft_sniff_input_has_child (&input, "RUN-0"));
+  g_assert_false (weft_sniff_input_has_child (&input, "RUN-9"));
+
+  /* A run folder crowded with other files (40,000 here): its RUN-0 is found
+   * wherever the folder lists it. Sniffers once saw the first 4,096 names
+   * listed, in the file system's order. */
+  for (guint i = 0; i < 40000; i++)
+    {
+      g_autofree char *other = g_strdup_printf ("%s/core.%05u", run, i);
+      int fd = g_open (other, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+      g_assert_cmpint (fd, >=, 0);
+      close (fd);
+    }
+  {
+    g_autoptr(GFile) gdir = g_file_new_for_path (run);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (weft_format_detect (gdir, NULL, &error) == format);
     g_assert_no_error (error);
   }
 
