@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "weft-call-tree.h"
@@ -1061,6 +1062,75 @@ weft_call_tree_get_inclusive (WeftCallTree *self,
   if (!(m->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN))
     weft_call_tree_compute_inclusive (self);
   return m->inclusive != NULL ? m->inclusive[node] : 0.0;
+}
+
+typedef struct
+{
+  WeftCallNode node;
+  double       value;
+} Ranked;
+
+/* Largest first; NaN (no value) after every number. */
+static int
+compare_ranked (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  double x = ((const Ranked *)a)->value, y = ((const Ranked *)b)->value;
+
+  if (isnan (x) || isnan (y))
+    return isnan (x) - isnan (y);
+  return (x < y) - (x > y);
+}
+
+/**
+ * weft_call_tree_sort_children:
+ * @metric: the metric to order by
+ *
+ * Orders the children of every node by @metric's inclusive value, largest
+ * first; children of equal value keep their order. This is how hpcviewer
+ * shows a profile: the costly calls on top without a click on a header (a
+ * sorted view re-sorts its rows each time a level is opened; the tree's own
+ * order costs nothing to show). Node ids and values stay; only the order of
+ * siblings changes, for every view and writer of the tree.
+ */
+void
+weft_call_tree_sort_children (WeftCallTree *self,
+                              guint         metric)
+{
+  Metric *m = metric_at (self, metric);
+  g_autofree Ranked *ranked = NULL;
+  guint n_alloc = 0;
+
+  g_return_if_fail (m != NULL);
+
+  if (!(m->flags & WEFT_CALL_METRIC_INCLUSIVE_GIVEN))
+    weft_call_tree_compute_inclusive (self);
+  if (m->inclusive == NULL)
+    return;
+
+  for (WeftCallNode n = 0; n < self->n_nodes; n++)
+    {
+      Node *parent = &self->nodes[n];
+      guint k = 0;
+
+      if (parent->n_children < 2)
+        continue;
+      if (parent->n_children > n_alloc)
+        {
+          n_alloc = MAX (parent->n_children, 2 * n_alloc);
+          ranked = g_renew (Ranked, ranked, n_alloc);
+        }
+      for (WeftCallNode c = parent->first_child; c != WEFT_CALL_NODE_NONE; c = self->nodes[c].next_sibling)
+        ranked[k++] = (Ranked) { c, m->inclusive[c] };
+      /* A stable sort (GLib's is a merge sort). */
+      g_qsort_with_data (ranked, (gint)k, sizeof (Ranked), compare_ranked, NULL);
+      parent->first_child = ranked[0].node;
+      for (guint i = 0; i + 1 < k; i++)
+        self->nodes[ranked[i].node].next_sibling = ranked[i + 1].node;
+      self->nodes[ranked[k - 1].node].next_sibling = WEFT_CALL_NODE_NONE;
+      parent->last_child = ranked[k - 1].node;
+    }
 }
 
 /* Before a node is given sets of its own: it stops pointing to shared ones

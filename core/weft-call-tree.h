@@ -180,6 +180,8 @@ double               weft_call_tree_get_inclusive      (WeftCallTree        *sel
                                                         WeftCallNode         node,
                                                         guint                metric);
 void                 weft_call_tree_compute_inclusive  (WeftCallTree        *self);
+void                 weft_call_tree_sort_children      (WeftCallTree        *self,
+                                                        guint                metric);
 
 /* Processes and threads (DDT compact sets) */
 void                 weft_call_tree_set_processes      (WeftCallTree        *self,

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "weft-call-tree.h"
 
 static WeftCallFrame
@@ -227,6 +229,61 @@ test_given_inclusive (void)
   g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, metric), ==, 0);
 }
 
+/* Children in the order of a metric's inclusive values, largest first (as
+ * hpcviewer shows them): equal values keep their order, a NaN goes last, the
+ * nodes keep their ids and values, and the sibling links, the last child and
+ * the lookup of a child by frame still hold. Inclusive: "b" has 1 of its own
+ * and 4 from its child, so it ties with "c" and "e". */
+static void
+test_sort_children (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  guint time = weft_call_tree_add_metric (tree, "time", "s", 0);
+  const char *names[] = { "a", "b", "c", "d", "e", "f", "g", "h", "i", "j" };
+  const double values[] = { 2, 1, 5, NAN, 5, 0, 7, 2, 3, 1 };
+  const char *expected = "g b c e i a h j f d";
+  WeftCallNode nodes[G_N_ELEMENTS (names)], grandchild;
+  g_autoptr(GString) order = g_string_new (NULL);
+  WeftCallFrame f;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      f = frame (names[i], NULL, 0);
+      nodes[i] = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &f);
+      weft_call_tree_set_exclusive (tree, nodes[i], time, values[i]);
+    }
+  f = frame ("inner", NULL, 0);
+  grandchild = weft_call_tree_add_child (tree, nodes[1], &f);
+  weft_call_tree_set_exclusive (tree, grandchild, time, 4);
+  weft_call_tree_sort_children (tree, time);
+
+  for (WeftCallNode n = weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT); n != WEFT_CALL_NODE_NONE;
+       n = weft_call_tree_get_next_sibling (tree, n))
+    g_string_append_printf (order, "%s%s", order->len > 0 ? " " : "", weft_call_tree_get_frame (tree, n)->function);
+  g_assert_cmpstr (order->str, ==, expected);
+  g_assert_cmpuint (weft_call_tree_get_n_children (tree, WEFT_CALL_TREE_ROOT), ==, 10);
+  g_assert_cmpuint (weft_call_tree_get_first_child (tree, nodes[1]), ==, grandchild);
+  g_assert_cmpuint (weft_call_tree_get_first_child (tree, nodes[0]), ==, WEFT_CALL_NODE_NONE);
+  g_assert_cmpfloat (weft_call_tree_get_inclusive (tree, nodes[1], time), ==, 5);
+  g_assert_cmpfloat (weft_call_tree_get_exclusive (tree, nodes[6], time), ==, 7);
+  /* Found by frame among many children (a hashed parent) and among few. */
+  g_assert_cmpuint (weft_call_tree_find_child (tree, WEFT_CALL_TREE_ROOT, weft_call_tree_get_frame_id (tree, nodes[3])),
+                    ==, nodes[3]);
+  g_assert_cmpuint (weft_call_tree_find_child (tree, nodes[1], weft_call_tree_get_frame_id (tree, grandchild)),
+                    ==, grandchild);
+  /* A child added after the sort goes last. */
+  f = frame ("k", NULL, 0);
+  {
+    WeftCallNode k = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &f);
+    WeftCallNode last = WEFT_CALL_NODE_NONE;
+
+    for (WeftCallNode n = weft_call_tree_get_first_child (tree, WEFT_CALL_TREE_ROOT); n != WEFT_CALL_NODE_NONE;
+         n = weft_call_tree_get_next_sibling (tree, n))
+      last = n;
+    g_assert_cmpuint (last, ==, k);
+  }
+}
+
 /* Sets shared by many nodes: one copy, answered for each node; a node given
  * sets of its own stops sharing; the tree frees each shared set once (the
  * sanitizer build would catch a double free). */
@@ -419,6 +476,7 @@ main (int    argc,
   g_test_add_func ("/core/call-tree/process-sets", test_process_sets);
   g_test_add_func ("/core/call-tree/shared-sets", test_shared_sets);
   g_test_add_func ("/core/call-tree/given-inclusive", test_given_inclusive);
+  g_test_add_func ("/core/call-tree/sort-children", test_sort_children);
   g_test_add_func ("/core/call-tree/tables-and-columns", test_tables_and_columns);
   g_test_add_func ("/core/call-tree/concurrent-build", test_concurrent_build);
 

@@ -308,6 +308,31 @@ load_dataset (const char *path)
   return dataset;
 }
 
+/* Every node's children come largest first by the first metric's inclusive
+ * value (hpcviewer's order); returns how many nodes have two children or more. */
+static guint
+assert_sorted (WeftCallTree *tree)
+{
+  guint n_ordered = 0;
+
+  for (WeftCallNode n = 0; n < weft_call_tree_get_n_nodes (tree); n++)
+    {
+      WeftCallNode c = weft_call_tree_get_first_child (tree, n);
+      double last = INFINITY;
+
+      if (weft_call_tree_get_n_children (tree, n) >= 2)
+        n_ordered++;
+      for (; c != WEFT_CALL_NODE_NONE; c = weft_call_tree_get_next_sibling (tree, c))
+        {
+          double value = weft_call_tree_get_inclusive (tree, c, 0);
+
+          g_assert_cmpfloat (value, <=, last);
+          last = value;
+        }
+    }
+  return n_ordered;
+}
+
 static void
 test_dataset_views (void)
 {
@@ -342,6 +367,16 @@ test_dataset_views (void)
   tree = weft_dataset_dup_call_tree (dataset, "stacks", &options, &error);
   g_assert_no_error (error);
   g_assert_cmpfloat_with_epsilon (weft_call_tree_get_inclusive (tree, WEFT_CALL_TREE_ROOT, 0), 3.973308, 1e-9);
+  /* The three trees in hpcviewer's order, the costliest calls first. */
+  g_assert_cmpuint (assert_sorted (tree), >=, 5);
+  {
+    g_autoptr(WeftCallTree) callers = weft_dataset_dup_call_tree (dataset, "callers", &options, &error);
+    g_autoptr(WeftCallTree) flat = weft_dataset_dup_call_tree (dataset, "flat", &options, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (assert_sorted (callers), >=, 2);
+    g_assert_cmpuint (assert_sorted (flat), >=, 1);
+  }
 
   /* 4 rows; each trace has (2036 − 32) / 12 = 167 samples, so at most 166
    * intervals per row (idle samples are gaps). */

@@ -290,6 +290,16 @@ weft_hpctoolkit_dataset_node_role (WeftCallTree *tree,
     }
 }
 
+/* The bottom-up and flat trees in the top-down tree's order (hpcviewer's):
+ * the costliest first, by the first metric. */
+static WeftCallTree *
+sorted (WeftCallTree *tree)
+{
+  if (weft_call_tree_get_n_metrics (tree) > 0)
+    weft_call_tree_sort_children (tree, 0);
+  return tree;
+}
+
 WeftCallTree *
 weft_hpctoolkit_dataset_dup_callers (WeftHpctoolkitDataset *self,
                                      guint                  max_frames,
@@ -297,8 +307,8 @@ weft_hpctoolkit_dataset_dup_callers (WeftHpctoolkitDataset *self,
 {
   g_return_val_if_fail (WEFT_IS_HPCTOOLKIT_DATASET (self), NULL);
 
-  return weft_call_tree_dup_bottom_up_bounded (weft_hpctoolkit_measurement_get_tree (self->measurement),
-                                               weft_hpctoolkit_dataset_node_role, NULL, max_frames, levels);
+  return sorted (weft_call_tree_dup_bottom_up_bounded (weft_hpctoolkit_measurement_get_tree (self->measurement),
+                                                       weft_hpctoolkit_dataset_node_role, NULL, max_frames, levels));
 }
 
 static WeftCallTree *
@@ -312,8 +322,8 @@ weft_hpctoolkit_dataset_dup_call_tree (WeftDataset            *dataset,
   if (g_strcmp0 (view, "callers") == 0)
     return weft_hpctoolkit_dataset_dup_callers (self, G_MAXUINT, NULL);
   if (g_strcmp0 (view, "flat") == 0)
-    return weft_call_tree_dup_flat (weft_hpctoolkit_measurement_get_tree (self->measurement),
-                                    weft_hpctoolkit_dataset_node_role, NULL);
+    return sorted (weft_call_tree_dup_flat (weft_hpctoolkit_measurement_get_tree (self->measurement),
+                                            weft_hpctoolkit_dataset_node_role, NULL));
   if (g_strcmp0 (view, "stacks") != 0)
     {
       g_set_error (error, WEFT_ERROR, WEFT_ERROR_INVALID_ARGUMENT, _("An HPCToolkit measurement has no tree view “%s”; it has stacks, callers and flat"), view);

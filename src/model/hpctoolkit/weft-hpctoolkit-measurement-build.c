@@ -304,6 +304,9 @@ _weft_hpctoolkit_measurement_build (WeftHpctoolkitMeasurement *self)
   finish (&b, &stats);
   _weft_hpctoolkit_measurement_stats_clear (&stats);
   add_derived (self);
+  /* hpcviewer's order: the costliest calls first, by the first metric. */
+  if (weft_call_tree_get_n_metrics (self->tree) > 0)
+    weft_call_tree_sort_children (self->tree, 0);
 
   _weft_hpctoolkit_measurement_builder_free (&b);
   g_ptr_array_unref (b.sets);
