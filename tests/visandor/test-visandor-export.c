@@ -157,6 +157,47 @@ test_parallelism (void)
   weft_test_rm_rf (dir);
 }
 
+/* How many pixels of the legend's right part (the marks' legend) are
+ * exactly @argb, for @sample drawn @width pixels wide. */
+static guint
+count_legend_pixels (const char *sample,
+                     double      width,
+                     guint32     argb)
+{
+  g_autofree char *path = weft_test_source_path ("data", "samples", sample, NULL);
+  g_autoptr(WeftVisandorDataset) dataset = load (path);
+  g_autoptr(WeftVisandorTreeRenderer) renderer = weft_visandor_tree_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)width, 600);
+  cairo_t *cr = cairo_create (surface);
+  guint n = 0;
+
+  weft_visandor_tree_renderer_set_dataset (renderer, dataset);
+  weft_visandor_tree_renderer_draw (renderer, cr, width, 600);
+  cairo_destroy (cr);
+  for (double y = 0; y < 30; y++)
+    for (double x = MAX (width - 320, 0); x < width; x++)
+      n += pixel_at (surface, x, y) == argb;
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* The tree's legend lists the outcome marks it draws, at its right: the
+ * or-parallel sample's successes (green dot), failures (red cross) and
+ * suspensions; an and-parallel trace has none, and a tree drawn too narrow
+ * for marks lists none. */
+static void
+test_mark_legend (void)
+{
+  const guint32 success = 0xff26a269, failure = 0xffe01b24, suspended = 0xffe5a50a;
+
+  g_assert_cmpuint (count_legend_pixels ("visandor-or.visandor", 1200, success), >, 3);
+  g_assert_cmpuint (count_legend_pixels ("visandor-or.visandor", 1200, failure), >, 0);
+  g_assert_cmpuint (count_legend_pixels ("visandor-or.visandor", 1200, suspended), >, 0);
+  g_assert_cmpuint (count_legend_pixels ("visandor-and.visandor", 1200, success), ==, 0);
+  g_assert_cmpuint (count_legend_pixels ("visandor-and.visandor", 1200, failure), ==, 0);
+  g_assert_cmpuint (count_legend_pixels ("visandor-or.visandor", 200, success), ==, 0);
+}
+
 /* Columns: goal 0 of 3AAB48 (0); goal 1 and, below it, goal 0 of 3AAB84 (1);
  * goal 1 of 3AAB84 and goal 0 of 3AAC00 (2); goal 0 of 3AABB4 (3). */
 static void
@@ -439,6 +480,7 @@ main (int   argc,
   g_test_add_func ("/visandor/export/folding", test_folding);
   g_test_add_func ("/visandor/export/layout-cancelled", test_layout_cancelled);
   g_test_add_func ("/visandor/export/parallelism", test_parallelism);
+  g_test_add_func ("/visandor/export/mark-legend", test_mark_legend);
   g_test_add_func ("/visandor/export/tree", test_export_tree);
   g_test_add_func ("/visandor/export/cli", test_cli);
 

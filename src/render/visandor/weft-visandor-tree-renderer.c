@@ -735,6 +735,8 @@ draw_outcome (WeftVisandorTreeRenderer *self,
 {
   WeftRgba rgba;
 
+  /* No line from wherever text left the current point to the arc. */
+  cairo_new_path (cr);
   switch (outcome)
     {
     case WEFT_VISANDOR_SUCCESS:
@@ -837,14 +839,54 @@ draw_axis (WeftVisandorTreeRenderer *self,
     }
 }
 
+/* The marks' legend, right-aligned: the outcomes drawn in this frame
+ * (@drawn: a bit per WeftVisandorOutcome). Returns its left edge. */
+static double
+draw_mark_legend (WeftVisandorTreeRenderer *self,
+                  cairo_t                  *cr,
+                  PangoLayout              *layout,
+                  double                    width,
+                  guint                     drawn)
+{
+  static const struct {
+    WeftVisandorOutcome outcome;
+    const char         *label;
+  } marks[] = {
+    { WEFT_VISANDOR_SUCCESS, N_("success") },
+    { WEFT_VISANDOR_FAILURE, N_("failure") },
+    { WEFT_VISANDOR_CUT, N_("cut") },
+    { WEFT_VISANDOR_SUSPENDED, N_("suspended") },
+  };
+  double x = width - MARGIN;
+
+  for (int i = G_N_ELEMENTS (marks) - 1; i >= 0; i--)
+    {
+      const char *label = _(marks[i].label);
+      int w;
+
+      if (!(drawn & (1u << marks[i].outcome)))
+        continue;
+      weft_grid_text_measure (self->text, label, &w, NULL);
+      x -= w;
+      weft_grid_show_text (cr, layout, label, x, MARGIN, &self->theme.foreground);
+      x -= 14;
+      draw_outcome (self, cr, x + 5, MARGIN + 8, marks[i].outcome);
+      x -= 12;
+    }
+  return x;
+}
+
+/* Agents by colour from the left, then the marks drawn (@drawn) at the right. */
 static void
 draw_legend (WeftVisandorTreeRenderer *self,
              cairo_t                  *cr,
              PangoLayout              *layout,
-             double                    width)
+             double                    width,
+             guint                     drawn)
 {
   guint n = weft_visandor_dataset_get_n_agents (self->dataset);
   double x = MARGIN;
+  double right = drawn != 0 ? draw_mark_legend (self, cr, layout, width, drawn) : width - MARGIN;
 
   for (guint row = 0; row < n; row++)
     {
@@ -853,7 +895,7 @@ draw_legend (WeftVisandorTreeRenderer *self,
       int w;
 
       weft_grid_text_measure (self->text, label, &w, NULL);
-      if (x + 14 + w > width - MARGIN)
+      if (x + 14 + w > right)
         {
           weft_grid_show_text (cr, layout, "…", x, MARGIN, &self->theme.dim);
           break;
@@ -1118,16 +1160,17 @@ draw_collected (WeftVisandorTreeRenderer *self,
 /* Outcome marks at the ends of the shown tasks, suspension marks where a
  * branch stopped: only where columns are wide enough to tell them apart
  * (then nothing is summarised, and only folded subtrees are hidden). */
-static void
+static guint
 draw_marks (WeftVisandorTreeRenderer *self,
             cairo_t                  *cr,
             const cairo_rectangle_t  *plot)
 {
   const WeftVisandorTrace *trace = weft_visandor_dataset_get_trace (self->dataset);
   double extent = self->horizontal ? plot->height : plot->width;
+  guint drawn = 0;
 
   if (extent / MAX (self->n_columns, 1) < MARKS_PX)
-    return;
+    return 0;
 
   for (guint i = 0; i < trace->tasks->len; i++)
     {
@@ -1138,6 +1181,7 @@ draw_marks (WeftVisandorTreeRenderer *self,
         continue;
       point (self, plot, column_to_pos (self, plot, self->task_column[i]), t->end, &x, &y);
       draw_outcome (self, cr, x, y, t->outcome);
+      drawn |= 1u << t->outcome;
     }
   for (guint i = 0; i < trace->migrations->len; i++)
     {
@@ -1148,7 +1192,9 @@ draw_marks (WeftVisandorTreeRenderer *self,
         continue;
       point (self, plot, column_to_pos (self, plot, self->task_column[m->task]), m->from_time, &x, &y);
       draw_outcome (self, cr, x, y, WEFT_VISANDOR_SUSPENDED);
+      drawn |= 1u << WEFT_VISANDOR_SUSPENDED;
     }
+  return drawn;
 }
 
 void
@@ -1160,6 +1206,7 @@ weft_visandor_tree_renderer_draw (WeftVisandorTreeRenderer *self,
   g_autoptr(PangoLayout) layout = NULL;
   cairo_rectangle_t plot;
   double line = 2;
+  guint drawn;
 
   g_return_if_fail (WEFT_IS_VISANDOR_TREE_RENDERER (self));
 
@@ -1171,7 +1218,6 @@ weft_visandor_tree_renderer_draw (WeftVisandorTreeRenderer *self,
   weft_grid_text_ensure (&self->text, self->theme.font);
   layout = weft_grid_create_layout (cr, self->text);
   weft_visandor_tree_renderer_get_plot (self, width, height, &plot);
-  draw_legend (self, cr, layout, width);
   draw_axis (self, cr, layout, &plot);
 
   cairo_save (cr);
@@ -1183,8 +1229,10 @@ weft_visandor_tree_renderer_draw (WeftVisandorTreeRenderer *self,
 
   collect (self, &plot, line);
   draw_collected (self, cr, line);
-  draw_marks (self, cr, &plot);
+  drawn = draw_marks (self, cr, &plot);
   cairo_restore (cr);
+  /* Last: it lists the marks this frame drew. */
+  draw_legend (self, cr, layout, width, drawn);
 }
 
 /* Hit test -------------------------------------------------------------------- */
