@@ -680,6 +680,9 @@ weft_hpctoolkit_page_new (WeftDocument *document,
   self->settings = settings != NULL ? g_object_ref (settings) : NULL;
   build (self);
   add_tree_views (self);
+  /* hpcviewer's first view: the calling contexts, costliest first. */
+  if (self->top_down != NULL)
+    adw_view_stack_set_visible_child_name (self->view_stack, "top-down");
   return self;
 }
 

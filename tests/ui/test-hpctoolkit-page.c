@@ -68,8 +68,12 @@ test_page (void)
   page = WEFT_HPCTOOLKIT_PAGE (weft_document_view_get_page (view));
   weft_ui_iterate ();
 
+  /* It opens on the top-down tree, as hpcviewer does. */
+  g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "top-down");
+
   /* Profiles: one bar per profile, the dataset's totals: 400, 440, 520 and
    * 560 samples of 1 ms and 3,000 × 1,000 cycles. */
+  weft_hpctoolkit_page_set_view (page, "profiles");
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "profiles");
   bars = WEFT_VALUE_BARS_VIEW (weft_ui_find_descendant (GTK_WIDGET (page), WEFT_TYPE_VALUE_BARS_VIEW));
   values = weft_value_bars_view_get_values (bars);
