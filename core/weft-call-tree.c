@@ -1071,16 +1071,48 @@ typedef struct
 } Ranked;
 
 /* Largest first; NaN (no value) after every number. */
+static inline int
+order_ranked (double x,
+              double y)
+{
+  if (G_UNLIKELY (isnan (x) || isnan (y)))
+    return isnan (x) - isnan (y);
+  return (x < y) - (x > y);
+}
+
 static int
 compare_ranked (gconstpointer a,
                 gconstpointer b,
                 gpointer      user_data)
 {
-  double x = ((const Ranked *)a)->value, y = ((const Ranked *)b)->value;
+  return order_ranked (((const Ranked *)a)->value, ((const Ranked *)b)->value);
+}
 
-  if (isnan (x) || isnan (y))
-    return isnan (x) - isnan (y);
-  return (x < y) - (x > y);
+/* Stable, in place: most nodes have a few children, where a call of
+ * g_qsort_with_data() (an allocation, a compare through a pointer) cost
+ * more than the sorting (callgrind: 136 M of a 64-profile load's 3.0 G
+ * instructions). */
+static void
+sort_ranked (Ranked *ranked,
+             guint   n)
+{
+  if (n > 24)
+    {
+      g_qsort_with_data (ranked, (gint)n, sizeof (Ranked), compare_ranked, NULL);
+      return;
+    }
+  for (guint i = 1; i < n; i++)
+    {
+      Ranked r = ranked[i];
+      guint j = i;
+
+      while (j > 0 && order_ranked (ranked[j - 1].value, r.value) > 0)
+        {
+          ranked[j] = ranked[j - 1];
+          j--;
+        }
+      ranked[j] = r;
+    }
 }
 
 /**
@@ -1088,7 +1120,8 @@ compare_ranked (gconstpointer a,
  * @metric: the metric to order by
  *
  * Orders the children of every node by @metric's inclusive value, largest
- * first; children of equal value keep their order. This is how hpcviewer
+ * first; children of equal value keep their order (GLib's sort, for many
+ * children, is a merge sort). This is how hpcviewer
  * shows a profile: the costly calls on top without a click on a header (a
  * sorted view re-sorts its rows each time a level is opened; the tree's own
  * order costs nothing to show). Node ids and values stay; only the order of
@@ -1123,8 +1156,7 @@ weft_call_tree_sort_children (WeftCallTree *self,
         }
       for (WeftCallNode c = parent->first_child; c != WEFT_CALL_NODE_NONE; c = self->nodes[c].next_sibling)
         ranked[k++] = (Ranked) { c, m->inclusive[c] };
-      /* A stable sort (GLib's is a merge sort). */
-      g_qsort_with_data (ranked, (gint)k, sizeof (Ranked), compare_ranked, NULL);
+      sort_ranked (ranked, k);
       parent->first_child = ranked[0].node;
       for (guint i = 0; i + 1 < k; i++)
         self->nodes[ranked[i].node].next_sibling = ranked[i + 1].node;
