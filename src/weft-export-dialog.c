@@ -250,6 +250,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
 
 /**
  * weft_export_dialog_run:
+ * @folder: (nullable): where the chooser opens
  *
  * Asks where and in which format to write @view (the formats it has) and writes
  * it; completes with the written path.
@@ -257,6 +258,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
 void
 weft_export_dialog_run (GtkWindow             *parent,
                         WeftDataset           *dataset,
+                        GFile                 *folder,
                         const char            *name_stem,
                         const char            *view,
                         const WeftViewOptions *options,
@@ -308,6 +310,9 @@ weft_export_dialog_run (GtkWindow             *parent,
   stem = g_strdup (name_stem != NULL ? name_stem : "weft");
   g_strdelimit (stem, "/\\ ", '-');
   name = g_strdup_printf ("%s-%s.%s", stem, view, weft_export_format_extension (job->formats[0]));
+  /* A folder that is gone leaves the chooser where it would have opened. */
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (job->chooser), folder, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (job->chooser), name);
 
   g_signal_connect (job->chooser, "response", G_CALLBACK (chooser_response_cb), g_object_ref (task));

@@ -17,6 +17,7 @@ const char *weft_export_format_for_path  (const char             *path,
                                           const char * const     *formats);
 void        weft_export_dialog_run       (GtkWindow              *parent,
                                           WeftDataset            *dataset,
+                                          GFile                  *folder,
                                           const char             *name_stem,
                                           const char             *view,
                                           const WeftViewOptions  *options,

@@ -25,6 +25,7 @@ struct _WeftWindow
   GSettings            *settings;
   GtkRecentManager     *recent;
   GCancellable         *cancellable;
+  GFile                *export_folder;   /* where the last export went */
 
   AdwWindowTitle       *window_title;
   AdwSplitButton       *open_button;
@@ -593,8 +594,11 @@ export_done_cb (GObject      *object,
   if (path != NULL)
     {
       g_autofree char *name = g_path_get_basename (path);
+      g_autofree char *folder = g_path_get_dirname (path);
 
       message = g_strdup_printf (_("Exported to %s"), name);
+      g_clear_object (&self->export_folder);
+      self->export_folder = g_file_new_for_path (folder);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     message = g_strdup (error->message);
@@ -612,6 +616,7 @@ export_action (GtkWidget  *widget,
   WeftDocumentView *view = weft_window_get_current_view (self);
   GtkWidget *page = view != NULL ? weft_document_view_get_page (view) : NULL;
   const char *export_view = NULL;
+  g_autoptr(GFile) folder = NULL;
   WeftViewOptions options;
 
   if (page == NULL || !WEFT_IS_PAGE (page) || !weft_page_get_export_view (WEFT_PAGE (page), &export_view, &options))
@@ -620,9 +625,38 @@ export_action (GtkWidget  *widget,
       return;
     }
 
-  weft_export_dialog_run (GTK_WINDOW (self), weft_page_get_dataset (WEFT_PAGE (page)),
+  folder = weft_window_dup_export_folder (self);
+  weft_export_dialog_run (GTK_WINDOW (self), weft_page_get_dataset (WEFT_PAGE (page)), folder,
                           adw_tab_page_get_title (adw_tab_view_get_selected_page (self->tab_view)),
                           export_view, &options, self->cancellable, export_done_cb, g_object_ref (self));
+}
+
+/**
+ * weft_window_dup_export_folder:
+ *
+ * Where the export dialog opens: the folder of this window's last export,
+ * else the folder that holds the shown document (beside a trace file, or
+ * beside a run's or measurement's folder rather than inside it, where an
+ * exported file would be taken for part of the run).
+ *
+ * Returns: (transfer full) (nullable): the folder, or %NULL when there is
+ *   neither (the chooser then opens where it would)
+ */
+GFile *
+weft_window_dup_export_folder (WeftWindow *self)
+{
+  WeftDocumentView *view;
+  WeftDocument *document;
+
+  g_return_val_if_fail (WEFT_IS_WINDOW (self), NULL);
+
+  if (self->export_folder != NULL)
+    return g_object_ref (self->export_folder);
+  view = weft_window_get_current_view (self);
+  document = view != NULL ? weft_document_view_get_document (view) : NULL;
+  if (document == NULL || weft_document_get_n_files (document) == 0)
+    return NULL;
+  return g_file_get_parent (weft_document_get_file (document, 0));
 }
 
 /* Drag and drop ---------------------------------------------------------------- */
@@ -778,6 +812,7 @@ weft_window_finalize (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->export_folder);
 
   G_OBJECT_CLASS (weft_window_parent_class)->finalize (object);
 }

@@ -21,6 +21,7 @@ WeftDocumentView *weft_window_open_files          (WeftWindow      *self,
                                                    guint            n_files);
 AdwTabView       *weft_window_get_tab_view        (WeftWindow      *self);
 WeftDocumentView *weft_window_get_current_view    (WeftWindow      *self);
+GFile            *weft_window_dup_export_folder   (WeftWindow      *self);
 void              weft_window_add_toast           (WeftWindow      *self,
                                                    const char      *message);
 gboolean          weft_window_handle_drop         (WeftWindow      *self,

@@ -173,6 +173,37 @@ test_error_pages (void)
   weft_test_rm_rf (text_dir);
 }
 
+/* The export dialog opens beside the shown trace (beside a run's folder, not
+ * inside it), and in a window without documents where it would anyway. */
+static void
+test_export_folder (void)
+{
+  g_autofree char *samples = weft_test_source_path ("data", "samples", NULL);
+  g_autofree char *stacks = g_build_filename (samples, "ddt-stacks.csv", NULL);
+  g_autofree char *run = g_build_filename (samples, "chplvis-demo", "DEMO", NULL);
+  g_autofree char *run_parent = g_build_filename (samples, "chplvis-demo", NULL);
+  g_autoptr(GFile) stacks_file = g_file_new_for_path (stacks);
+  g_autoptr(GFile) run_file = g_file_new_for_path (run);
+  WeftWindow *window = new_window ();
+  g_autoptr(GFile) none = weft_window_dup_export_folder (window);
+  g_autoptr(GFile) beside_file = NULL;
+  g_autoptr(GFile) beside_run = NULL;
+  g_autofree char *beside_file_path = NULL;
+  g_autofree char *beside_run_path = NULL;
+
+  g_assert_null (none);
+  weft_window_open_files (window, &stacks_file, 1);
+  beside_file = weft_window_dup_export_folder (window);
+  beside_file_path = g_file_get_path (beside_file);
+  g_assert_cmpstr (beside_file_path, ==, samples);
+  weft_window_open_files (window, &run_file, 1);
+  beside_run = weft_window_dup_export_folder (window);
+  beside_run_path = g_file_get_path (beside_run);
+  g_assert_cmpstr (beside_run_path, ==, run_parent);
+
+  close_window (window);
+}
+
 static void
 test_open_trace_with_warnings (void)
 {
@@ -528,6 +559,7 @@ main (int    argc,
   g_test_add_func ("/app/window/drop", test_drop);
   g_test_add_func ("/app/window/try-again", test_try_again);
   g_test_add_func ("/app/export", test_export);
+  g_test_add_func ("/app/export-folder", test_export_folder);
   g_test_add_func ("/app/window/size-remembered", test_window_size_remembered);
   g_test_add_func ("/app/window/recent", test_recent);
 
