@@ -534,6 +534,19 @@ add_format_filters (GtkFileChooser *chooser)
   g_object_unref (any);
 }
 
+/* The folder that holds the shown document (a trace file, or a run's
+ * folder), or NULL without one. */
+static GFile *
+dup_document_folder (WeftWindow *self)
+{
+  WeftDocumentView *view = weft_window_get_current_view (self);
+  WeftDocument *document = view != NULL ? weft_document_view_get_document (view) : NULL;
+
+  if (document == NULL || weft_document_get_n_files (document) == 0)
+    return NULL;
+  return g_file_get_parent (weft_document_get_file (document, 0));
+}
+
 static void
 open_action (GtkWidget  *widget,
              const char *action_name,
@@ -541,6 +554,7 @@ open_action (GtkWidget  *widget,
 {
   WeftWindow *self = WEFT_WINDOW (widget);
   gboolean folder = g_str_equal (action_name, "win.open-folder");
+  g_autoptr(GFile) beside = dup_document_folder (self);
   GtkFileChooserNative *chooser;
 
   chooser = gtk_file_chooser_native_new (folder ? _("Open a Trace Folder") : _("Open Traces and Profiles"),
@@ -551,6 +565,9 @@ open_action (GtkWidget  *widget,
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   if (!folder)
     add_format_filters (GTK_FILE_CHOOSER (chooser));
+  /* Beside the shown trace: the next run, or the other of two, is often there. */
+  if (beside != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), beside, NULL);
 
   g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -645,18 +662,11 @@ export_action (GtkWidget  *widget,
 GFile *
 weft_window_dup_export_folder (WeftWindow *self)
 {
-  WeftDocumentView *view;
-  WeftDocument *document;
-
   g_return_val_if_fail (WEFT_IS_WINDOW (self), NULL);
 
   if (self->export_folder != NULL)
     return g_object_ref (self->export_folder);
-  view = weft_window_get_current_view (self);
-  document = view != NULL ? weft_document_view_get_document (view) : NULL;
-  if (document == NULL || weft_document_get_n_files (document) == 0)
-    return NULL;
-  return g_file_get_parent (weft_document_get_file (document, 0));
+  return dup_document_folder (self);
 }
 
 /* Drag and drop ---------------------------------------------------------------- */
