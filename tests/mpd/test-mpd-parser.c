@@ -258,6 +258,49 @@ test_man_page (void)
   g_assert_cmpuint (m->record_process[2], !=, m->record_process[9]);
 }
 
+/* A distributed run's lines before the first `create vm` have no "vm(N)."
+ * prefix, and the main VM's lines after it have "vm(1).": the main body and
+ * the semaphore a global made before it are VM 1's, one process and one
+ * semaphore across the prefix (they were two of each). A process of VM 2
+ * with the same id is another. */
+static void
+test_unprefixed_main_vm (void)
+{
+  static const char text[] =
+    "main.mpd, 1         main.body             BODY      8062338   0       \n"
+    "glob.mpd, 1         glob.body             BODY      80623E8   0       \n"
+    "glob.mpd, 4         glob.body             CREATES   80623E8   806D688 \n"
+    "glob.mpd, 4         glob.body             INITS     80623E8   3       \n"
+    "glob.mpd, 1         glob.body             ENDBODY   80623E8   0       \n"
+    "main.mpd, 5         main.body             CREATEV   8062338   0       \n"
+    "main.mpd, 6         vm(1).main.body       P         8062338   806D688 \n"
+    "main.mpd, 6         vm(1).main.body       CONTP     8062338   806D688 \n"
+    "main.mpd, 7         vm(1).main.body       V         8062338   806D688 \n"
+    "w.mpd, 1            vm(2).w.body          BODY      8062338   0       \n"
+    "w.mpd, 2            vm(2).w.body          P         8062338   806D688 \n"
+    "w.mpd, 1            vm(2).w.body          ENDBODY   8062338   0       \n"
+    "main.mpd, 1         vm(1).main.body       ENDBODY   8062338   0       \n";
+  g_autoptr(WeftMpdModel) m = model_for (text);
+  const WeftMpdSemaphore *sem = NULL;
+
+  g_assert_cmpuint (m->n_vms, ==, 2);
+  /* main.body (VM 1), glob.body (VM 1), w.body (VM 2). */
+  g_assert_cmpuint (m->n_processes, ==, 3);
+  g_assert_cmpuint (m->n_process_ids, ==, 3);
+  g_assert_cmpuint (m->record_process[0], ==, m->record_process[12]);
+  g_assert_cmpuint (m->record_process[0], !=, m->record_process[9]);
+  /* 806D688 on VM 1 (created, then used by vm(1).main.body) and on VM 2. */
+  g_assert_cmpuint (m->n_semaphores, ==, 2);
+  for (guint i = 0; i < m->n_semaphores; i++)
+    if (m->semaphores[i].vm <= 1)
+      sem = &m->semaphores[i];
+  g_assert_nonnull (sem);
+  g_assert_cmpuint (sem->address, ==, 0x806D688);
+  g_assert_cmpint (sem->initial, ==, 3);
+  g_assert_cmpuint (sem->n_p, ==, 1);
+  g_assert_cmpuint (sem->n_v, ==, 1);
+}
+
 /* A FORWARD: g's PROC names the forwarder f, g's ENDPROC the client p. */
 typedef struct
 {
@@ -285,7 +328,9 @@ test_corpus (void)
     { "forward_i386.trace", 11, 3, 1, 3,
       { [WEFT_MPD_BODY] = 1, [WEFT_MPD_CALL] = 1, [WEFT_MPD_ENDBODY] = 1, [WEFT_MPD_ENDPROC] = 3, [WEFT_MPD_FORWARD] = 1,
         [WEFT_MPD_PROC] = 3, [WEFT_MPD_SEND] = 1 } },
-    { "vm_local_i386.trace", 134, 14, 2, 28,
+    /* 13 ids: main2.body 8062318 runs unprefixed until the `create vm`
+     * and goes on as vm(1).main2.body (one process, not two). */
+    { "vm_local_i386.trace", 134, 13, 2, 28,
       { [WEFT_MPD_ARM] = 20, [WEFT_MPD_BODY] = 5, [WEFT_MPD_CREATEG] = 2, [WEFT_MPD_CREATER] = 2, [WEFT_MPD_CREATEV] = 1,
         [WEFT_MPD_DESTROYR] = 2, [WEFT_MPD_DESTROYV] = 1, [WEFT_MPD_ENDBODY] = 5, [WEFT_MPD_ENDFINAL] = 2,
         [WEFT_MPD_ENDPROC] = 10, [WEFT_MPD_FINAL] = 2, [WEFT_MPD_IN] = 20, [WEFT_MPD_NI] = 20, [WEFT_MPD_PROC] = 10,
@@ -678,6 +723,7 @@ main (int   argc,
   g_test_add_func ("/mpd/lamport", test_lamport);
   g_test_add_func ("/mpd/model-cancelled", test_model_cancelled);
   g_test_add_func ("/mpd/man-page", test_man_page);
+  g_test_add_func ("/mpd/unprefixed-main-vm", test_unprefixed_main_vm);
   g_test_add_func ("/mpd/corpus", test_corpus);
   g_test_add_func ("/mpd/forward", test_forward);
   g_test_add_func ("/mpd/sources", test_sources);

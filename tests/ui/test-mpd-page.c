@@ -73,8 +73,8 @@ test_mpd_page (void)
   weft_ui_wait_drawn (GTK_WIDGET (page));
   dataset = weft_document_get_dataset (weft_page_get_document (WEFT_PAGE (page)));
 
-  /* The demo's 58 process lifetimes, 26 kinds of events on its source lines. */
-  g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_processes (page)), ==, 58);
+  /* The demo's 57 process lifetimes, 26 kinds of events on its source lines. */
+  g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_processes (page)), ==, 57);
   g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_lines (page)), >, 26);
   g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "timeline");
 

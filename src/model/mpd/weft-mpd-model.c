@@ -334,13 +334,24 @@ add_wait (Builder *b,
   *(WeftMpdWait *)buf_push (&b->waits) = wait;
 }
 
+/* The VM a record's process runs on: lines before a distributed run's first
+ * `create vm` carry no "vm(N)." prefix, and after it even the main VM's
+ * lines carry "vm(1).", so an unprefixed line is VM 1's. Processes and
+ * semaphores are keyed by this, not by the prefix: the main body, or a
+ * semaphore a global made, lives on across the first `create vm`. */
+static inline guint16
+vm_of (const WeftMpdRecord *r)
+{
+  return MAX (r->vm, 1);
+}
+
 /* The open process of (vm, pid) for record @i, opening one when needed. */
 static guint32
 process_for (Builder             *b,
              const WeftMpdRecord *r,
              guint32              i)
 {
-  guint32 *slot = id_map_lookup (&b->current, r->pid, r->vm, TRUE);
+  guint32 *slot = id_map_lookup (&b->current, r->pid, vm_of (r), TRUE);
   guint32 *seen;
 
   if (*slot != WEFT_MPD_NONE)
@@ -356,7 +367,7 @@ process_for (Builder             *b,
         }
     }
 
-  seen = id_map_lookup (&b->ids, r->pid, r->vm, TRUE);
+  seen = id_map_lookup (&b->ids, r->pid, vm_of (r), TRUE);
   if (*seen == WEFT_MPD_NONE)
     {
       *seen = 1;
@@ -407,7 +418,7 @@ semaphore_for (Builder             *b,
                const WeftMpdRecord *r,
                guint32              i)
 {
-  guint32 *slot = id_map_lookup (&b->semaphore_ids, r->extra, r->vm, TRUE);
+  guint32 *slot = id_map_lookup (&b->semaphore_ids, r->extra, vm_of (r), TRUE);
 
   if (*slot == WEFT_MPD_NONE)
     {
@@ -454,8 +465,8 @@ build (Builder *b)
       p = &BUF_AT (b->processes, WeftMpdProcess, pi);
       s = &BUF_AT (b->state, ProcState, pi);
 
-      if (b->n_vm_list == 0 || b->vms[b->n_vm_list - 1] != r->vm)
-        note_vm (b, r->vm);
+      if (b->n_vm_list == 0 || b->vms[b->n_vm_list - 1] != vm_of (r))
+        note_vm (b, vm_of (r));
 
       /* A caller's next event follows the reply to its CALL. */
       if (s->call_record != WEFT_MPD_NONE && s->call_record != i)
@@ -481,7 +492,7 @@ build (Builder *b)
             }
           if (r->extra != r->pid || r->event == WEFT_MPD_PROC)
             {
-              if (queue_pop (b, invocation_queue (b, r->extra, r->vm), &node))
+              if (queue_pop (b, invocation_queue (b, r->extra, vm_of (r)), &node))
                 {
                   recv = MAX (recv, m->lamport[node.record]);
                   add_link (b, node.record, i, WEFT_MPD_LINK_INVOCATION);
@@ -495,7 +506,7 @@ build (Builder *b)
 
         case WEFT_MPD_BODY:
         case WEFT_MPD_FINAL:
-          if (pending_create != WEFT_MPD_NONE && pending_create_vm == r->vm && p->first_record == i)
+          if (pending_create != WEFT_MPD_NONE && pending_create_vm == vm_of (r) && p->first_record == i)
             {
               recv = m->lamport[pending_create];
               pending_create = WEFT_MPD_NONE;
@@ -506,7 +517,7 @@ build (Builder *b)
         case WEFT_MPD_CREATEG:
         case WEFT_MPD_DESTROYR:
           pending_create = i;
-          pending_create_vm = r->vm;
+          pending_create_vm = vm_of (r);
           break;
 
         case WEFT_MPD_P:
@@ -610,7 +621,7 @@ build (Builder *b)
         {
         case WEFT_MPD_CALL:
         case WEFT_MPD_SEND:
-          queue_push (b, id_map_lookup (&b->invocations, r->pid, r->vm, TRUE), i, pi);
+          queue_push (b, id_map_lookup (&b->invocations, r->pid, vm_of (r), TRUE), i, pi);
           if (r->event == WEFT_MPD_CALL)
             {
               s->call_record = i;
@@ -620,7 +631,7 @@ build (Builder *b)
 
         case WEFT_MPD_FORWARD:
           /* The served proc will name this forwarder; the reply goes to the client. */
-          queue_push (b, id_map_lookup (&b->invocations, r->pid, r->vm, TRUE), i,
+          queue_push (b, id_map_lookup (&b->invocations, r->pid, vm_of (r), TRUE), i,
                       s->client != WEFT_MPD_NONE ? s->client : pi);
           s->client = WEFT_MPD_NONE;
           break;
@@ -794,19 +805,8 @@ weft_mpd_model_new_cancellable (WeftMpdTrace *trace,
   m->n_semaphores = b.semaphores->len;
   m->semaphores = (WeftMpdSemaphore *)(void *)g_array_free (b.semaphores, FALSE);
 
-  /* "vm(N)" numbers; the unprefixed lines of a distributed run are VM 1's. */
-  m->n_vms = 0;
-  for (guint v = 0; v < b.n_vm_list; v++)
-    {
-      gboolean dup = FALSE;
-
-      if (b.vms[v] == 0)
-        for (guint w = 0; w < b.n_vm_list; w++)
-          dup = dup || b.vms[w] == 1;
-      if (!dup)
-        m->n_vms++;
-    }
-  m->n_vms = MAX (m->n_vms, 1);
+  /* "vm(N)" numbers (vm_of(): the unprefixed lines are VM 1's). */
+  m->n_vms = MAX (b.n_vm_list, 1);
 
   g_free (b.current.slots);
   g_free (b.ids.slots);
