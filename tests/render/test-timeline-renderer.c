@@ -219,6 +219,47 @@ row_center (WeftTimelineRenderer *renderer,
 
 /* Tests ------------------------------------------------------------------ */
 
+/* Whether the ruler band has text-dark pixels in columns [x0, x1). */
+static gboolean
+ruler_has_text (WeftTimelineRenderer *renderer,
+                cairo_surface_t      *surface,
+                int                   x0,
+                int                   x1)
+{
+  int bottom = (int)weft_timeline_renderer_get_ruler_height (renderer) - 9;
+
+  for (int x = MAX (x0, 0); x < x1; x++)
+    for (int y = 1; y < bottom; y++)
+      {
+        guint32 rgb = pixel_at (surface, x, y);
+
+        if (((rgb >> 16) & 0xff) < 0x80 && ((rgb >> 8) & 0xff) < 0x80 && (rgb & 0xff) < 0x80)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* A tick label that would run past the plot's end is drawn before its tick,
+ * whole, rather than cut off at the edge ("90 r" of "90 ms"). */
+static void
+test_ruler_last_label (void)
+{
+  g_autoptr(WeftEventTable) table = build_table ();
+  g_autoptr(WeftTimelineRenderer) renderer = make_renderer (table);
+  WeftTimeSpan span = { 0, 10100 };
+  cairo_surface_t *surface;
+  int tick;
+
+  weft_timeline_renderer_set_visible_span (renderer, &span);
+  weft_timeline_renderer_set_document_span (renderer, &span);
+  tick = (int)round (weft_timeline_renderer_time_to_x (renderer, 10000));
+  g_assert_cmpint (1160 - tick, <, 15);
+  surface = render (renderer, FALSE);
+  g_assert_false (ruler_has_text (renderer, surface, tick + 2, 1160));
+  g_assert_true (ruler_has_text (renderer, surface, tick - 45, tick - 2));
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_mapping (void)
 {
@@ -999,6 +1040,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/timeline/renderer/mapping", test_mapping);
+  g_test_add_func ("/timeline/renderer/ruler-last-label", test_ruler_last_label);
   g_test_add_func ("/timeline/renderer/intervals", test_intervals);
   g_test_add_func ("/timeline/renderer/lanes-and-concurrency", test_lanes_and_concurrency);
   g_test_add_func ("/timeline/renderer/instants-and-links", test_instants_and_links);

@@ -539,6 +539,7 @@ draw_ruler (WeftTimelineRenderer  *self,
 {
   WeftTimeSpan visible, document;
   double plot_x, plot_w;
+  double last_label_end = -G_MAXDOUBLE;
   gint64 step, minor, first;
   WeftTimeUnit unit = self->table != NULL ? weft_event_table_get_time_unit (self->table)
                                           : WEFT_TIME_NANOSECONDS;
@@ -584,6 +585,8 @@ draw_ruler (WeftTimelineRenderer  *self,
     {
       double x = round (weft_timeline_renderer_time_to_x (self, t));
       g_autofree char *label = weft_time_ruler_format_tick (t - document.begin, step, unit);
+      double label_x = x + 3;
+      int label_w;
 
       weft_rgba_set_source (cr, &theme->dim);
       cairo_rectangle (cr, x, RULER_HEIGHT - 8, 1, 7);
@@ -591,8 +594,18 @@ draw_ruler (WeftTimelineRenderer  *self,
       weft_rgba_set_source (cr, &theme->foreground);
       pango_layout_set_width (layout, -1);
       pango_layout_set_text (layout, label, -1);
-      cairo_move_to (cr, x + 3, 2);
+      /* A label that would run past the plot's end ("90 r" of "90 ms") goes
+       * before its tick, when the previous label leaves it room. */
+      pango_layout_get_pixel_size (layout, &label_w, NULL);
+      if (label_x + label_w > plot_x + plot_w)
+        {
+          label_x = x - 3 - label_w;
+          if (label_x < last_label_end + 6)
+            continue;
+        }
+      cairo_move_to (cr, label_x, 2);
       pango_cairo_show_layout (cr, layout);
+      last_label_end = label_x + label_w;
     }
   cairo_restore (cr);
 }
