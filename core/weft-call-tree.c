@@ -1120,12 +1120,12 @@ sort_ranked (Ranked *ranked,
  * @metric: the metric to order by
  *
  * Orders the children of every node by @metric's inclusive value, largest
- * first; children of equal value keep their order (GLib's sort, for many
- * children, is a merge sort). This is how hpcviewer
- * shows a profile: the costly calls on top without a click on a header (a
- * sorted view re-sorts its rows each time a level is opened; the tree's own
- * order costs nothing to show). Node ids and values stay; only the order of
- * siblings changes, for every view and writer of the tree.
+ * first; children of equal value keep their order (GLib's sort, used for
+ * many children, is a merge sort). This is how hpcviewer shows a profile:
+ * the costly calls on top without a click on a header (a sorted view
+ * re-sorts its rows each time a level is opened; the tree's own order costs
+ * nothing to show). Node ids and values stay; only the order of siblings
+ * changes, for every view and writer of the tree.
  */
 void
 weft_call_tree_sort_children (WeftCallTree *self,
