@@ -236,7 +236,8 @@ command_info (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("PATH… — load a trace or profile and summarise it"));
+  /* The usage line names PATH… from the entry for the remaining arguments. */
+  context = g_option_context_new (_("— load a trace or profile and summarise it"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -364,7 +365,7 @@ command_export (int       argc,
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("Which value to export (count, bytes, tasks, cpu…)"), N_("NAME") },
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("Only this kind of event (Chapel: gets, puts, forks)"), N_("KIND") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write (- for the standard output)"), N_("OUT") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("PATH…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, compare ? N_("BASE…") : N_("PATH…") },
     { NULL }
   };
   GOptionEntry compare_entries[] = {
@@ -376,11 +377,11 @@ command_export (int       argc,
 
   if (compare)
     {
-      context = g_option_context_new (_("BASE… — write how another run differs from BASE, as data or as a picture"));
+      context = g_option_context_new (_("— write how another run differs from BASE, as data or as a picture"));
       g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
     }
   else
-    context = g_option_context_new (_("PATH… — write a view of a trace as data or as a picture"));
+    context = g_option_context_new (_("— write a view of a trace as data or as a picture"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {

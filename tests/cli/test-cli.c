@@ -86,6 +86,19 @@ test_usage (void)
   g_assert_nonnull (strstr (help.out, "weft-cli compare --view VIEW"));
   g_assert_nonnull (strstr (help.out, "chplvis"));
 
+  /* Each command's usage line names its paths once (it said "PATH… PATH…"). */
+  {
+    g_auto(Run) info_help = { 0 };
+    g_auto(Run) compare_help = { 0 };
+
+    run_cli (&info_help, "info", "--help", NULL);
+    g_assert_cmpint (info_help.status, ==, 0);
+    g_assert_nonnull (strstr (info_help.out, "info [OPTION…] PATH… — load"));
+    run_cli (&compare_help, "compare", "--help", NULL);
+    g_assert_cmpint (compare_help.status, ==, 0);
+    g_assert_nonnull (strstr (compare_help.out, "compare [OPTION…] BASE… — write"));
+  }
+
   run_cli (&version, "--version", NULL);
   g_assert_cmpint (version.status, ==, 0);
   g_assert_cmpstr (version.out, ==, "weft-cli " PACKAGE_VERSION "\n");
