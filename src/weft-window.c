@@ -437,6 +437,26 @@ compare_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* The folder that holds @document (a trace file, or a run's folder), where
+ * the file choosers start: the next run, or the other of two, is often
+ * there. NULL without a document. */
+static GFile *
+dup_folder_of (WeftDocument *document)
+{
+  if (document == NULL || weft_document_get_n_files (document) == 0)
+    return NULL;
+  return g_file_get_parent (weft_document_get_file (document, 0));
+}
+
+/* The folder of the shown document, or NULL. */
+static GFile *
+dup_document_folder (WeftWindow *self)
+{
+  WeftDocumentView *view = weft_window_get_current_view (self);
+
+  return dup_folder_of (view != NULL ? weft_document_view_get_document (view) : NULL);
+}
+
 static void
 compare_action (GtkWidget  *widget,
                 const char *action_name,
@@ -445,6 +465,7 @@ compare_action (GtkWidget  *widget,
   WeftWindow *self = WEFT_WINDOW (widget);
   gboolean folder = g_str_equal (action_name, "win.compare-with-folder");
   WeftDocument *base = current_compare_base (self);
+  g_autoptr(GFile) beside = dup_folder_of (base);
   g_autofree char *title = NULL;
   GtkFileChooserNative *chooser;
 
@@ -463,6 +484,8 @@ compare_action (GtkWidget  *widget,
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), !folder);
   if (!folder)
     add_format_filters (GTK_FILE_CHOOSER (chooser));
+  if (beside != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), beside, NULL);
   g_object_set_data_full (G_OBJECT (chooser), "weft-base", g_object_ref (base), g_object_unref);
 
   g_signal_connect (chooser, "response", G_CALLBACK (compare_response_cb), self);
@@ -534,19 +557,6 @@ add_format_filters (GtkFileChooser *chooser)
   g_object_unref (any);
 }
 
-/* The folder that holds the shown document (a trace file, or a run's
- * folder), or NULL without one. */
-static GFile *
-dup_document_folder (WeftWindow *self)
-{
-  WeftDocumentView *view = weft_window_get_current_view (self);
-  WeftDocument *document = view != NULL ? weft_document_view_get_document (view) : NULL;
-
-  if (document == NULL || weft_document_get_n_files (document) == 0)
-    return NULL;
-  return g_file_get_parent (weft_document_get_file (document, 0));
-}
-
 static void
 open_action (GtkWidget  *widget,
              const char *action_name,
@@ -565,7 +575,6 @@ open_action (GtkWidget  *widget,
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   if (!folder)
     add_format_filters (GTK_FILE_CHOOSER (chooser));
-  /* Beside the shown trace: the next run, or the other of two, is often there. */
   if (beside != NULL)
     gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), beside, NULL);
 
