@@ -516,9 +516,12 @@ weft_call_tree_view_set_tree (WeftCallTreeView *self,
           g_autofree char *exclusive = g_strdup_printf (_("%s (excl.)"), name);
           g_autofree char *percent = g_strdup_printf (_("%s %%"), name);
 
+          /* The share of the total next to the inclusive value, as
+           * hpcviewer shows them: with the source pane open, a third
+           * column was out of sight at the default window size. */
           add_column (self, inclusive, COLUMN_INCLUSIVE, m, FALSE);
-          add_column (self, exclusive, COLUMN_EXCLUSIVE, m, FALSE);
           add_column (self, percent, COLUMN_PERCENT, m, FALSE);
+          add_column (self, exclusive, COLUMN_EXCLUSIVE, m, FALSE);
         }
     }
   if (weft_call_tree_has_process_info (tree))
