@@ -444,6 +444,8 @@ build (WeftHpctoolkitPage *self)
                                        weft_hpctoolkit_measurement_get_n_profiles (m)),
                              weft_hpctoolkit_measurement_get_n_profiles (m), weft_call_tree_get_n_nodes (tree) - 1);
   gtk_label_set_text (self->summary_label, summary);
+  /* Ellipsized beside the trace's call-depth controls at 1200 pixels. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), summary);
 
   gtk_spin_button_set_range (self->depth_spin, 0, MAX (1, weft_call_tree_get_max_depth (tree)));
   gtk_spin_button_set_value (self->depth_spin, MAX (1, weft_call_tree_get_max_depth (tree)));
