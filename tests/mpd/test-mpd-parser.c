@@ -301,6 +301,54 @@ test_unprefixed_main_vm (void)
   g_assert_cmpuint (sem->n_v, ==, 1);
 }
 
+/* `create w() on vm2` on VM 1: w's body runs on VM 2 after the CREATER, and
+ * its final code after the DESTROYR, in Lamport time too (both pairings once
+ * held only within one VM, so VM 2's body came at time 1, before its
+ * creation). */
+static void
+test_create_across_vms (void)
+{
+  static const char text[] =
+    "main.mpd, 1 main.body BODY 100 0\n"
+    "main.mpd, 5 main.body CREATEV 100 0\n"
+    "main.mpd, 6 vm(1).main.body CREATER 100 0\n"
+    "w.mpd, 1 vm(2).w.body BODY 200 0\n"
+    "w.mpd, 1 vm(2).w.body ENDBODY 200 0\n"
+    "main.mpd, 9 vm(1).main.body DESTROYR 100 0\n"
+    "w.mpd, 4 vm(2).w.final FINAL 300 0\n"
+    "w.mpd, 4 vm(2).w.final ENDFINAL 300 0\n"
+    "main.mpd, 1 vm(1).main.body ENDBODY 100 0\n";
+  g_autoptr(WeftMpdModel) m = model_for (text);
+  g_autofree char *path = weft_test_shared_path ("corpus", "mpd", "vm_local_i386.trace", NULL);
+
+  g_assert_cmpuint (m->n_processes, ==, 3);
+  g_assert_cmpint (m->lamport[3], >, m->lamport[2]);
+  g_assert_cmpint (m->lamport[6], >, m->lamport[5]);
+
+  /* The real run: vm(1).main2.body's CREATER (line 50) makes foo on VM 2
+   * (line 51); its second DESTROYR (line 128) ends VM 2's glob (line 130). */
+  if (path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+      g_autoptr(GError) error = NULL;
+      WeftMpdTrace *trace = weft_mpd_read (file, context, &error);
+      g_autoptr(WeftMpdModel) run = NULL;
+
+      g_assert_no_error (error);
+      run = weft_mpd_model_new (trace);
+      g_test_message ("CREATER %" G_GINT64_FORMAT " -> BODY %" G_GINT64_FORMAT "; DESTROYR %" G_GINT64_FORMAT
+                      " -> FINAL %" G_GINT64_FORMAT, run->lamport[49], run->lamport[50],
+                      run->lamport[127], run->lamport[129]);
+      g_assert_cmpuint (run->trace->records[49].event, ==, WEFT_MPD_CREATER);
+      g_assert_cmpuint (run->trace->records[50].event, ==, WEFT_MPD_BODY);
+      g_assert_cmpint (run->lamport[50], >, run->lamport[49]);
+      g_assert_cmpuint (run->trace->records[127].event, ==, WEFT_MPD_DESTROYR);
+      g_assert_cmpuint (run->trace->records[129].event, ==, WEFT_MPD_FINAL);
+      g_assert_cmpint (run->lamport[129], >, run->lamport[127]);
+    }
+}
+
 /* A FORWARD: g's PROC names the forwarder f, g's ENDPROC the client p. */
 typedef struct
 {
@@ -724,6 +772,7 @@ main (int   argc,
   g_test_add_func ("/mpd/model-cancelled", test_model_cancelled);
   g_test_add_func ("/mpd/man-page", test_man_page);
   g_test_add_func ("/mpd/unprefixed-main-vm", test_unprefixed_main_vm);
+  g_test_add_func ("/mpd/create-across-vms", test_create_across_vms);
   g_test_add_func ("/mpd/corpus", test_corpus);
   g_test_add_func ("/mpd/forward", test_forward);
   g_test_add_func ("/mpd/sources", test_sources);

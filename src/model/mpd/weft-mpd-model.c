@@ -439,7 +439,6 @@ build (Builder *b)
   WeftMpdModel *m = b->model;
   const WeftMpdTrace *t = m->trace;
   guint32 pending_create = WEFT_MPD_NONE;
-  guint16 pending_create_vm = 0;
   guint32 last_semaphore = WEFT_MPD_NONE;
 
   for (guint32 i = 0; i < t->n_records; i++)
@@ -506,7 +505,8 @@ build (Builder *b)
 
         case WEFT_MPD_BODY:
         case WEFT_MPD_FINAL:
-          if (pending_create != WEFT_MPD_NONE && pending_create_vm == vm_of (r) && p->first_record == i)
+          /* On any VM: `create r() on vm2` on VM 1 starts r's body on VM 2. */
+          if (pending_create != WEFT_MPD_NONE && p->first_record == i)
             {
               recv = m->lamport[pending_create];
               pending_create = WEFT_MPD_NONE;
@@ -517,7 +517,6 @@ build (Builder *b)
         case WEFT_MPD_CREATEG:
         case WEFT_MPD_DESTROYR:
           pending_create = i;
-          pending_create_vm = vm_of (r);
           break;
 
         case WEFT_MPD_P:
