@@ -25,6 +25,10 @@ weft_chplvis_page_current_choice (WeftChplvisPage *self)
   return &g_array_index (self->tags, WeftChplvisTagChoice, selected);
 }
 
+/* More choices than this in the tag list (All, Start and the tags), and it
+ * has a search entry. */
+#define TAG_SEARCH_FROM 20
+
 void
 weft_chplvis_page_rebuild_tags (WeftChplvisPage *self,
                                 int              keep_tag)
@@ -56,6 +60,8 @@ weft_chplvis_page_rebuild_tags (WeftChplvisPage *self,
 
   gtk_drop_down_set_model (self->tag_dropdown, G_LIST_MODEL (labels));
   gtk_drop_down_set_selected (self->tag_dropdown, selected);
+  /* A run that tags every step has hundreds of tags: type to find one. */
+  gtk_drop_down_set_enable_search (self->tag_dropdown, self->tags->len > TAG_SEARCH_FROM);
 }
 
 static void
@@ -204,6 +210,10 @@ weft_chplvis_page_init_controls (WeftChplvisPage *self)
 void
 weft_chplvis_page_setup_controls (WeftChplvisPage *self)
 {
+  g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
+
+  /* What the tag list's search matches. */
+  gtk_drop_down_set_expression (self->tag_dropdown, label);
   gtk_widget_set_visible (GTK_WIDGET (self->merge_button), weft_chplvis_has_repeated_tag_names (get_trace (self)));
   weft_chplvis_page_rebuild_tags (self, WEFT_CHPLVIS_TAG_ALL);
   g_signal_connect_object (self->tag_dropdown, "notify::selected", G_CALLBACK (tag_selected_cb), self,

@@ -1246,6 +1246,39 @@ test_page_finalizes (void)
   fixture_close (&f);
 }
 
+/* A run that tags every step: its tag list (All, Start and 25 tags) has a
+ * search entry, matching the labels; the demo's short list has none. */
+static void
+test_tag_search (void)
+{
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *run = g_build_filename (dir, "STEPS", NULL);
+  g_autofree char *file = g_build_filename (run, "STEPS-0", NULL);
+  g_autoptr(GString) text = g_string_new ("ChplVdebug: ver 1.4 nodes 1 nid 0 tid 1 seq 1.000 10.000000 0.5 0.1 \n");
+  g_autoptr(GError) error = NULL;
+  Fixture f = { 0 };
+  Fixture demo = { 0 };
+
+  for (guint i = 0; i < 25; i++)
+    g_string_append_printf (text, "Tag: %u.%06u 0.5 0.1 0 1 %u\n", 10 + i / 10, 100000 * (i % 10), i);
+  g_string_append (text, "End: 13.000000 0.6 0.2 0 1\n");
+  g_assert_cmpint (g_mkdir_with_parents (run, 0755), ==, 0);
+  g_file_set_contents (file, text->str, (gssize)text->len, &error);
+  g_assert_no_error (error);
+
+  fixture_open (&f, run);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (weft_chplvis_page_get_tag_dropdown (f.page))),
+                    ==, 27);
+  g_assert_true (gtk_drop_down_get_enable_search (weft_chplvis_page_get_tag_dropdown (f.page)));
+  g_assert_nonnull (gtk_drop_down_get_expression (weft_chplvis_page_get_tag_dropdown (f.page)));
+  fixture_close (&f);
+
+  fixture_open_demo (&demo);
+  g_assert_false (gtk_drop_down_get_enable_search (weft_chplvis_page_get_tag_dropdown (demo.page)));
+  fixture_close (&demo);
+  weft_test_rm_rf (dir);
+}
+
 typedef struct
 {
   WeftChplvisPage *page;
@@ -1309,6 +1342,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/page/incomplete", test_incomplete_run);
   g_test_add_func ("/chplvis/page/finalize", test_page_finalizes);
   g_test_add_func ("/chplvis/page/details-default-size", test_details_default_size);
+  g_test_add_func ("/chplvis/page/tag-search", test_tag_search);
 
   return g_test_run ();
 }
