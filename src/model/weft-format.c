@@ -116,38 +116,6 @@ compare_strings (gconstpointer a,
   return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
-/**
- * weft_sniff_input_has_child:
- * @input: what a sniffer sees of a folder
- * @name: a file name
- *
- * Whether the folder holds an entry named @name: a binary search of its
- * sorted names (a folder may hold a million).
- */
-gboolean
-weft_sniff_input_has_child (const WeftSniffInput *input,
-                            const char           *name)
-{
-  guint lo = 0, hi;
-
-  if (input->children == NULL)
-    return FALSE;
-  hi = g_strv_length ((char **)input->children);
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      int order = strcmp (input->children[mid], name);
-
-      if (order == 0)
-        return TRUE;
-      if (order < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return FALSE;
-}
-
 /* Reads what sniffers may look at: the head of a file or the names in a folder. */
 static gboolean
 sniff_data_init (SniffData     *data,

@@ -17,9 +17,10 @@
 G_BEGIN_DECLS
 
 /* How many bytes of a file, and names of a directory, a sniffer sees: every
- * name of any folder a run writes (a Chapel run of 10,000 locales holds
- * 10,000 files, and NAME-0 must be among the names seen), yet a bound for a
- * folder of millions. Of a folder no format reads, the first
+ * name of any folder a run writes (a Chapel run of 4,096 locales beside its
+ * other output, and NAME-0 must be among the names seen; sniffers scan the
+ * list, a few milliseconds for the largest), yet a bound for a folder of
+ * millions. Of a folder no format reads, the first
  * WEFT_SNIFF_MAX_NESTED entries are sniffed in turn (see
  * weft_format_detect_full()): each of those costs an open and a read. */
 #define WEFT_SNIFF_HEAD_SIZE    4096
@@ -62,9 +63,6 @@ struct _WeftFormat
                            WeftLoadContext       *context,
                            GError               **error);
 };
-
-gboolean           weft_sniff_input_has_child    (const WeftSniffInput *input,
-                                                  const char           *name);
 
 void               weft_format_register          (const WeftFormat  *format);
 const WeftFormat  *weft_format_lookup            (const char        *id);

@@ -15,6 +15,13 @@
 #include "weft-formats-builtin.h"
 #include "weft-memory.h"
 
+static gboolean
+has_child (const WeftSniffInput *input,
+           const char           *name)
+{
+  return input->children != NULL && g_strv_contains (input->children, name);
+}
+
 /* How many names in a folder look like the first file of a run ("X-0"). */
 static guint
 count_first_files (const WeftSniffInput *input)
@@ -42,10 +49,10 @@ weft_chplvis_format_sniff (const WeftSniffInput *input)
     {
       g_autofree char *first = g_strconcat (input->basename, "-0", NULL);
 
-      if (weft_sniff_input_has_child (input, first))
+      if (has_child (input, first))
         return WEFT_SNIFF_LIKELY;
     }
-  if (weft_sniff_input_has_child (input, ".Vdebug-0"))
+  if (has_child (input, ".Vdebug-0"))
     return WEFT_SNIFF_LIKELY;
   if (count_first_files (input) == 1)
     return WEFT_SNIFF_WEAK;

@@ -379,7 +379,7 @@ process_for (Builder             *b,
     ProcState s = { 0, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE, WEFT_MPD_NONE };
 
     p.pid = r->pid;
-    p.vm = r->vm;
+    p.vm = r->vm;   /* as written, for its label; its identity is vm_of()'s */
     p.start_event = r->event;
     p.name = r->name;
     p.first_record = i;
