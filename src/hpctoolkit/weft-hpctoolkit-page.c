@@ -430,6 +430,7 @@ build (WeftHpctoolkitPage *self)
   g_autoptr(GtkStringList) metrics = gtk_string_list_new (NULL);
   WeftEventTable *events = weft_dataset_get_event_table (WEFT_DATASET (self->dataset));
   g_autofree char *summary = NULL;
+  g_autofree char *tooltip = NULL;
   WeftViewOptions options = { 0 };
 
   self->values = weft_dataset_dup_values (WEFT_DATASET (self->dataset), "values", &options, NULL);
@@ -440,12 +441,18 @@ build (WeftHpctoolkitPage *self)
     weft_value_bars_view_set_values (self->bars_view, self->values);
   sort_toggled_cb (self);
 
-  summary = g_strdup_printf (ngettext ("%u profile, %u merged calling contexts", "%u profiles, %u merged calling contexts",
+  summary = g_strdup_printf (ngettext ("%u profile, %u tree nodes", "%u profiles, %u tree nodes",
                                        weft_hpctoolkit_measurement_get_n_profiles (m)),
                              weft_hpctoolkit_measurement_get_n_profiles (m), weft_call_tree_get_n_nodes (tree) - 1);
   gtk_label_set_text (self->summary_label, summary);
-  /* Ellipsized beside the trace's call-depth controls at 1200 pixels. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), summary);
+  /* The label is ellipsized beside the trace's call-depth controls at 1200
+   * pixels, and its count is not weft-cli's merged_nodes: say both. */
+  tooltip = g_strdup_printf (_("%s: the nodes of the top-down tree, where the profiles’ calling contexts are "
+                               "merged into procedures, loops and source lines by the program structure (by "
+                               "module and address where there is none). “weft-cli info” counts as merged_nodes "
+                               "the contexts merged by address alone."),
+                             summary);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), tooltip);
 
   gtk_spin_button_set_range (self->depth_spin, 0, MAX (1, weft_call_tree_get_max_depth (tree)));
   gtk_spin_button_set_value (self->depth_spin, MAX (1, weft_call_tree_get_max_depth (tree)));

@@ -111,24 +111,6 @@ test_mda_page (void)
   weft_ui_destroy_window (GTK_WIDGET (window));
 }
 
-/* The label whose text is @text under @widget, or NULL. */
-static GtkLabel *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return GTK_LABEL (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The colour of the dot before a Value cell's text, as 0xRRGGBB. */
 static guint32
 dot_color (GtkLabel *label)
@@ -267,9 +249,9 @@ test_cpc_page (void)
 
   /* The Value column is the strip's legend: each value after a dot of the
    * colour its processes have there (the file's rows in palette order). */
-  g_assert_cmphex (dot_color (find_label (GTK_WIDGET (columns), "\u25CF 0")), ==, weft_palette_get_color (0) >> 8);
-  g_assert_cmphex (dot_color (find_label (GTK_WIDGET (columns), "\u25CF 998")), ==, weft_palette_get_color (1) >> 8);
-  g_assert_cmphex (dot_color (find_label (GTK_WIDGET (columns), "\u25CF 1000")), ==, weft_palette_get_color (2) >> 8);
+  g_assert_cmphex (dot_color (weft_ui_find_label (GTK_WIDGET (columns), "\u25CF 0", FALSE)), ==, weft_palette_get_color (0) >> 8);
+  g_assert_cmphex (dot_color (weft_ui_find_label (GTK_WIDGET (columns), "\u25CF 998", FALSE)), ==, weft_palette_get_color (1) >> 8);
+  g_assert_cmphex (dot_color (weft_ui_find_label (GTK_WIDGET (columns), "\u25CF 1000", FALSE)), ==, weft_palette_get_color (2) >> 8);
   g_assert_cmpuint (weft_palette_get_color (1), !=, weft_palette_get_color (2));
 
   /* Real input: a click on the first row (the value 0, rank 17 alone). */

@@ -71,6 +71,19 @@ test_page (void)
   /* It opens on the top-down tree, as hpcviewer does. */
   g_assert_cmpstr (weft_hpctoolkit_page_get_view (page), ==, "top-down");
 
+  /* The summary counts the tree's nodes and says how that differs from
+   * weft-cli's merged_nodes (140 for the corpus run, a count by address). */
+  {
+    GtkLabel *summary = weft_ui_find_label (GTK_WIDGET (page), "4 profiles, ", TRUE);
+    const char *tooltip;
+
+    g_assert_nonnull (summary);
+    g_assert_true (g_str_has_suffix (gtk_label_get_text (summary), " tree nodes"));
+    tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (summary));
+    g_assert_true (g_str_has_prefix (tooltip, gtk_label_get_text (summary)));
+    g_assert_nonnull (strstr (tooltip, "merged_nodes"));
+  }
+
   /* Profiles: one bar per profile, the dataset's totals: 400, 440, 520 and
    * 560 samples of 1 ms and 3,000 × 1,000 cycles. */
   weft_hpctoolkit_page_set_view (page, "profiles");

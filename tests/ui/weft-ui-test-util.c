@@ -398,3 +398,33 @@ weft_ui_find_descendant (GtkWidget *widget,
     }
   return NULL;
 }
+
+/**
+ * weft_ui_find_label:
+ * @text: the label's whole text, or its start when @prefix
+ *
+ * Returns: (transfer none) (nullable): the first label under @widget (itself
+ *   included, depth first) whose text is @text, or starts with it
+ */
+GtkLabel *
+weft_ui_find_label (GtkWidget  *widget,
+                    const char *text,
+                    gboolean    prefix)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *label = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (prefix ? g_str_has_prefix (label, text) : g_strcmp0 (label, text) == 0)
+        return GTK_LABEL (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = weft_ui_find_label (child, text, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -29,6 +29,9 @@ gboolean   weft_ui_wait_for        (WeftUiCondition   condition,
 void       weft_ui_wait_drawn      (GtkWidget        *widget);
 GtkWidget *weft_ui_find_descendant (GtkWidget        *widget,
                                     GType             type);
+GtkLabel  *weft_ui_find_label      (GtkWidget        *widget,
+                                    const char       *text,
+                                    gboolean          prefix);
 void       weft_ui_count_cb        (GObject          *object,
                                     GParamSpec       *pspec,
                                     guint            *count);
