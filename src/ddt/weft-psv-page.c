@@ -14,6 +14,12 @@
 #include "weft-psv-dataset.h"
 #include "weft-psv-page.h"
 
+/* What the stack tree opens on (weft_call_tree_view_open_levels()): rows
+ * past a few hundred are scrolled through, not read, and frames 32 levels
+ * in are indented past the middle of the window. */
+#define OPEN_MAX_ROWS   500
+#define OPEN_MAX_LEVELS 32
+
 struct _WeftPsvPage
 {
   GtkWidget           parent_instance;
@@ -170,6 +176,9 @@ weft_psv_page_constructed (GObject *object)
   g_assert (WEFT_IS_PSV_DATASET (dataset));
   self->tree = weft_call_tree_ref (weft_psv_dataset_get_tree (WEFT_PSV_DATASET (dataset)));
   weft_call_tree_view_set_tree (self->tree_view, self->tree);
+  /* DDT shows the whole tree, branches and all: where the processes are is
+   * the first thing looked for. A big tree opens as many levels as fit. */
+  weft_call_tree_view_open_levels (self->tree_view, OPEN_MAX_ROWS, OPEN_MAX_LEVELS);
   weft_flame_graph_view_set_tree (self->flame_graph, self->tree);
 }
 

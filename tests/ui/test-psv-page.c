@@ -206,7 +206,6 @@ test_tree_view (void)
   WeftCallTreeView *tree_view;
   WeftFlameGraphRenderer *renderer;
   WeftCallNode recv, poll_node, seen = WEFT_CALL_NODE_NONE, hottest;
-  guint rows_before;
 
   fixture_open (&f);
   tree_view = weft_psv_page_get_tree_view (f.page);
@@ -214,19 +213,18 @@ test_tree_view (void)
   g_signal_connect (tree_view, "node-selected", G_CALLBACK (on_node_selected), &seen);
   weft_ui_wait_drawn (GTK_WIDGET (tree_view));
 
-  /* Lazy: only the two root frames are rows until something is expanded. */
-  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 2);
+  /* The whole tree is open, as DDT shows it: its 16 frames, 6 levels. */
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 16);
 
-  /* Selecting a row expands its ancestors, reports it, outlines it in the
-   * flame graph and fills the details line. */
+  /* Selecting a row reports it, outlines it in the flame graph and fills
+   * the details line. */
   recv = find_function (f.tree, "MPI_Recv");
-  rows_before = weft_call_tree_view_get_n_rows (tree_view);
   g_assert_true (weft_call_tree_view_select_node (tree_view, recv));
   weft_ui_iterate ();
   g_assert_cmpuint (weft_call_tree_view_get_selected (tree_view), ==, recv);
   g_assert_cmpuint (seen, ==, recv);
   g_assert_cmpuint (weft_flame_graph_renderer_get_selected (renderer), ==, recv);
-  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, rows_before + 1 + 3 + 1);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (tree_view), ==, 16);
   g_assert_cmpstr (weft_psv_page_get_details (f.page), ==,
                    "MPI_Recv (recv.c:135) — 2 processes [28-29], 2 threads [28.0-29.0]");
 
@@ -413,6 +411,65 @@ test_search_worker (void)
   weft_ui_spin (100);
 }
 
+/* weft_call_tree_view_open_levels(): whole levels while their rows fit, on
+ * a tree of 3 top frames with 4 callees each with 5 callees (3 + 12 + 60
+ * rows), then inside a focused frame. */
+static void
+test_open_levels (void)
+{
+  g_autoptr(WeftCallTree) tree = weft_call_tree_new ();
+  WeftCallTreeView *view = WEFT_CALL_TREE_VIEW (g_object_ref_sink (weft_call_tree_view_new ()));
+  WeftCallNode first_top = WEFT_CALL_NODE_NONE;
+  GtkWidget *window;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("top_%u", i);
+      WeftCallFrame frame = { name, "", "", 0, 0, 0 };
+      WeftCallNode top = weft_call_tree_add_child (tree, WEFT_CALL_TREE_ROOT, &frame);
+
+      if (i == 0)
+        first_top = top;
+      for (guint j = 0; j < 4; j++)
+        {
+          g_autofree char *callee = g_strdup_printf ("f_%u_%u", i, j);
+          WeftCallFrame callee_frame = { callee, "", "", 0, 0, 0 };
+          WeftCallNode middle = weft_call_tree_add_child (tree, top, &callee_frame);
+
+          for (guint k = 0; k < 5; k++)
+            {
+              g_autofree char *leaf = g_strdup_printf ("g_%u_%u_%u", i, j, k);
+              WeftCallFrame leaf_frame = { leaf, "", "", 0, 0, 0 };
+
+              weft_call_tree_add_child (tree, middle, &leaf_frame);
+            }
+        }
+    }
+  weft_call_tree_view_set_tree (view, tree);
+  window = weft_ui_show_in_window (GTK_WIDGET (view), 800, 600);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (view), ==, 3);
+
+  /* One level at most: nothing opens. */
+  g_assert_cmpuint (weft_call_tree_view_open_levels (view, 1000, 1), ==, 1);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (view), ==, 3);
+  /* 20 rows: the second level fits (15), the third does not (75). */
+  g_assert_cmpuint (weft_call_tree_view_open_levels (view, 20, 32), ==, 2);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (view), ==, 15);
+  /* Exactly 75 rows: all of it. */
+  g_assert_cmpuint (weft_call_tree_view_open_levels (view, 75, 32), ==, 3);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (view), ==, 75);
+
+  /* Focused on top_0: it, its 4 callees, their 20 callees. */
+  g_assert_true (weft_call_tree_view_focus (view, first_top));
+  weft_ui_iterate ();
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (view), ==, 1 + 4);
+  g_assert_cmpuint (weft_call_tree_view_open_levels (view, 25, 32), ==, 3);
+  g_assert_cmpuint (weft_call_tree_view_get_n_rows (view), ==, 1 + 4 + 20);
+
+  weft_ui_destroy_window (window);
+  g_object_unref (view);
+}
+
 /* A stack 20,000 frames deep (a stack overflow's recursion): the hottest
  * path's last frame is shown in a view focused 24 levels above it (opening
  * every level took minutes, and rows far down were indented out of sight);
@@ -479,6 +536,7 @@ main (int    argc,
   g_test_add_func ("/psv/page/flame-graph-pointer", test_flame_graph_pointer);
   g_test_add_func ("/psv/page/tree-view", test_tree_view);
   g_test_add_func ("/psv/page/search-worker", test_search_worker);
+  g_test_add_func ("/psv/page/open-levels", test_open_levels);
   g_test_add_func ("/psv/page/deep-stack", test_deep_stack);
 
   return g_test_run ();

@@ -747,6 +747,76 @@ weft_call_tree_view_expand_hottest (WeftCallTreeView *self)
   return node;
 }
 
+/**
+ * weft_call_tree_view_open_levels:
+ * @max_rows: how many rows the view may show at most
+ * @max_levels: how many levels may be shown at most
+ *
+ * Opens whole levels of the tree in view from the top, as long as every row
+ * of the next level fits within @max_rows and @max_levels: a small tree (a
+ * parallel stack view of one hang) shows all its branches at once, as DDT
+ * shows them, a big one its first levels.
+ *
+ * Returns: the levels shown (1: only the top rows)
+ */
+guint
+weft_call_tree_view_open_levels (WeftCallTreeView *self,
+                                 guint             max_rows,
+                                 guint             max_levels)
+{
+  g_autofree guint *per_level = NULL;
+  int top_depth;
+  guint levels = 1, rows, n_rows;
+  WeftCallNode first, n;
+
+  g_return_val_if_fail (WEFT_IS_CALL_TREE_VIEW (self), 0);
+  g_return_val_if_fail (max_levels >= 1, 0);
+
+  if (self->tree == NULL || self->selection == NULL)
+    return 0;
+
+  /* Frames per level ([0]: the top rows: the root's children, or the frame
+   * focused on). A focused frame's subtree is what follows it in preorder
+   * up to the next frame as shallow. */
+  per_level = g_new0 (guint, max_levels + 1);
+  first = self->focus == WEFT_CALL_TREE_ROOT ? weft_call_tree_get_first_child (self->tree, WEFT_CALL_TREE_ROOT)
+                                             : self->focus;
+  top_depth = first != WEFT_CALL_NODE_NONE ? weft_call_tree_get_depth (self->tree, first) : 0;
+  for (n = first; n != WEFT_CALL_NODE_NONE; n = weft_call_tree_next_preorder (self->tree, n))
+    {
+      int level = weft_call_tree_get_depth (self->tree, n) - top_depth;
+
+      if (level < 0 || (level == 0 && n != first && self->focus != WEFT_CALL_TREE_ROOT))
+        break;
+      if (level <= (int)max_levels)
+        per_level[level]++;
+    }
+  rows = per_level[0];
+  while (levels < max_levels && per_level[levels] > 0 && rows + per_level[levels] <= max_rows)
+    rows += per_level[levels++];
+  if (levels == 1)
+    return 1;
+
+  /* Opened with the model away from the column view, which would rebind
+   * its rows at each expansion (see select_node_full()). Children come
+   * right after their parent, so one pass opens every level. */
+  gtk_column_view_set_model (self->column_view, NULL);
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+  for (guint position = 0; position < n_rows; position++)
+    {
+      g_autoptr(GtkTreeListRow) row = row_at (self, position);
+
+      if (gtk_tree_list_row_get_depth (row) + 1 < levels && gtk_tree_list_row_is_expandable (row))
+        {
+          gtk_tree_list_row_set_expanded (row, TRUE);
+          n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+        }
+    }
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  return levels;
+}
+
 static gboolean
 is_under (WeftCallTree *tree,
           WeftCallNode  node,

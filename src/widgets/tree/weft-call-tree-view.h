@@ -44,6 +44,9 @@ WeftCallNode  weft_call_tree_view_get_selected    (WeftCallTreeView *self);
 /* Follows the largest child (metric 0, else processes) from the top and
  * selects the last frame; returns it. */
 WeftCallNode  weft_call_tree_view_expand_hottest  (WeftCallTreeView *self);
+guint         weft_call_tree_view_open_levels     (WeftCallTreeView *self,
+                                                   guint             max_rows,
+                                                   guint             max_levels);
 /* Selects the next frame after the selection (pre-order, wrapping) whose
  * function contains @text, ignoring case; FALSE when none does. */
 gboolean      weft_call_tree_view_search          (WeftCallTreeView *self,
