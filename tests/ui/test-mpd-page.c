@@ -24,6 +24,7 @@
 #include "weft-mpd-page.h"
 #include "weft-mpd-table.h"
 #include "weft-test-util.h"
+#include "weft-timeline-legend.h"
 #include "weft-timeline-hit.h"
 #include "weft-timeline-view.h"
 #include "weft-source-view.h"
@@ -77,6 +78,16 @@ test_mpd_page (void)
   g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_processes (page)), ==, 57);
   g_assert_cmpuint (g_list_model_get_n_items (weft_mpd_page_get_lines (page)), >, 26);
   g_assert_cmpstr (weft_mpd_page_get_view (page), ==, "timeline");
+
+  /* The space-time diagram's legend (the timeline view's last part) names
+   * its colours: given its table after it was laid out, it had kept no
+   * height, and no legend was shown. */
+  {
+    GtkWidget *legend = gtk_widget_get_last_child (weft_mpd_page_get_timeline_view (page));
+
+    g_assert_true (WEFT_IS_TIMELINE_LEGEND (legend));
+    g_assert_cmpint (gtk_widget_get_height (legend), >=, 16);
+  }
 
   /* Alt+2, typed, shows the matrix. */
   weft_ui_locate (GTK_WIDGET (page), &screen);

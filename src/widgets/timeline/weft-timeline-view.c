@@ -7,9 +7,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "weft-time-ruler.h"
+#include "weft-timeline-legend.h"
 #include "weft-timeline-util.h"
 #include "weft-timeline-view.h"
-#include "weft-widget-theme.h"
 
 struct _WeftTimelineView
 {
@@ -96,20 +96,6 @@ view_action_cb (GtkWidget  *widget,
     gtk_widget_activate_action (GTK_WIDGET (self->timeline), action_name, NULL);
 }
 
-static void
-legend_draw_cb (GtkDrawingArea *area,
-                cairo_t        *cr,
-                int             width,
-                int             height,
-                gpointer        user_data)
-{
-  WeftTimelineView *self = user_data;
-  g_auto(WeftRenderTheme) theme = { 0 };
-
-  weft_widget_theme_fill (GTK_WIDGET (area), &theme);
-  weft_timeline_renderer_draw_legend (weft_timeline_get_renderer (self->timeline), cr, &theme, 6, 2, width - 12);
-}
-
 /* The legend is a picture: screen readers get its kinds as text. */
 static void
 update_legend_accessible (WeftTimelineView *self)
@@ -131,21 +117,6 @@ update_legend_accessible (WeftTimelineView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Legend"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, kinds->str,
                                   -1);
-}
-
-static void
-legend_resize_cb (GtkDrawingArea   *area,
-                  int               width,
-                  int               height,
-                  WeftTimelineView *self)
-{
-  g_auto(WeftRenderTheme) theme = { 0 };
-  double needed;
-
-  weft_widget_theme_fill (GTK_WIDGET (area), &theme);
-  needed = weft_timeline_renderer_measure_legend (weft_timeline_get_renderer (self->timeline), &theme, width - 12);
-  if ((int)needed + 4 != gtk_drawing_area_get_content_height (area))
-    gtk_drawing_area_set_content_height (area, (int)needed + 4);
 }
 
 static void
@@ -284,9 +255,7 @@ weft_timeline_view_init (WeftTimelineView *self)
   gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
-  self->legend = gtk_drawing_area_new ();
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->legend), legend_draw_cb, self, NULL);
-  g_signal_connect_object (self->legend, "resize", G_CALLBACK (legend_resize_cb), self, 0);
+  self->legend = weft_timeline_legend_new (weft_timeline_get_renderer (self->timeline));
   gtk_widget_set_parent (self->legend, GTK_WIDGET (self));
   update_legend_accessible (self);
 
@@ -327,8 +296,7 @@ weft_timeline_view_set_table (WeftTimelineView *self,
       weft_timeline_overview_set_table (self->overview, table);
       update_span_label (self);
       update_legend_accessible (self);
-      gtk_widget_queue_resize (self->legend);
-      gtk_widget_queue_draw (self->legend);
+      weft_timeline_legend_changed (WEFT_TIMELINE_LEGEND (self->legend));
     }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
