@@ -147,8 +147,16 @@ match_cb (gconstpointer element,
 {
   WeftCpcPage *self = user_data;
   const CpcRow *row = element;
-  g_autofree char *set = weft_int_set_to_string (weft_cpc_table_get_processes (cpc_table (self), row->index));
+  const WeftIntSet *processes = weft_cpc_table_get_processes (cpc_table (self), row->index);
+  g_autofree char *set = NULL;
+  guint64 process;
 
+  /* A process number finds the value it has: 10 is in "6-16", whose text
+   * does not hold it. */
+  if (g_ascii_string_to_unsigned (search, 10, 0, G_MAXINT64, &process, NULL) &&
+      weft_int_set_contains (processes, (gint64)process))
+    return TRUE;
+  set = weft_int_set_to_string (processes);
   return weft_text_contains_folded (weft_cpc_table_get_value (cpc_table (self), row->index), search) ||
          weft_text_contains_folded (set, search);
 }
@@ -382,6 +390,8 @@ build_ui (WeftCpcPage *self)
   self->search = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->search), TRUE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->search), _("Find a value or a process set (Ctrl+F)"));
+  /* An empty bar across the window says nothing of what it looks through. */
+  g_object_set (self->search, "placeholder-text", _("Value, process or process set"), NULL);
   g_signal_connect (self->search, "search-changed", G_CALLBACK (search_changed_cb), self);
   self->count_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->search));

@@ -228,6 +228,14 @@ test_mda_page_worker (void)
   weft_test_rm_rf (path);
 }
 
+static gboolean
+label_is (gpointer data)
+{
+  GtkLabel *label = data;
+
+  return g_strcmp0 (gtk_label_get_text (label), g_object_get_data (G_OBJECT (label), "expected")) == 0;
+}
+
 static void
 test_cpc_page (void)
 {
@@ -267,6 +275,24 @@ test_cpc_page (void)
   g_assert_cmpint (weft_cpc_page_get_selected_row (WEFT_CPC_PAGE (page)), ==, 0);
   g_assert_cmpstr (gtk_label_get_text (weft_cpc_page_get_selection_label (WEFT_CPC_PAGE (page))), ==,
                    "0: 1 process (17)");
+
+  /* A process number finds its value: 12 is in "0-4,6-16,…" (1000), and no
+   * row's text holds it; 7 is in that set too, and in the text "17". The
+   * bar says what it searches. */
+  {
+    GtkWidget *search = weft_ui_find_descendant (page, GTK_TYPE_SEARCH_ENTRY);
+    GtkWidget *count = gtk_widget_get_next_sibling (search);
+    g_autofree char *placeholder = NULL;
+
+    g_object_get (search, "placeholder-text", &placeholder, NULL);
+    g_assert_cmpstr (placeholder, ==, "Value, process or process set");
+    g_object_set_data (G_OBJECT (count), "expected", (gpointer)"1 of 3 values");
+    gtk_editable_set_text (GTK_EDITABLE (search), "12");
+    g_assert_true (weft_ui_wait_for (label_is, count));
+    g_object_set_data (G_OBJECT (count), "expected", (gpointer)"2 of 3 values");
+    gtk_editable_set_text (GTK_EDITABLE (search), "7");
+    g_assert_true (weft_ui_wait_for (label_is, count));
+  }
 
   weft_ui_destroy_window (GTK_WIDGET (window));
 }
@@ -343,14 +369,6 @@ filter_model_of (GtkColumnView *columns)
   GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
 
   return GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
-}
-
-static gboolean
-label_is (gpointer data)
-{
-  GtkLabel *label = data;
-
-  return g_strcmp0 (gtk_label_get_text (label), g_object_get_data (G_OBJECT (label), "expected")) == 0;
 }
 
 /* A long table searches between frames (a search of 200,000 values held the
