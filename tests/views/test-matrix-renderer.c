@@ -268,6 +268,48 @@ test_cell_colors_linear (void)
   cairo_surface_destroy (surface);
 }
 
+/* The legend's range is over finite values, as the ramp is; infinities are
+ * counted apart; a mostly-zero matrix gives its smallest non-zero value. */
+static void
+test_range_text (void)
+{
+  g_autoptr(WeftMatrix) m = weft_matrix_new_2d (2, 3);
+  g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
+  g_autofree char *with_inf = NULL;
+  g_autofree char *zeros = NULL;
+  g_autofree char *only_inf = NULL;
+
+  weft_matrix_set_2d (m, 0, 0, -2);
+  weft_matrix_set_2d (m, 0, 1, 5);
+  weft_matrix_set_2d (m, 0, 2, INFINITY);
+  weft_matrix_set_2d (m, 1, 0, NAN);
+  weft_matrix_set_2d (m, 1, 1, 1);
+  weft_matrix_set_2d (m, 1, 2, -INFINITY);
+  weft_matrix_renderer_set_matrix (renderer, m);
+  with_inf = weft_matrix_renderer_dup_range_text (renderer);
+  g_assert_cmpstr (with_inf, ==, "min -2 · max 5 · 2 infinite");
+
+  for (guint c = 0; c < 3; c++)
+    {
+      weft_matrix_set_2d (m, 0, c, c == 1 ? 7 : 0);
+      weft_matrix_set_2d (m, 1, c, c == 2 ? 3 : 0);
+    }
+  weft_matrix_renderer_set_matrix (renderer, NULL);
+  weft_matrix_renderer_set_matrix (renderer, m);
+  zeros = weft_matrix_renderer_dup_range_text (renderer);
+  g_assert_cmpstr (zeros, ==, "min non-zero 3 · max 7");
+
+  for (guint c = 0; c < 3; c++)
+    {
+      weft_matrix_set_2d (m, 0, c, INFINITY);
+      weft_matrix_set_2d (m, 1, c, NAN);
+    }
+  weft_matrix_renderer_set_matrix (renderer, NULL);
+  weft_matrix_renderer_set_matrix (renderer, m);
+  only_inf = weft_matrix_renderer_dup_range_text (renderer);
+  g_assert_cmpstr (only_inf, ==, "3 infinite");
+}
+
 static void
 test_linear_vs_log (void)
 {
@@ -793,6 +835,7 @@ main (int   argc,
   g_test_add_func ("/views/grid/axis-titles", test_axis_titles);
   g_test_add_func ("/views/matrix/cell-colors-linear", test_cell_colors_linear);
   g_test_add_func ("/views/matrix/linear-vs-log", test_linear_vs_log);
+  g_test_add_func ("/views/matrix/range-text", test_range_text);
   g_test_add_func ("/views/matrix/hit-test", test_hit_test);
   g_test_add_func ("/views/matrix/describe", test_describe);
   g_test_add_func ("/views/matrix/large-keeps-hot-cells", test_large_matrix_keeps_hot_cells);

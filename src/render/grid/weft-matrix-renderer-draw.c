@@ -474,27 +474,58 @@ draw_swatch (WeftMatrixRenderer *self,
   *x += s + 4 + tw + 14;
 }
 
-/* "min 3 · max 1 234"; a communication matrix is mostly zeros, so when it has
- * any its smallest non-zero value says more. */
-static char *
-dup_range_text (WeftMatrixRenderer *self)
+/**
+ * weft_matrix_renderer_dup_range_text:
+ *
+ * The legend's range: "min 3 · max 1 234". A communication matrix is mostly
+ * zeros, so when it has any its smallest non-zero value says more. Over
+ * finite values, as the colour ramp and DDT's statistics are: infinities are
+ * counted apart ("min −79.3 · max 99.8 · 1 infinite"), where "max ∞" had
+ * disagreed with both.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL without values
+ */
+char *
+weft_matrix_renderer_dup_range_text (WeftMatrixRenderer *self)
 {
-  const char *kind = _weft_matrix_renderer_value_kind (self);
+  const char *kind;
   g_autofree char *max = NULL;
   g_autofree char *min = NULL;
-  gboolean has_zeros = self->stats.n_nonzero + self->stats.n_nan < self->stats.n_valid;
+  g_autofree char *infinite = NULL;
+  g_autofree char *range = NULL;
+  gboolean has_zeros;
+  double lo, hi;
 
-  if (isnan (self->stats.min))
-    return NULL;
+  g_return_val_if_fail (WEFT_IS_MATRIX_RENDERER (self), NULL);
 
-  max = weft_grid_format_value (kind, self->stats.max);
-  if (has_zeros && self->stats.min >= 0 && !isnan (self->stats.min_nonzero))
+  kind = _weft_matrix_renderer_value_kind (self);
+  has_zeros = self->stats.n_nonzero + self->stats.n_nan < self->stats.n_valid;
+  lo = self->stats.n_inf > 0 ? self->stats.finite_min : self->stats.min;
+  hi = self->stats.n_inf > 0 ? self->stats.finite_max : self->stats.max;
+  if (self->stats.n_inf > 0)
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, self->stats.n_inf);
+
+      infinite = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s infinite", "%s infinite",
+                                               (gulong)MIN (self->stats.n_inf, G_MAXULONG)), count);
+    }
+  if (isnan (lo))
+    return g_steal_pointer (&infinite);
+
+  max = weft_grid_format_value (kind, hi);
+  if (has_zeros && lo >= 0 && isfinite (self->stats.min_nonzero))
     {
       min = weft_grid_format_value (kind, self->stats.min_nonzero);
-      return g_strdup_printf (_("min non-zero %s · max %s"), min, max);
+      range = g_strdup_printf (_("min non-zero %s · max %s"), min, max);
     }
-  min = weft_grid_format_value (kind, self->stats.min);
-  return g_strdup_printf (_("min %s · max %s"), min, max);
+  else
+    {
+      min = weft_grid_format_value (kind, lo);
+      range = g_strdup_printf (_("min %s · max %s"), min, max);
+    }
+  if (infinite != NULL)
+    return g_strdup_printf ("%s · %s", range, infinite);
+  return g_steal_pointer (&range);
 }
 
 /* Caption, ramp (its ends labelled with the values they stand for), the
@@ -522,7 +553,7 @@ draw_legend (WeftMatrixRenderer     *self,
   pango_layout_get_pixel_size (text, &tw, &th);
   caption_w = tw + 8;
 
-  range = dup_range_text (self);
+  range = weft_matrix_renderer_dup_range_text (self);
   if (range != NULL)
     {
       pango_layout_set_text (text, range, -1);

@@ -137,6 +137,7 @@ char                 *weft_matrix_renderer_describe_cell    (WeftMatrixRenderer 
                                                              gsize                  column);
 char                 *weft_matrix_renderer_describe_hit     (WeftMatrixRenderer    *self,
                                                              const WeftMatrixHit   *hit);
+char                 *weft_matrix_renderer_dup_range_text   (WeftMatrixRenderer    *self);
 void                  weft_matrix_renderer_draw             (WeftMatrixRenderer    *self,
                                                              cairo_t               *cr,
                                                              double                 width,
