@@ -383,6 +383,29 @@ test_dataset_views (void)
   events = weft_dataset_get_event_table (dataset);
   g_assert_nonnull (events);
   g_assert_cmpuint (weft_event_table_get_n_rows (events), ==, 4);
+
+  /* Its kinds come busiest first (the legend's order), and the busiest
+   * seven have seven colours. */
+  {
+    guint n_kinds = weft_event_table_get_n_kinds (events);
+    g_autofree gint64 *busy = g_new0 (gint64, n_kinds);
+
+    g_assert_cmpuint (n_kinds, >=, 3);
+    for (guint row = 0; row < 4; row++)
+      for (guint lane = 0; lane < weft_event_table_get_n_lanes (events, row); lane++)
+        {
+          WeftIntervalSlice slice;
+
+          weft_event_table_get_lane (events, row, lane, &slice);
+          for (gsize i = 0; i < slice.n; i++)
+            busy[slice.kind[i]] += slice.end[i] - slice.begin[i];
+        }
+    for (guint k = 1; k < n_kinds; k++)
+      g_assert_cmpint (busy[k - 1], >=, busy[k]);
+    for (guint a = 0; a < MIN (n_kinds, 7); a++)
+      for (guint b = a + 1; b < MIN (n_kinds, 7); b++)
+        g_assert_cmphex (weft_event_table_get_kind_color (events, a), !=, weft_event_table_get_kind_color (events, b));
+  }
 }
 
 static void

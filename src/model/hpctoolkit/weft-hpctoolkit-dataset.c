@@ -119,17 +119,154 @@ trace_time (guint64 t,
   return (gint64)MIN (t, (guint64)(G_MAXINT64 / 4 / scale)) * scale;
 }
 
-static guint32
-colour_of (const char *name)
-{
-  /* A fixed colour per procedure name, the same in every view and run. */
-  static const guint32 palette[] = {
-    0x3584e4ff, 0x33d17aff, 0xf6d32dff, 0xff7800ff, 0xe01b24ff, 0x9141acff, 0x986a44ff,
-    0x1c71d8ff, 0x26a269ff, 0xe5a50aff, 0xc64600ff, 0xa51d2dff, 0x613583ff, 0x63452cff,
-    0x99c1f1ff, 0x8ff0a4ff, 0xf9f06bff, 0xffbe6fff, 0xf66151ff, 0xdc8addff, 0xcdab8fff,
-  };
+/* Seven hues in three tones (GNOME's palette): within a tone the hues differ. */
+#define N_HUES 7
+static const guint32 tones[][N_HUES] = {
+  { 0x3584e4ff, 0xff7800ff, 0x33d17aff, 0xe01b24ff, 0x9141acff, 0xf6d32dff, 0x986a44ff },
+  { 0x1c71d8ff, 0xc64600ff, 0x26a269ff, 0xa51d2dff, 0x613583ff, 0xe5a50aff, 0x63452cff },
+  { 0x99c1f1ff, 0xffbe6fff, 0x8ff0a4ff, 0xf66151ff, 0xdc8addff, 0xf9f06bff, 0xcdab8fff },
+};
 
-  return palette[g_str_hash (name) % G_N_ELEMENTS (palette)];
+/* The colours of procedures, given busiest first. A procedure has the hue
+ * its name's hash picks, the same at every depth and in every run, unless a
+ * busier one of its tone has it: then the next free one. So the seven
+ * busiest have seven hues, the next seven the dark tone's, the next seven the
+ * light one's (a colour by hash alone had given a trace's two busiest
+ * procedures red and dark red). */
+static void
+assign_colours (char   **names,
+                guint    n,
+                guint32 *colours)
+{
+  for (guint start = 0; start < n; start += N_HUES)
+    {
+      guint tone = start / N_HUES;
+      gboolean taken[N_HUES] = { FALSE, };
+
+      for (guint i = start; i < MIN (n, start + N_HUES); i++)
+        {
+          guint hue = g_str_hash (names[i]) % N_HUES;
+
+          if (tone < G_N_ELEMENTS (tones))
+            while (taken[hue])
+              hue = (hue + 1) % N_HUES;
+          taken[hue] = TRUE;
+          colours[i] = tones[tone % G_N_ELEMENTS (tones)][hue];
+        }
+    }
+}
+
+typedef struct
+{
+  char   *name;
+  gint64  time;
+} Busy;
+
+static int
+compare_busiest (gconstpointer a,
+                 gconstpointer b)
+{
+  const Busy *x = a, *y = b;
+
+  if (x->time != y->time)
+    return x->time > y->time ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* What each trace sample shows at @depth: its frame's label there, or NULL
+ * for idle time (a gap, as in hpctraceviewer) and samples without a
+ * context. Labels are made once per calling context, kept in @names. */
+static const char *
+sample_name (WeftHpctoolkitDataset *self,
+             GHashTable            *names,
+             guint                  profile,
+             guint32                node_id,
+             int                    depth,
+             WeftCallNode          *out_node)
+{
+  WeftCallNode node = weft_hpctoolkit_measurement_get_context (self->measurement, profile, node_id);
+  const char *name;
+
+  *out_node = node;
+  if (node == WEFT_CALL_NODE_NONE)
+    return NULL;
+  name = g_hash_table_lookup (names, GUINT_TO_POINTER (node));
+  if (name == NULL)
+    {
+      char *label = weft_hpctoolkit_dataset_dup_frame_at (self, node, depth);
+
+      if (label == NULL)
+        label = g_strdup ("");
+      g_hash_table_insert (names, GUINT_TO_POINTER (node), label);
+      name = label;
+    }
+  return strcmp (name, "<no activity>") == 0 ? NULL : name;
+}
+
+/* The kinds of the timeline at @depth, busiest first (the legend's order),
+ * each with its colour; the names of the samples are kept in @names. */
+static void
+add_kinds (WeftHpctoolkitDataset *self,
+           WeftEventTableBuilder *builder,
+           GHashTable            *names,
+           GHashTable            *kinds,
+           int                    depth)
+{
+  const WeftHpctoolkitMeasurement *m = self->measurement;
+  g_autoptr(GHashTable) node_time = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) time = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree Busy *busy = NULL;
+  g_autofree char **sorted = NULL;
+  g_autofree guint32 *colours = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n = 0;
+
+  for (guint i = 0; i < weft_hpctoolkit_measurement_get_n_profiles (m); i++)
+    {
+      const WeftHpcrunProfile *p = weft_hpctoolkit_measurement_get_profile (m, i);
+      const WeftHpctrace *trace = weft_hpctoolkit_measurement_get_trace (m, i);
+      gint64 scale = p->major < 3 ? 1000 : 1;
+
+      for (guint r = 0; trace != NULL && r + 1 < trace->records->len; r++)
+        {
+          const WeftHpctraceRecord *rec = &g_array_index (trace->records, WeftHpctraceRecord, r);
+          gint64 length = trace_time (rec[1].time, scale) - trace_time (rec->time, scale);
+          WeftCallNode node;
+
+          if (length < 0 || sample_name (self, names, i, rec->node_id, depth, &node) == NULL)
+            continue;
+          g_hash_table_insert (node_time, GUINT_TO_POINTER (node),
+                               GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (node_time, GUINT_TO_POINTER (node))) +
+                                                 (gsize)length));
+        }
+    }
+  /* Contexts that show the same frame at @depth add up. */
+  g_hash_table_iter_init (&iter, node_time);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *name = g_hash_table_lookup (names, key);
+
+      g_hash_table_insert (time, (gpointer)name,
+                           GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (time, name)) + GPOINTER_TO_SIZE (value)));
+    }
+
+  busy = g_new (Busy, MAX (1, g_hash_table_size (time)));
+  g_hash_table_iter_init (&iter, time);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    busy[n++] = (Busy) { key, (gint64)GPOINTER_TO_SIZE (value) };
+  qsort (busy, n, sizeof *busy, compare_busiest);
+  /* A kind id is 16 bits: past that many, the least busy are left out. */
+  n = MIN (n, G_MAXUINT16 - 1);
+  sorted = g_new (char *, MAX (1, n));
+  colours = g_new (guint32, MAX (1, n));
+  for (guint k = 0; k < n; k++)
+    sorted[k] = busy[k].name;
+  assign_colours (sorted, n, colours);
+  for (guint k = 0; k < n; k++)
+    g_hash_table_insert (kinds, g_strdup (sorted[k]),
+                         GUINT_TO_POINTER ((guint)weft_event_table_builder_add_kind (builder, sorted[k], WEFT_EVENT_INTERVAL,
+                                                                                      colours[k])));
 }
 
 WeftEventTable *
@@ -152,6 +289,7 @@ weft_hpctoolkit_dataset_build_timeline (WeftHpctoolkitDataset  *self,
 
   builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
   weft_event_table_builder_set_origin (builder, self->origin_ns);
+  add_kinds (self, builder, names, kinds, depth);
   for (guint i = 0; i < weft_hpctoolkit_measurement_get_n_profiles (m); i++)
     {
       const WeftHpcrunProfile *p = weft_hpctoolkit_measurement_get_profile (m, i);
@@ -171,33 +309,13 @@ weft_hpctoolkit_dataset_build_timeline (WeftHpctoolkitDataset  *self,
           const WeftHpctraceRecord *rec = &g_array_index (trace->records, WeftHpctraceRecord, r);
           gint64 begin = trace_time (rec->time, scale) - self->origin_ns;
           gint64 end = trace_time (rec[1].time, scale) - self->origin_ns;
-          WeftCallNode node = weft_hpctoolkit_measurement_get_context (m, i, rec->node_id);
           const char *name;
+          WeftCallNode node;
           gpointer kind;
 
-          if (node == WEFT_CALL_NODE_NONE || end < begin)
+          if (end < begin || (name = sample_name (self, names, i, rec->node_id, depth, &node)) == NULL ||
+              !g_hash_table_lookup_extended (kinds, name, NULL, &kind))
             continue;
-          name = g_hash_table_lookup (names, GUINT_TO_POINTER (node));
-          if (name == NULL)
-            {
-              char *label = weft_hpctoolkit_dataset_dup_frame_at (self, node, depth);
-
-              if (label == NULL)
-                label = g_strdup ("");
-              g_hash_table_insert (names, GUINT_TO_POINTER (node), label);
-              name = label;
-            }
-          /* Idle time is a gap, as in hpctraceviewer. */
-          if (strcmp (name, "<no activity>") == 0)
-            continue;
-          if (!g_hash_table_lookup_extended (kinds, name, NULL, &kind))
-            {
-              if (g_hash_table_size (kinds) >= G_MAXUINT16 - 1)
-                continue;
-              kind = GUINT_TO_POINTER ((guint)weft_event_table_builder_add_kind (builder, name, WEFT_EVENT_INTERVAL,
-                                                                                   colour_of (name)));
-              g_hash_table_insert (kinds, g_strdup (name), kind);
-            }
           weft_event_table_builder_add_interval (builder, row, begin, end, (guint16)GPOINTER_TO_UINT (kind),
                                                  weft_event_table_builder_intern (builder, name), node);
         }
