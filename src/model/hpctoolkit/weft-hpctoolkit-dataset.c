@@ -173,24 +173,17 @@ compare_busiest (gconstpointer a,
   return strcmp (x->name, y->name);
 }
 
-/* What each trace sample shows at @depth: its frame's label there, or NULL
- * for idle time (a gap, as in hpctraceviewer) and samples without a
- * context. Labels are made once per calling context, kept in @names. */
+/* What a calling context shows at @depth: its frame's label there, or NULL
+ * for idle time (a gap, as in hpctraceviewer). Labels are made once per
+ * context, kept in @names. */
 static const char *
-sample_name (WeftHpctoolkitDataset *self,
-             GHashTable            *names,
-             guint                  profile,
-             guint32                node_id,
-             int                    depth,
-             WeftCallNode          *out_node)
+context_name (WeftHpctoolkitDataset *self,
+              GHashTable            *names,
+              WeftCallNode           node,
+              int                    depth)
 {
-  WeftCallNode node = weft_hpctoolkit_measurement_get_context (self->measurement, profile, node_id);
-  const char *name;
+  const char *name = g_hash_table_lookup (names, GUINT_TO_POINTER (node));
 
-  *out_node = node;
-  if (node == WEFT_CALL_NODE_NONE)
-    return NULL;
-  name = g_hash_table_lookup (names, GUINT_TO_POINTER (node));
   if (name == NULL)
     {
       char *label = weft_hpctoolkit_dataset_dup_frame_at (self, node, depth);
@@ -204,7 +197,7 @@ sample_name (WeftHpctoolkitDataset *self,
 }
 
 /* The kinds of the timeline at @depth, busiest first (the legend's order),
- * each with its colour; the names of the samples are kept in @names. */
+ * each with its colour; the contexts' names are kept in @names. */
 static void
 add_kinds (WeftHpctoolkitDataset *self,
            WeftEventTableBuilder *builder,
@@ -232,9 +225,9 @@ add_kinds (WeftHpctoolkitDataset *self,
         {
           const WeftHpctraceRecord *rec = &g_array_index (trace->records, WeftHpctraceRecord, r);
           gint64 length = trace_time (rec[1].time, scale) - trace_time (rec->time, scale);
-          WeftCallNode node;
+          WeftCallNode node = weft_hpctoolkit_measurement_get_context (m, i, rec->node_id);
 
-          if (length < 0 || sample_name (self, names, i, rec->node_id, depth, &node) == NULL)
+          if (length < 0 || node == WEFT_CALL_NODE_NONE)
             continue;
           g_hash_table_insert (node_time, GUINT_TO_POINTER (node),
                                GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (node_time, GUINT_TO_POINTER (node))) +
@@ -245,8 +238,10 @@ add_kinds (WeftHpctoolkitDataset *self,
   g_hash_table_iter_init (&iter, node_time);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      const char *name = g_hash_table_lookup (names, key);
+      const char *name = context_name (self, names, GPOINTER_TO_UINT (key), depth);
 
+      if (name == NULL)
+        continue;
       g_hash_table_insert (time, (gpointer)name,
                            GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (time, name)) + GPOINTER_TO_SIZE (value)));
     }
@@ -309,11 +304,11 @@ weft_hpctoolkit_dataset_build_timeline (WeftHpctoolkitDataset  *self,
           const WeftHpctraceRecord *rec = &g_array_index (trace->records, WeftHpctraceRecord, r);
           gint64 begin = trace_time (rec->time, scale) - self->origin_ns;
           gint64 end = trace_time (rec[1].time, scale) - self->origin_ns;
+          WeftCallNode node = weft_hpctoolkit_measurement_get_context (m, i, rec->node_id);
           const char *name;
-          WeftCallNode node;
           gpointer kind;
 
-          if (end < begin || (name = sample_name (self, names, i, rec->node_id, depth, &node)) == NULL ||
+          if (end < begin || node == WEFT_CALL_NODE_NONE || (name = context_name (self, names, node, depth)) == NULL ||
               !g_hash_table_lookup_extended (kinds, name, NULL, &kind))
             continue;
           weft_event_table_builder_add_interval (builder, row, begin, end, (guint16)GPOINTER_TO_UINT (kind),
