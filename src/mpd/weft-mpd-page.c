@@ -282,17 +282,42 @@ take_text (WeftMpdTableRow *row,
   row->owned |= 1u << column;
 }
 
-/* mpdprof's report: events per source line and kind. */
+/* Locations by file name, then line; the unknown one last. */
+static int
+compare_locations (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  const WeftMpdTrace *t = user_data;
+  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
+  int by_file;
+
+  if (x == WEFT_MPD_UNKNOWN_LOCATION || y == WEFT_MPD_UNKNOWN_LOCATION)
+    return (x == WEFT_MPD_UNKNOWN_LOCATION) - (y == WEFT_MPD_UNKNOWN_LOCATION);
+  by_file = strcmp (weft_string_pool_lookup (t->names, t->locations[x].file),
+                    weft_string_pool_lookup (t->names, t->locations[y].file));
+  if (by_file != 0)
+    return by_file;
+  return (t->locations[x].line > t->locations[y].line) - (t->locations[x].line < t->locations[y].line);
+}
+
+/* mpdprof's report: events per source line and kind, by file and line (the
+ * order the trace met them in jumped between files). */
 static void
 fill_lines (WeftMpdPage        *self,
             const WeftMpdModel *m)
 {
   const WeftMpdTrace *t = m->trace;
   GArray *rows = weft_mpd_table_rows_new (0);
+  g_autofree guint32 *order = g_new (guint32, MAX (t->n_locations, 1));
 
   for (guint32 l = 0; l < t->n_locations; l++)
+    order[l] = l;
+  g_qsort_with_data (order, (gint)t->n_locations, sizeof *order, compare_locations, (gpointer)t);
+  for (guint32 k = 0; k < t->n_locations; k++)
     for (guint e = 0; e < WEFT_MPD_N_EVENTS; e++)
       {
+        guint32 l = order[k];
         guint32 n = m->line_counts[(gsize)l * WEFT_MPD_N_EVENTS + e];
         WeftMpdTableRow *row;
 

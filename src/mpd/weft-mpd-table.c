@@ -183,6 +183,8 @@ weft_mpd_table_new (const char         *name,
   self->search = gtk_search_entry_new ();
   gtk_widget_set_hexpand (self->search, TRUE);
   gtk_widget_set_tooltip_text (self->search, _("Show only rows containing this text"));
+  /* What is searched: an empty bar across the page said nothing. */
+  g_object_set (self->search, "placeholder-text", name, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->search), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search"), -1);
   self->count = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->count, "dim-label");

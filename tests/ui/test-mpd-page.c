@@ -202,6 +202,26 @@ test_mpd_page (void)
     guint before = g_list_model_get_n_items (lines);
     guint n;
 
+    /* mpdprof's order: by file, then line ("CS.mpd" sorts first in C). */
+    for (guint i = 1; i < before; i++)
+      {
+        g_autoptr(WeftArrayItem) a = g_list_model_get_item (lines, i - 1);
+        g_autoptr(WeftArrayItem) b = g_list_model_get_item (lines, i);
+        const WeftMpdTableRow *x = weft_array_item_peek (a), *y = weft_array_item_peek (b);
+        int by_file = strcmp (x->cells[0], y->cells[0]);
+
+        /* (The unknown location, which the demo has not, would come last.) */
+        g_assert_cmpstr (y->cells[0], !=, "(unknown location)");
+        g_assert_cmpint (by_file, <=, 0);
+        if (by_file == 0)
+          g_assert_cmpfloat (x->values[1], <=, y->values[1]);
+      }
+    {
+      g_autoptr(WeftArrayItem) first = g_list_model_get_item (lines, 0);
+
+      g_assert_cmpstr (((const WeftMpdTableRow *)weft_array_item_peek (first))->cells[0], ==, "CS.mpd");
+    }
+
     gtk_widget_grab_focus (GTK_WIDGET (weft_mpd_page_get_lines_search (page)));
     weft_ui_spin (20);
     weft_ui_xdotool ("type", "--delay", "20", "contp", NULL);
