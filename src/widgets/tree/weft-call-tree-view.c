@@ -1200,6 +1200,7 @@ weft_call_tree_view_init (WeftCallTreeView *self)
   gtk_widget_set_hexpand (self->search_entry, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search functions"), -1);
+  g_object_set (self->search_entry, "placeholder-text", _("Function, Enter for the next"), NULL);
   self->search_bar = gtk_search_bar_new ();
   gtk_search_bar_set_child (GTK_SEARCH_BAR (self->search_bar), self->search_entry);
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_EDITABLE (self->search_entry));
