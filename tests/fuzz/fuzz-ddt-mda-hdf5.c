@@ -39,6 +39,7 @@
 #include <glib/gstdio.h>
 
 #include "weft-hdf5.h"
+#include "weft-hdf5-module.h"
 #include "weft-hdf5-probe.h"
 #include "weft-mda.h"
 
@@ -84,9 +85,17 @@ LLVMFuzzerInitialize (int    *argc,
 {
   const char *dir = g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR) ? "/dev/shm" : g_get_tmp_dir ();
   g_autofree char *base = g_strdup_printf ("weft-fuzz-mda-hdf5-%d", (int)getpid ());
+  GError *error = NULL;
 
   (void)argc;
   (void)argv;
+  /* The reader is in the module weft-hdf5: without it every input would be
+   * refused at once, and the fuzzer would pass having read nothing. */
+  if (weft_hdf5_module_get (&error) == NULL)
+    {
+      fprintf (stderr, "the HDF5 module is missing (build it too): %s\n", error->message);
+      abort ();
+    }
   /* The reader itself, not the app's probe of it (see the top). */
   weft_hdf5_set_isolation (FALSE);
   input_path = g_strdup_printf ("%s/%s.h5", dir, base);
