@@ -310,6 +310,43 @@ test_range_text (void)
   g_assert_cmpstr (only_inf, ==, "3 infinite");
 }
 
+/* An infinity has a colour of its own (amber), not the ramp's end, where it
+ * passed for the largest finite value; it wins a shared pixel from values. */
+static void
+test_infinite_cells (void)
+{
+  g_autoptr(WeftMatrix) m = make_comm_matrix ();
+  g_autoptr(WeftMatrix) big = weft_matrix_new_2d (1024, 1024);
+  g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
+  WeftMatrixLayout layout;
+  cairo_surface_t *surface;
+  double x, y;
+
+  weft_matrix_set_2d (m, 1, 1, INFINITY);
+  weft_matrix_set_2d (m, 1, 2, -INFINITY);
+  weft_matrix_renderer_set_matrix (renderer, m);
+  surface = render (renderer, 400, 400);
+  cell_probe (renderer, 400, 400, 1, 1, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 0xe5, 0xa5, 0x0a }, 1);
+  cell_probe (renderer, 400, 400, 1, 2, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 0xe5, 0xa5, 0x0a }, 1);
+  /* The finite maximum is still the ramp's hot end. */
+  cell_probe (renderer, 400, 400, 0, 1, &x, &y);
+  views_assert_pixel (surface, x, y, (ViewsPixel) { 255, 0, 0 }, 0);
+  cairo_surface_destroy (surface);
+
+  weft_matrix_set_2d (big, 500, 500, INFINITY);
+  weft_matrix_set_2d (big, 500, 501, 5);
+  weft_matrix_renderer_set_matrix (renderer, big);
+  weft_matrix_renderer_get_layout (renderer, 600, 600, &layout);
+  g_assert_cmpfloat (floor ((500 + 0.5) * layout.cell_size), ==, floor ((501 + 0.5) * layout.cell_size));
+  surface = render (renderer, 600, 600);
+  x = layout.grid.x + floor ((501 + 0.5) * layout.cell_size);
+  y = layout.grid.y + floor ((500 + 0.5) * layout.cell_size);
+  views_assert_pixel (surface, x + 0.5, y + 0.5, (ViewsPixel) { 0xe5, 0xa5, 0x0a }, 1);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_linear_vs_log (void)
 {
@@ -836,6 +873,7 @@ main (int   argc,
   g_test_add_func ("/views/matrix/cell-colors-linear", test_cell_colors_linear);
   g_test_add_func ("/views/matrix/linear-vs-log", test_linear_vs_log);
   g_test_add_func ("/views/matrix/range-text", test_range_text);
+  g_test_add_func ("/views/matrix/infinite-cells", test_infinite_cells);
   g_test_add_func ("/views/matrix/hit-test", test_hit_test);
   g_test_add_func ("/views/matrix/describe", test_describe);
   g_test_add_func ("/views/matrix/large-keeps-hot-cells", test_large_matrix_keeps_hot_cells);

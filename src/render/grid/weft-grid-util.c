@@ -228,6 +228,14 @@ weft_grid_filtered_color (const WeftRenderTheme *theme)
   return opaque_mix (&theme->empty, &theme->foreground, 0.22);
 }
 
+/* An infinity: amber, a hue none of the colour ramps (blue to red through
+ * purple, blue through white to red) passes through, nor NaN's grey. */
+WeftRgba
+weft_grid_inf_color (const WeftRenderTheme *theme)
+{
+  return weft_rgba_from_uint (0xe5a50aff);
+}
+
 /* Not a number: far from the empty colour, towards the text's (dark grey in
  * a light theme, light grey in a dark one), so that it reads as neither a
  * zero, a filtered cell nor a value of any colour ramp. */

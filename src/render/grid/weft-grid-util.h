@@ -35,6 +35,7 @@ char     *weft_grid_dup_index_name      (const WeftMatrix      *matrix,
                                          gsize                  index);
 WeftRgba  weft_grid_filtered_color      (const WeftRenderTheme *theme);
 WeftRgba  weft_grid_nan_color           (const WeftRenderTheme *theme);
+WeftRgba  weft_grid_inf_color           (const WeftRenderTheme *theme);
 WeftRgba  weft_grid_no_traffic_color    (const WeftRenderTheme *theme);
 gboolean  weft_grid_surface_is_vector   (cairo_t               *cr);
 gboolean  weft_grid_rect_contains       (const cairo_rectangle_t *rect,

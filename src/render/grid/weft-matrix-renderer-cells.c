@@ -48,6 +48,11 @@ compute_codes (gpointer user_data)
           self->codes[i] = CODE_NAN;
           continue;
         }
+      if (isinf (data[i]))
+        {
+          self->codes[i] = CODE_INF;
+          continue;
+        }
       /* Communication matrices are mostly zeros (a ratio of 0 is a colour:
        * all gone). */
       if (data[i] == 0.0 && self->mode != WEFT_COLOR_SCALE_RATIO)
@@ -98,6 +103,8 @@ _weft_matrix_renderer_code_color (WeftMatrixRenderer *self,
     return empty;
   if (code == CODE_NAN)
     return weft_grid_nan_color (&self->theme);
+  if (code == CODE_INF)
+    return weft_grid_inf_color (&self->theme);
 
   return weft_color_scale_ramp (&self->scale, (double)(code - CODE_RAMP) / (N_LEVELS - 1));
 }

@@ -561,6 +561,7 @@ draw_legend (WeftMatrixRenderer     *self,
       range_w = tw + 14;
     }
   keys_w = swatch_width (text, "0") + (self->stats.n_nan > 0 ? swatch_width (text, "NaN") : 0) +
+           (self->stats.n_inf > 0 ? swatch_width (text, "±∞") : 0) +
            (self->stats.n_filtered > 0 ? swatch_width (text, _("filtered")) : 0);
 
   ramp_w = CLAMP (layout->legend.width * 0.3, 80.0, 240.0);
@@ -590,6 +591,12 @@ draw_legend (WeftMatrixRenderer     *self,
       WeftRgba nan = weft_grid_nan_color (&self->theme);
 
       draw_swatch (self, cr, text, &x, y, &nan, FALSE, "NaN");
+    }
+  if (self->stats.n_inf > 0)
+    {
+      WeftRgba inf = weft_grid_inf_color (&self->theme);
+
+      draw_swatch (self, cr, text, &x, y, &inf, FALSE, "±∞");
     }
   if (self->stats.n_filtered > 0)
     draw_swatch (self, cr, text, &x, y, &filtered, TRUE, _("filtered"));

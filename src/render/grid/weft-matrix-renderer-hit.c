@@ -167,8 +167,9 @@ weft_matrix_renderer_describe_hit (WeftMatrixRenderer  *self,
 
     case WEFT_MATRIX_HIT_LEGEND:
       {
-        g_autofree char *min = weft_grid_format_value (_weft_matrix_renderer_value_kind (self), self->stats.min);
-        g_autofree char *max = weft_grid_format_value (_weft_matrix_renderer_value_kind (self), self->stats.max);
+        /* The ramp's range: finite values (infinities have a colour apart). */
+        g_autofree char *min = weft_grid_format_value (_weft_matrix_renderer_value_kind (self), self->stats.finite_min);
+        g_autofree char *max = weft_grid_format_value (_weft_matrix_renderer_value_kind (self), self->stats.finite_max);
 
         return g_strdup_printf (_("%s from %s to %s (%s scale); empty cells are 0"),
                                 _weft_matrix_renderer_value_kind (self), min, max,

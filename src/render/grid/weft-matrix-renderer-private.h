@@ -17,13 +17,16 @@ G_BEGIN_DECLS
 
 /* Cell codes in the cache: the ramp is quantised to 256 levels, which is what
  * 8-bit channels can show anyway; the order makes "hottest" a plain max.
- * NaN is above the ramp: in an array view a NaN is usually what the user is
- * looking for, so it wins a pixel it shares with values. */
+ * Infinities and NaN are above the ramp: in an array view they are usually
+ * what the user is looking for, so they win a pixel they share with values.
+ * An infinity has a colour of its own: at the ramp's end it passed for the
+ * largest finite value. */
 #define CODE_FILTERED 0
 #define CODE_EMPTY    1
 #define CODE_RAMP     2
 #define N_LEVELS      256
-#define CODE_NAN      (CODE_RAMP + N_LEVELS)
+#define CODE_INF      (CODE_RAMP + N_LEVELS)
+#define CODE_NAN      (CODE_INF + 1)
 #define N_CODES       (CODE_NAN + 1)
 
 #define MARGIN           8.0

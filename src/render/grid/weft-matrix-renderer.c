@@ -82,19 +82,15 @@ weft_matrix_renderer_new (void)
 static void
 update_scale (WeftMatrixRenderer *self)
 {
-  double min = self->mode == WEFT_COLOR_SCALE_LOG ? self->stats.min_nonzero : self->stats.min;
-  double max = self->stats.max;
-
-  /* Infinities would leave no colour for the finite values around zero. */
-  if (self->mode == WEFT_COLOR_SCALE_DIVERGING || self->mode == WEFT_COLOR_SCALE_RATIO)
-    {
-      min = self->stats.finite_min;
-      max = self->stats.finite_max;
-    }
+  /* The ramp spans the finite values: infinities have a colour of their own
+   * (CODE_INF), and a ramp to infinity would leave every finite value at
+   * its low end. */
+  double min = self->mode == WEFT_COLOR_SCALE_LOG ? self->stats.min_nonzero : self->stats.finite_min;
+  double max = self->stats.finite_max;
 
   weft_color_scale_init (&self->scale, self->mode,
-                         isnan (min) ? 0.0 : min,
-                         isnan (max) ? 0.0 : max);
+                         isfinite (min) ? min : 0.0,
+                         isfinite (max) ? max : 0.0);
   self->scale.empty = self->theme.empty;
   self->lut_valid = FALSE;
 }
