@@ -9,33 +9,13 @@
 #include "config.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "fuzz-xml-module.h"
 #include "weft-hpcstruct.h"
-#include "weft-xml-module.h"
 
-int LLVMFuzzerInitialize (int    *argc,
-                          char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data,
                             size_t         size);
-
-/* The reader is in the module weft-xml: without it every input would be
- * refused at once, and the fuzzer would pass having read nothing (as it did
- * from a build of the harnesses alone). */
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  GError *error = NULL;
-
-  if (weft_xml_module_get (&error) == NULL)
-    {
-      fprintf (stderr, "the XML module is missing (build it too): %s\n", error->message);
-      abort ();
-    }
-  return 0;
-}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
