@@ -106,6 +106,13 @@ text_cb (gconstpointer element,
          guint         column,
          gpointer      user_data)
 {
+  const WeftChplvisProfileRow *row = element;
+
+  /* Main's row carries its communication only: its task is no function's,
+   * and "0 ns" read as if main had not run. */
+  if (row->fid == WEFT_CHPLVIS_FID_MAIN && (column == WEFT_CHPLVIS_PROFILE_CLOCK || column == WEFT_CHPLVIS_PROFILE_TASKS))
+    return g_strdup ("—");
+
   return weft_grid_format_value (weft_chplvis_profile_column_unit (column), value_cb (element, column, user_data));
 }
 

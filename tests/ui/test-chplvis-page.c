@@ -246,6 +246,18 @@ assert_locales_show (Fixture                *f,
     }
 }
 
+/* How many labels under @widget (itself included) read @text. */
+static guint
+count_labels (GtkWidget  *widget,
+              const char *text)
+{
+  guint n = GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child, text);
+  return n;
+}
+
 static void
 assert_profile_shows (Fixture                *f,
                       const WeftChplvisQuery *query)
@@ -399,6 +411,25 @@ test_views (void)
   /* Ctrl+F finds the profile's search entry. */
   weft_chplvis_page_set_view (f.page, "profile");
   weft_ui_iterate ();
+
+  /* Main's row shows its communication, and "—" for clock and tasks (its
+   * task is no function's; "0 ns" read as if main had not run): with the
+   * "—" of its Defined At, three. */
+  {
+    GtkWidget *columns = GTK_WIDGET (weft_chplvis_profile_view_get_column_view (weft_chplvis_page_get_profile_view (f.page)));
+    GtkWidget *row;
+    guint dashes = 0;
+
+    weft_ui_wait_drawn (columns);
+    row = GTK_WIDGET (weft_ui_find_label (columns, "main", FALSE));
+    g_assert_nonnull (row);
+    /* Up to the row: the widget whose parent lists the rows. */
+    while (gtk_widget_get_parent (row) != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
+      row = gtk_widget_get_parent (row);
+    g_assert_true (GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)));
+    dashes = count_labels (row, "—");
+    g_assert_cmpuint (dashes, ==, 3);
+  }
   weft_ui_xdotool ("key", "ctrl+f", NULL);
   g_assert_true (weft_ui_wait_for (search_focused, &f));
 
