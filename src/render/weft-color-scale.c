@@ -42,7 +42,8 @@ weft_color_scale_init (WeftColorScale     *scale,
  * weft_color_scale_position:
  *
  * Returns: where @value lies on the ramp, in [0, 1]; a negative number for a
- *   value that gets the empty colour (0, NaN, or ≤ 0 in log mode).
+ *   value that gets the empty colour (NaN, ≤ 0 in log mode, and 0 where the
+ *   ramp starts at zero: linear over values that are not negative).
  */
 double
 weft_color_scale_position (const WeftColorScale *scale,
@@ -64,7 +65,11 @@ weft_color_scale_position (const WeftColorScale *scale,
       return CLAMP (0.5 + 0.5 * log (value) / m, 0.0, 1.0);
     }
 
-  if (value == 0.0)
+  /* Zero means "nothing" (the empty colour) where the ramp starts at it; a
+   * signed scale's zero is a value: the diverging ramp's middle, or its place
+   * on a linear ramp from a negative minimum. */
+  if (value == 0.0 && scale->mode != WEFT_COLOR_SCALE_DIVERGING &&
+      !(scale->mode == WEFT_COLOR_SCALE_LINEAR && scale->min < 0.0))
     return -1.0;
 
   if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)
@@ -106,7 +111,7 @@ weft_color_scale_map (const WeftColorScale *scale,
   double t = weft_color_scale_position (scale, value);
 
   if (t < 0.0)
-    return scale->mode == WEFT_COLOR_SCALE_DIVERGING && value == 0.0 ? diverging_mid : scale->empty;
+    return scale->empty;
 
   return weft_color_scale_ramp (scale, t);
 }

@@ -347,6 +347,59 @@ test_infinite_cells (void)
   cairo_surface_destroy (surface);
 }
 
+/* Zero is an empty cell only where it means "nothing" (a linear scale over
+ * values none of which is negative, as counts): on a diverging scale it is
+ * the ramp's middle, among negative values on a linear one its place on the
+ * ramp. In the dark style an empty zero had stood out, dark among the white
+ * of values near it. */
+static void
+test_zero_cells (void)
+{
+  g_autoptr(WeftMatrix) m = weft_matrix_new_2d (1, 3);
+  g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
+  g_auto(WeftRenderTheme) dark = { 0 };
+  cairo_surface_t *surface;
+  WeftRgba middle;
+  double x, y;
+
+  weft_render_theme_init_dark (&dark);
+  weft_matrix_renderer_set_theme (renderer, &dark);
+  weft_matrix_set_2d (m, 0, 0, -4);
+  weft_matrix_set_2d (m, 0, 1, 0);
+  weft_matrix_set_2d (m, 0, 2, 4);
+  weft_matrix_renderer_set_matrix (renderer, m);
+
+  g_assert_true (weft_matrix_renderer_set_scale_mode (renderer, WEFT_COLOR_SCALE_DIVERGING));
+  middle = weft_color_scale_ramp (weft_matrix_renderer_get_color_scale (renderer), 0.5);
+  surface = render (renderer, 300, 200);
+  cell_probe (renderer, 300, 200, 0, 1, &x, &y);
+  views_assert_pixel (surface, x, y, views_pixel_from_rgba (&middle), 1);
+  cairo_surface_destroy (surface);
+
+  /* Linear from -4 to 4: zero is the ramp's middle too. */
+  g_assert_true (weft_matrix_renderer_set_scale_mode (renderer, WEFT_COLOR_SCALE_LINEAR));
+  middle = weft_color_scale_ramp (weft_matrix_renderer_get_color_scale (renderer), 0.5);
+  surface = render (renderer, 300, 200);
+  cell_probe (renderer, 300, 200, 0, 1, &x, &y);
+  views_assert_pixel (surface, x, y, views_pixel_from_rgba (&middle), 1);
+  cairo_surface_destroy (surface);
+
+  /* Counts: zero is empty. */
+  weft_matrix_set_2d (m, 0, 0, 1);
+  weft_matrix_renderer_set_matrix (renderer, NULL);
+  weft_matrix_renderer_set_matrix (renderer, m);
+  g_assert_cmpint (weft_matrix_renderer_get_scale_mode (renderer), ==, WEFT_COLOR_SCALE_LINEAR);
+  surface = render (renderer, 300, 200);
+  cell_probe (renderer, 300, 200, 0, 1, &x, &y);
+  {
+    WeftRgba empty = dark.empty;
+
+    empty.alpha = 1;
+    views_assert_pixel (surface, x, y, views_pixel_from_rgba (&empty), 1);
+  }
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_linear_vs_log (void)
 {
@@ -874,6 +927,7 @@ main (int   argc,
   g_test_add_func ("/views/matrix/linear-vs-log", test_linear_vs_log);
   g_test_add_func ("/views/matrix/range-text", test_range_text);
   g_test_add_func ("/views/matrix/infinite-cells", test_infinite_cells);
+  g_test_add_func ("/views/matrix/zero-cells", test_zero_cells);
   g_test_add_func ("/views/matrix/hit-test", test_hit_test);
   g_test_add_func ("/views/matrix/describe", test_describe);
   g_test_add_func ("/views/matrix/large-keeps-hot-cells", test_large_matrix_keeps_hot_cells);

@@ -32,6 +32,7 @@ compute_codes (gpointer user_data)
   WeftMatrixRenderer *self = range->self;
   const double *data = range->data;
   gboolean any_filtered = self->stats.n_filtered > 0;
+  gboolean zero_is_empty = _weft_matrix_renderer_zero_is_empty (self);
 
   for (gsize i = range->from; i < range->to; i++)
     {
@@ -54,8 +55,8 @@ compute_codes (gpointer user_data)
           continue;
         }
       /* Communication matrices are mostly zeros (a ratio of 0 is a colour:
-       * all gone). */
-      if (data[i] == 0.0 && self->mode != WEFT_COLOR_SCALE_RATIO)
+       * all gone; a signed value of 0 is the diverging ramp's middle). */
+      if (data[i] == 0.0 && zero_is_empty)
         {
           self->codes[i] = CODE_EMPTY;
           continue;

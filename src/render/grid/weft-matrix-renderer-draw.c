@@ -543,6 +543,7 @@ draw_legend (WeftMatrixRenderer     *self,
   g_autofree char *range = NULL;
   double x = layout->legend.x, y = layout->legend.y, ramp_w, caption_w, range_w = 0, keys_w;
   WeftRgba empty = self->theme.empty, filtered = weft_grid_filtered_color (&self->theme);
+  gboolean zero_key;
   int tw, th;
 
   caption = self->mode == WEFT_COLOR_SCALE_LOG ? g_strdup_printf ("%s (%s)", kind, _("log"))
@@ -560,7 +561,8 @@ draw_legend (WeftMatrixRenderer     *self,
       pango_layout_get_pixel_size (text, &tw, &th);
       range_w = tw + 14;
     }
-  keys_w = swatch_width (text, "0") + (self->stats.n_nan > 0 ? swatch_width (text, "NaN") : 0) +
+  zero_key = _weft_matrix_renderer_zero_is_empty (self);
+  keys_w = (zero_key ? swatch_width (text, "0") : 0) + (self->stats.n_nan > 0 ? swatch_width (text, "NaN") : 0) +
            (self->stats.n_inf > 0 ? swatch_width (text, "±∞") : 0) +
            (self->stats.n_filtered > 0 ? swatch_width (text, _("filtered")) : 0);
 
@@ -585,7 +587,8 @@ draw_legend (WeftMatrixRenderer     *self,
     }
 
   empty.alpha = 1.0;
-  draw_swatch (self, cr, text, &x, y, &empty, FALSE, "0");
+  if (zero_key)
+    draw_swatch (self, cr, text, &x, y, &empty, FALSE, "0");
   if (self->stats.n_nan > 0)
     {
       WeftRgba nan = weft_grid_nan_color (&self->theme);

@@ -171,11 +171,14 @@ weft_matrix_renderer_describe_hit (WeftMatrixRenderer  *self,
         g_autofree char *min = weft_grid_format_value (_weft_matrix_renderer_value_kind (self), self->stats.finite_min);
         g_autofree char *max = weft_grid_format_value (_weft_matrix_renderer_value_kind (self), self->stats.finite_max);
 
+        const char *scale = self->mode == WEFT_COLOR_SCALE_LOG ? _("log")
+                            : self->mode == WEFT_COLOR_SCALE_DIVERGING ? _("diverging")
+                            : self->mode == WEFT_COLOR_SCALE_RATIO ? _("ratio") : _("linear");
+
+        if (!_weft_matrix_renderer_zero_is_empty (self))
+          return g_strdup_printf (_("%s from %s to %s (%s scale)"), _weft_matrix_renderer_value_kind (self), min, max, scale);
         return g_strdup_printf (_("%s from %s to %s (%s scale); empty cells are 0"),
-                                _weft_matrix_renderer_value_kind (self), min, max,
-                                self->mode == WEFT_COLOR_SCALE_LOG ? _("log")
-                                : self->mode == WEFT_COLOR_SCALE_DIVERGING ? _("diverging")
-                                : self->mode == WEFT_COLOR_SCALE_RATIO ? _("ratio") : _("linear"));
+                                _weft_matrix_renderer_value_kind (self), min, max, scale);
       }
 
     case WEFT_MATRIX_HIT_NONE:
