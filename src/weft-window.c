@@ -13,6 +13,7 @@
 #include "weft-export-dialog.h"
 #include "weft-format.h"
 #include "weft-page.h"
+#include "weft-samples.h"
 #include "weft-timing.h"
 #include "weft-window.h"
 
@@ -33,6 +34,8 @@ struct _WeftWindow
   AdwTabView           *tab_view;
   AdwToastOverlay      *toast_overlay;
   GMenu                *recent_section;
+  GMenu                *samples_section;
+  GtkMenuButton        *samples_button;
 };
 
 G_DEFINE_FINAL_TYPE (WeftWindow, weft_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -594,6 +597,43 @@ open_recent_action (GtkWidget  *widget,
 }
 
 static void
+open_sample_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  WeftWindow *self = WEFT_WINDOW (widget);
+  g_autoptr(GFile) file = weft_samples_dup_file (g_variant_get_string (param, NULL));
+
+  if (file != NULL)
+    weft_window_open_files (self, &file, 1);
+}
+
+/* The samples, in the empty window and under Open; neither when they are
+ * not installed. */
+static void
+build_samples_menu (WeftWindow *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autofree char *dir = weft_samples_dup_dir ();
+  const WeftSample *samples;
+  guint n;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->samples_button), dir != NULL);
+  if (dir == NULL)
+    return;
+  samples = weft_samples_get (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(samples[i].label), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-sample", "s", samples[i].name);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->samples_button, G_MENU_MODEL (menu));
+  g_menu_append_submenu (self->samples_section, _("Open a _Sample"), G_MENU_MODEL (menu));
+}
+
+static void
 close_tab_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
@@ -857,6 +897,8 @@ weft_window_class_init (WeftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WeftWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, WeftWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WeftWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, samples_section);
+  gtk_widget_class_bind_template_child (widget_class, WeftWindow, samples_button);
   gtk_widget_class_bind_template_callback (widget_class, weft_window_selected_page_cb);
   gtk_widget_class_bind_template_callback (widget_class, weft_window_n_pages_cb);
   gtk_widget_class_bind_template_callback (widget_class, weft_window_close_page_cb);
@@ -864,6 +906,7 @@ weft_window_class_init (WeftWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", "s", open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_action);
@@ -884,6 +927,7 @@ weft_window_init (WeftWindow *self)
   self->recent = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent, "changed", G_CALLBACK (rebuild_recent_menu), self, G_CONNECT_SWAPPED);
   rebuild_recent_menu (self);
+  build_samples_menu (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);

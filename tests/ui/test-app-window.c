@@ -17,6 +17,7 @@
 #include "weft-export-dialog.h"
 #include "weft-format.h"
 #include "weft-page.h"
+#include "weft-samples.h"
 #include "weft-test-util.h"
 #include "weft-ui-test-util.h"
 #include "weft-warnings-dialog.h"
@@ -35,23 +36,33 @@ wait_loaded (WeftDocumentView *view)
   g_assert_true (weft_ui_wait_for (view_loaded, view));
 }
 
-/* The first mapped widget of @type under @widget, depth first. */
+/* The first mapped widget of @type under @widget, depth first; with a
+ * @label, the first menu button that has it. */
 static GtkWidget *
-find_mapped (GtkWidget *widget,
-             GType      type)
+find_mapped_full (GtkWidget  *widget,
+                  GType       type,
+                  const char *label)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget) &&
+      (label == NULL || (GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0)))
     return widget;
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_mapped (child, type);
+      GtkWidget *found = find_mapped_full (child, type, label);
 
       if (found != NULL)
         return found;
     }
 
   return NULL;
+}
+
+static GtkWidget *
+find_mapped (GtkWidget *widget,
+             GType      type)
+{
+  return find_mapped_full (widget, type, NULL);
 }
 
 static GtkWidget *
@@ -502,6 +513,61 @@ test_recent (void)
   close_window (window);
 }
 
+/* The empty window offers the bundled samples (and so does Open's menu);
+ * each opens, and a name that is not one opens nothing. */
+static void
+test_samples (void)
+{
+  WeftWindow *window = new_window ();
+  GtkWidget *button = find_mapped_full (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, "Try a _Sample");
+  GMenuModel *menu, *open_menu;
+  g_autoptr(GMenuModel) section = NULL;
+  g_autoptr(GVariant) target = NULL;
+  AdwTabView *tabs = weft_window_get_tab_view (window);
+  WeftDocumentView *view;
+  guint n;
+
+  weft_samples_get (&n);
+  g_assert_cmpuint (n, ==, 8);
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 8);
+  target = g_menu_model_get_item_attribute_value (menu, 1, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "heat.m");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GFile) file = weft_samples_dup_file (weft_samples_get (&n)[i].name);
+
+      g_assert_nonnull (file);
+    }
+
+  /* Under Open, after the recent ones: a submenu of the same. */
+  open_menu = adw_split_button_get_menu_model (ADW_SPLIT_BUTTON (find_mapped (GTK_WIDGET (window), ADW_TYPE_SPLIT_BUTTON)));
+  section = g_menu_model_get_item_link (open_menu, 2, G_MENU_LINK_SECTION);
+  g_assert_nonnull (section);
+  g_assert_cmpint (g_menu_model_get_n_items (section), ==, 1);
+  {
+    g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, 0, G_MENU_LINK_SUBMENU);
+
+    g_assert_true (submenu == menu);
+  }
+
+  /* Not samples: nothing opens. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", "../README.md");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", "no-such-sample");
+  g_assert_cmpint (adw_tab_view_get_n_pages (tabs), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", "heat.m");
+  g_assert_cmpint (adw_tab_view_get_n_pages (tabs), ==, 1);
+  view = WEFT_DOCUMENT_VIEW (adw_tab_page_get_child (adw_tab_view_get_nth_page (tabs, 0)));
+  wait_loaded (view);
+  g_assert_cmpstr (weft_document_view_get_state_name (view), ==, "content");
+  g_assert_cmpstr (weft_document_get_format (weft_document_view_get_document (view))->id, ==, "hpcrun");
+
+  close_window (window);
+}
+
 static void
 test_drop (void)
 {
@@ -562,6 +628,7 @@ main (int    argc,
   g_test_add_func ("/app/export-folder", test_export_folder);
   g_test_add_func ("/app/window/size-remembered", test_window_size_remembered);
   g_test_add_func ("/app/window/recent", test_recent);
+  g_test_add_func ("/app/window/samples", test_samples);
 
   return g_test_run ();
 }
