@@ -8,8 +8,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
 #include "weft-samples.h"
@@ -63,17 +61,22 @@ weft_samples_dup_dir (void)
  * weft_samples_dup_file:
  * @name: a sample's name (#WeftSample)
  *
- * Returns: (transfer full) (nullable): the sample, or %NULL when it is not there
+ * Returns: (transfer full) (nullable): the sample, or %NULL when @name is not
+ *   a sample's or the sample is not there
  */
 GFile *
 weft_samples_dup_file (const char *name)
 {
-  g_autofree char *dir = weft_samples_dup_dir ();
+  g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
+  gboolean known = FALSE;
 
   g_return_val_if_fail (name != NULL, NULL);
 
-  if (dir == NULL || strstr (name, "..") != NULL)
+  /* Only the samples: an action's parameter names no other file. */
+  for (guint i = 0; i < G_N_ELEMENTS (samples) && !known; i++)
+    known = g_str_equal (samples[i].name, name);
+  if (!known || (dir = weft_samples_dup_dir ()) == NULL)
     return NULL;
   path = g_build_filename (dir, name, NULL);
   return g_file_test (path, G_FILE_TEST_EXISTS) ? g_file_new_for_path (path) : NULL;
