@@ -310,6 +310,27 @@ test_range_text (void)
   g_assert_cmpstr (only_inf, ==, "3 infinite");
 }
 
+/* Cells (@row, @a) and (@row, @b) of a matrix drawn 600 × 600 share a
+ * pixel (the scaled image's nearest neighbour): it has @expected, the colour
+ * of the one that wins it. */
+static void
+assert_shared_pixel (WeftMatrixRenderer *renderer,
+                     cairo_surface_t    *surface,
+                     gsize               row,
+                     gsize               a,
+                     gsize               b,
+                     ViewsPixel          expected)
+{
+  WeftMatrixLayout layout;
+  double x, y;
+
+  weft_matrix_renderer_get_layout (renderer, 600, 600, &layout);
+  g_assert_cmpfloat (floor ((a + 0.5) * layout.cell_size), ==, floor ((b + 0.5) * layout.cell_size));
+  x = layout.grid.x + floor ((b + 0.5) * layout.cell_size);
+  y = layout.grid.y + floor ((row + 0.5) * layout.cell_size);
+  views_assert_pixel (surface, x + 0.5, y + 0.5, expected, 1);
+}
+
 /* An infinity has a colour of its own (amber), not the ramp's end, where it
  * passed for the largest finite value; it wins a shared pixel from values. */
 static void
@@ -318,7 +339,6 @@ test_infinite_cells (void)
   g_autoptr(WeftMatrix) m = make_comm_matrix ();
   g_autoptr(WeftMatrix) big = weft_matrix_new_2d (1024, 1024);
   g_autoptr(WeftMatrixRenderer) renderer = weft_matrix_renderer_new ();
-  WeftMatrixLayout layout;
   cairo_surface_t *surface;
   double x, y;
 
@@ -338,12 +358,8 @@ test_infinite_cells (void)
   weft_matrix_set_2d (big, 500, 500, INFINITY);
   weft_matrix_set_2d (big, 500, 501, 5);
   weft_matrix_renderer_set_matrix (renderer, big);
-  weft_matrix_renderer_get_layout (renderer, 600, 600, &layout);
-  g_assert_cmpfloat (floor ((500 + 0.5) * layout.cell_size), ==, floor ((501 + 0.5) * layout.cell_size));
   surface = render (renderer, 600, 600);
-  x = layout.grid.x + floor ((501 + 0.5) * layout.cell_size);
-  y = layout.grid.y + floor ((500 + 0.5) * layout.cell_size);
-  views_assert_pixel (surface, x + 0.5, y + 0.5, (ViewsPixel) { 0xe5, 0xa5, 0x0a }, 1);
+  assert_shared_pixel (renderer, surface, 500, 500, 501, (ViewsPixel) { 0xe5, 0xa5, 0x0a });
   cairo_surface_destroy (surface);
 }
 
@@ -618,11 +634,8 @@ test_nan_cells (void)
   renderer = (g_object_unref (renderer), weft_matrix_renderer_new ());
   weft_matrix_renderer_set_matrix (renderer, big);
   weft_matrix_renderer_get_layout (renderer, 600, 600, &layout);
-  g_assert_cmpfloat (floor ((500 + 0.5) * layout.cell_size), ==, floor ((501 + 0.5) * layout.cell_size));
   surface = render (renderer, 600, 600);
-  x = layout.grid.x + floor ((501 + 0.5) * layout.cell_size);
-  y = layout.grid.y + floor ((500 + 0.5) * layout.cell_size);
-  views_assert_pixel (surface, x + 0.5, y + 0.5, (ViewsPixel) { 77, 77, 77 }, 1);
+  assert_shared_pixel (renderer, surface, 500, 500, 501, (ViewsPixel) { 77, 77, 77 });
   x = layout.grid.x + floor ((11 + 0.5) * layout.cell_size);
   y = layout.grid.y + floor ((10 + 0.5) * layout.cell_size);
   views_assert_pixel (surface, x + 0.5, y + 0.5, (ViewsPixel) { 255, 0, 0 }, 0);
