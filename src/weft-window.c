@@ -1,7 +1,8 @@
 /* weft-window.c
  *
  * Documents open as tabs (AdwTabView). Files arrive from File ▸ Open (files or
- * folders), Open Recent, drag and drop, or the application's "open". The window
+ * folders), Open Recent, the bundled samples, drag and drop, or the
+ * application's "open". The window
  * remembers its size in GSettings and adds what it opened to the recent list.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
