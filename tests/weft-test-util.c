@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include <glib/gstdio.h>
 
@@ -187,4 +188,65 @@ weft_test_damage_line (GString    *line,
         default: g_string_insert (line, at, insertion); break;
         }
     }
+}
+
+/**
+ * weft_test_map_zeros:
+ * @head: the text it starts with
+ * @tail: the text it ends with
+ * @len: its size, bytes
+ *
+ * A damaged file in memory: @head, then zeros (one line of them: no
+ * newline), then @tail. The zeros are the system's zero page until written,
+ * so gigabytes cost nothing. Give it back with weft_test_unmap().
+ *
+ * Returns: (transfer full): the data
+ */
+char *
+weft_test_map_zeros (const char *head,
+                     const char *tail,
+                     gsize       len)
+{
+  char *data = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+  g_assert_true (data != MAP_FAILED);
+  g_assert_cmpuint (strlen (head) + strlen (tail), <=, len);
+  memcpy (data, head, strlen (head));
+  memcpy (data + len - strlen (tail), tail, strlen (tail));
+  return data;
+}
+
+void
+weft_test_unmap (char  *data,
+                 gsize  len)
+{
+  munmap (data, len);
+}
+
+/* A WeftProgressFunc that appends each fraction to @fractions (a GArray of
+ * double). */
+void
+weft_test_record_fraction (double      fraction,
+                           const char *message,
+                           gpointer    fractions)
+{
+  g_array_append_val ((GArray *)fractions, fraction);
+}
+
+/* How many of @fractions (reported by a load) lie strictly between @above
+ * and @below. */
+guint
+weft_test_count_fractions (GArray *fractions,
+                           double  above,
+                           double  below)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < fractions->len; i++)
+    {
+      double f = g_array_index (fractions, double, i);
+
+      n += f > above && f < below;
+    }
+  return n;
 }

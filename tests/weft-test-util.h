@@ -22,5 +22,16 @@ void        weft_test_damage_line  (GString    *line,
                                     GRand      *rand,
                                     const char *alphabet,
                                     const char *insertion);
+char       *weft_test_map_zeros    (const char *head,
+                                    const char *tail,
+                                    gsize       len);
+void        weft_test_unmap        (char       *data,
+                                    gsize       len);
+void        weft_test_record_fraction (double      fraction,
+                                       const char *message,
+                                       gpointer    fractions);
+guint       weft_test_count_fractions (GArray     *fractions,
+                                       double      above,
+                                       double      below);
 
 G_END_DECLS

@@ -1840,6 +1840,29 @@ finish (Parser *p)
     }
 }
 
+/* The search of a line of gigabytes (a damaged file) moves the progress on,
+ * as the lines read do: both from the bytes reported so far. */
+typedef struct
+{
+  WeftLoadContext *context;
+  const char      *data;
+  gsize           *reported;
+} SearchProgress;
+
+static void
+search_reached_cb (const char *reached,
+                   gpointer    user_data)
+{
+  SearchProgress *progress = user_data;
+  gsize offset = (gsize)(reached - progress->data);
+
+  if (offset > *progress->reported)
+    {
+      weft_load_context_advance (progress->context, offset - *progress->reported);
+      *progress->reported = offset;
+    }
+}
+
 /**
  * weft_chplvis_parse_locale:
  * @data: the bytes of one locale file (need not be NUL-terminated)
@@ -1862,6 +1885,7 @@ weft_chplvis_parse_locale (const char             *data,
   WeftLineReader reader;
   const char *line, *line_end;
   gsize reported = 0, released = 0, populated = 0;
+  SearchProgress search_progress;
   Parser p = { 0 };
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
@@ -1892,6 +1916,8 @@ weft_chplvis_parse_locale (const char             *data,
 
   weft_line_reader_init (&reader, data, len);
   weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (context));
+  search_progress = (SearchProgress) { context, data, &reported };
+  weft_line_reader_set_search_func (&reader, search_reached_cb, &search_progress);
   if (!weft_line_reader_next (&reader, &line, &line_end) ||
       !parse_header (&p, line, line_end, error))
     goto fail;

@@ -19,7 +19,7 @@ weft_line_reader_init (WeftLineReader *reader,
   reader->pos = data;
   reader->end = data + len;
   reader->line_no = 0;
-  reader->cancellable = NULL;
+  reader->search = (WeftTextSearch) { NULL, NULL, NULL };
 }
 
 /* Once @cancellable is cancelled, a line still being looked for ends at the
@@ -28,12 +28,24 @@ void
 weft_line_reader_set_cancellable (WeftLineReader *reader,
                                   GCancellable   *cancellable)
 {
-  reader->cancellable = cancellable;
+  reader->search.cancellable = cancellable;
+}
+
+/* @reached is told how far the search of a very long line got, after each
+ * step (WEFT_TEXT_NEWLINE_STEP bytes), on the reader's thread. */
+void
+weft_line_reader_set_search_func (WeftLineReader     *reader,
+                                  WeftTextSearchFunc  reached,
+                                  gpointer            user_data)
+{
+  reader->search.reached = reached;
+  reader->search.reached_data = user_data;
 }
 
 /**
  * weft_text_find_newline:
- * @cancellable: (nullable): checked between steps
+ * @search: (nullable): its cancellable is checked between steps, and its
+ *   function told where each step ended
  *
  * memchr() for '\n', WEFT_TEXT_NEWLINE_STEP bytes at a time.
  *
@@ -41,21 +53,23 @@ weft_line_reader_set_cancellable (WeftLineReader *reader,
  *   the search was cancelled
  */
 const char *
-weft_text_find_newline (const char   *p,
-                        const char   *end,
-                        GCancellable *cancellable)
+weft_text_find_newline (const char           *p,
+                        const char           *end,
+                        const WeftTextSearch *search)
 {
   while (p < end)
     {
       gsize step = MIN ((gsize)(end - p), WEFT_TEXT_NEWLINE_STEP);
       const char *nl;
 
-      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+      if (search != NULL && search->cancellable != NULL && g_cancellable_is_cancelled (search->cancellable))
         return NULL;
       nl = memchr (p, '\n', step);
       if (nl != NULL)
         return nl;
       p += step;
+      if (search != NULL && search->reached != NULL)
+        search->reached (p, search->reached_data);
     }
   return NULL;
 }

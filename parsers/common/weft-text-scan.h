@@ -17,13 +17,26 @@
 
 G_BEGIN_DECLS
 
+/* Told, after each step of a long search for a line's end, how far it got:
+ * readers report it as progress (a line of gigabytes held the bar still). */
+typedef void (*WeftTextSearchFunc) (const char *reached,
+                                    gpointer    user_data);
+
+/* How a long search for a line's end is stopped and followed. */
 typedef struct
 {
-  const char   *data;
-  const char   *end;
-  const char   *pos;
-  guint64       line_no;      /* 1-based number of the line last returned */
-  GCancellable *cancellable;  /* stops the search of a very long line */
+  GCancellable       *cancellable;  /* stops it */
+  WeftTextSearchFunc  reached;      /* nullable */
+  gpointer            reached_data;
+} WeftTextSearch;
+
+typedef struct
+{
+  const char     *data;
+  const char     *end;
+  const char     *pos;
+  guint64         line_no;  /* 1-based number of the line last returned */
+  WeftTextSearch  search;   /* for a very long line */
 } WeftLineReader;
 
 /* A line's end is looked for this many bytes at a time: a file of zeros
@@ -36,23 +49,27 @@ void        weft_line_reader_init            (WeftLineReader       *reader,
                                               gsize                 len);
 void        weft_line_reader_set_cancellable (WeftLineReader       *reader,
                                               GCancellable         *cancellable);
+void        weft_line_reader_set_search_func (WeftLineReader       *reader,
+                                              WeftTextSearchFunc    reached,
+                                              gpointer              user_data);
 gsize       weft_line_reader_get_offset      (const WeftLineReader *reader);
 const char *weft_text_find_newline           (const char           *p,
                                               const char           *end,
-                                              GCancellable         *cancellable);
+                                              const WeftTextSearch *search);
 
-/* The first '\n' in [@p, @end), or NULL; bounded steps past the first. */
+/* The first '\n' in [@p, @end), or NULL; bounded steps past the first.
+ * @search: (nullable) */
 static inline const char *
-weft_text_next_newline (const char   *p,
-                        const char   *end,
-                        GCancellable *cancellable)
+weft_text_next_newline (const char           *p,
+                        const char           *end,
+                        const WeftTextSearch *search)
 {
   gsize left = (gsize)(end - p);
   gsize window = MIN (left, WEFT_TEXT_NEWLINE_STEP);
   const char *nl = memchr (p, '\n', window);
 
   if (G_UNLIKELY (nl == NULL && window < left))
-    nl = weft_text_find_newline (p + window, end, cancellable);
+    nl = weft_text_find_newline (p + window, end, search);
   return nl;
 }
 
@@ -78,7 +95,7 @@ weft_line_reader_next (WeftLineReader  *reader,
   if (reader->pos >= reader->end)
     return FALSE;
 
-  nl = weft_text_next_newline (reader->pos, reader->end, reader->cancellable);
+  nl = weft_text_next_newline (reader->pos, reader->end, &reader->search);
   stop = nl != NULL ? nl : reader->end;
 
   *line = reader->pos;

@@ -449,6 +449,17 @@ warn_line (Part                *part,
   g_array_append_val (part->warnings, warning);
 }
 
+/* How far the search of a line of gigabytes got is the part's progress. */
+static void
+search_reached_cb (const char *reached,
+                   gpointer    user_data)
+{
+  const Part *part = user_data;
+
+  weft_load_context_progress (part->context,
+                              part->progress_scale * (double)(reached - part->data) / (double)MAX (part->len, 1), NULL);
+}
+
 static void
 part_read (Part *part)
 {
@@ -458,6 +469,8 @@ part_read (Part *part)
   weft_line_reader_init (&reader, part->data, part->len);
   if (part->context != NULL)
     weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (part->context));
+  if (part->context != NULL && part->reports_progress)
+    weft_line_reader_set_search_func (&reader, search_reached_cb, part);
   while (weft_line_reader_next (&reader, &line, &line_end))
     {
       WeftMpdLine parsed;
@@ -630,9 +643,8 @@ weft_mpd_parse_split (const char       *data,
    * two processors. */
   if (len >= min_split_size && len > 1 && (weft_background_get_n_processors () > 1 || min_split_size == 0))
     {
-      const char *newline = weft_text_next_newline (data + len / 2, data + len,
-                                                    context != NULL ? weft_load_context_get_cancellable (context)
-                                                                    : NULL);
+      WeftTextSearch search = { context != NULL ? weft_load_context_get_cancellable (context) : NULL, NULL, NULL };
+      const char *newline = weft_text_next_newline (data + len / 2, data + len, &search);
 
       split = newline != NULL ? (gsize)(newline + 1 - data) : len;
     }

@@ -217,7 +217,7 @@ weft_visandor_scanner_init (WeftVisandorScanner *scanner,
   scanner->pos = data;
   scanner->end = data + len;
   scanner->line_no = line_no;
-  scanner->cancellable = NULL;
+  scanner->search = (WeftTextSearch) { NULL, NULL, NULL };
 }
 
 /**
@@ -246,7 +246,7 @@ weft_visandor_scan_events (WeftVisandorScanner *scanner,
 
       if (G_UNLIKELY (next == NULL))
         {
-          const char *newline = weft_text_next_newline (p, end, scanner->cancellable);
+          const char *newline = weft_text_next_newline (p, end, &scanner->search);
           const char *stop = newline != NULL ? newline : end;
 
           if (stop > p && stop[-1] == '\r')
@@ -341,26 +341,29 @@ scan_thread (gpointer data)
  * @n_lines: the lines before @start
  * @chunk_events: events a chunk holds
  * @threaded: whether to scan on a thread of its own (if one can be started)
- * @cancellable: (nullable): once cancelled, a line still being looked for
- *   ends at the end of the data (the reader then stops)
+ * @search: (nullable): for a line still being looked for: once its
+ *   cancellable is cancelled, the line ends at the end of the data (the
+ *   reader then stops); its function is told how far the search got (on
+ *   the scanning thread)
  *
  * Returns: (transfer full): the scanner, for weft_visandor_scan_ahead_free()
  */
 WeftVisandorScanAhead *
-weft_visandor_scan_ahead_new (const char *data,
-                              gsize       len,
-                              gsize       start,
-                              guint64     n_lines,
-                              gsize         chunk_events,
-                              gboolean      threaded,
-                              GCancellable *cancellable)
+weft_visandor_scan_ahead_new (const char           *data,
+                              gsize                 len,
+                              gsize                 start,
+                              guint64               n_lines,
+                              gsize                 chunk_events,
+                              gboolean              threaded,
+                              const WeftTextSearch *search)
 {
   WeftVisandorScanAhead *self = g_new0 (WeftVisandorScanAhead, 1);
 
   self->data = data;
   self->chunk_events = MAX (chunk_events, 1);
   weft_visandor_scanner_init (&self->scanner, data + start, len - start, n_lines);
-  self->scanner.cancellable = cancellable;
+  if (search != NULL)
+    self->scanner.search = *search;
   g_mutex_init (&self->mutex);
   g_cond_init (&self->cond);
   for (guint i = 0; i < (threaded ? WEFT_VISANDOR_SCAN_AHEAD_CHUNKS : 1); i++)

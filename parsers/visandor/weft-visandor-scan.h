@@ -12,6 +12,8 @@
 
 #include <gio/gio.h>
 
+#include "weft-text-scan.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -55,10 +57,10 @@ typedef struct
 
 typedef struct
 {
-  const char   *pos;
-  const char   *end;
-  guint64       line_no;      /* of the line before pos */
-  GCancellable *cancellable;  /* stops the search of a very long line */
+  const char     *pos;
+  const char     *end;
+  guint64         line_no;  /* of the line before pos */
+  WeftTextSearch  search;   /* for a very long line */
 } WeftVisandorScanner;
 
 WeftVisandorScanStatus weft_visandor_scan_line   (const char          *line,
@@ -95,7 +97,7 @@ WeftVisandorScanAhead *weft_visandor_scan_ahead_new  (const char            *dat
                                                       guint64                n_lines,
                                                       gsize                  chunk_events,
                                                       gboolean               threaded,
-                                                      GCancellable          *cancellable);
+                                                      const WeftTextSearch  *search);
 WeftVisandorChunk     *weft_visandor_scan_ahead_next (WeftVisandorScanAhead *self);
 void                   weft_visandor_scan_ahead_done (WeftVisandorScanAhead *self,
                                                       WeftVisandorChunk     *chunk);

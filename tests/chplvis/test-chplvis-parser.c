@@ -12,6 +12,7 @@
 #include "weft-chplvis-reader.h"
 #include "weft-error.h"
 #include "weft-test-util.h"
+#include "weft-text-scan.h"
 
 #define HEADER0 "ChplVdebug: ver 1.4 nodes 2 nid 0 tid 1 seq 100.000 1000.000000 1.000000 0.500000 \n"
 #define HEADER1 "ChplVdebug: ver 1.4 nodes 2 nid 1 tid 5 seq 100.000 999.900000 0.200000 0.100000 \n"
@@ -555,6 +556,29 @@ test_long_lines (void)
   g_assert_true (has_warning (context, 4, "not a VisualDebug record"));
   g_assert_cmpuint (weft_load_context_get_n_warnings (context), ==, 2);
   g_assert_true (locale->complete);
+}
+
+/* A line of gigabytes (a damaged file: zeros) moves the progress on while it
+ * is searched: the bar had stood still until the line ended. */
+static void
+test_long_line_progress (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WeftChplvisLocale) locale = NULL;
+  gsize len = 3 * WEFT_TEXT_NEWLINE_STEP;
+  char *data = weft_test_map_zeros (HEADER0, "\n" END0, len);
+
+  weft_load_context_set_progress_func (context, weft_test_record_fraction, g_array_ref (fractions),
+                                       (GDestroyNotify)g_array_unref);
+  weft_load_context_add_work (context, len);
+  locale = weft_chplvis_parse_locale (data, len, "zeros", WEFT_CHPLVIS_PARSE_NONE, context, &error);
+  g_assert_no_error (error);
+  g_assert_true (locale->complete);
+  /* The search's second step ended two thirds in. */
+  g_assert_cmpuint (weft_test_count_fractions (fractions, 0.5, 1.0), >=, 1);
+  weft_test_unmap (data, len);
 }
 
 static void
@@ -1331,6 +1355,7 @@ main (int    argc,
   g_test_add_func ("/chplvis/parser/wide-values", test_wide_values);
   g_test_add_func ("/chplvis/parser/malformed", test_malformed);
   g_test_add_func ("/chplvis/parser/long-lines", test_long_lines);
+  g_test_add_func ("/chplvis/parser/long-line-progress", test_long_line_progress);
   g_test_add_func ("/chplvis/parser/truncated", test_truncated);
   g_test_add_func ("/chplvis/parser/orphans", test_orphans);
   g_test_add_func ("/chplvis/parser/records-after-end", test_records_after_end);

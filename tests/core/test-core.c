@@ -495,14 +495,24 @@ test_text_scan_lines (void)
   g_assert_cmpuint (n, ==, 4);
 }
 
+static void
+record_reached (const char *reached,
+                gpointer    user_data)
+{
+  g_ptr_array_add (user_data, (gpointer)reached);
+}
+
 /* A line of gigabytes (a file of zeros) is looked through a step at a time,
- * and a cancellation ends the search: the rest of the data becomes the line. */
+ * each step told to the reader (its progress), and a cancellation ends the
+ * search: the rest of the data becomes the line. */
 static void
 test_text_scan_long_line (void)
 {
   gsize len = 3 * WEFT_TEXT_NEWLINE_STEP + 100;
   char *data = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GPtrArray) reached = g_ptr_array_new ();
+  WeftTextSearch search = { cancellable, NULL, NULL };
   WeftLineReader reader;
   const char *line = NULL, *end = NULL;
 
@@ -512,14 +522,21 @@ test_text_scan_long_line (void)
   g_assert_true (weft_text_find_newline (data, data + len, NULL) == data + 2 * WEFT_TEXT_NEWLINE_STEP + 7);
   weft_line_reader_init (&reader, data, len);
   weft_line_reader_set_cancellable (&reader, cancellable);
+  weft_line_reader_set_search_func (&reader, record_reached, reached);
   g_assert_true (weft_line_reader_next (&reader, &line, &end));
   g_assert_true (end == data + 2 * WEFT_TEXT_NEWLINE_STEP + 7);
+  /* The first step is searched inline; the next ended at 2 steps in. */
+  g_assert_cmpuint (reached->len, ==, 1);
+  g_assert_true (g_ptr_array_index (reached, 0) == data + 2 * WEFT_TEXT_NEWLINE_STEP);
   g_assert_true (weft_line_reader_next (&reader, &line, &end));
   g_assert_true (end == data + len);
+  /* The rest: a step inline from past the newline, then the 92 bytes left. */
+  g_assert_cmpuint (reached->len, ==, 2);
+  g_assert_true (g_ptr_array_index (reached, 1) == data + len);
   g_assert_false (weft_line_reader_next (&reader, &line, &end));
 
   g_cancellable_cancel (cancellable);
-  g_assert_null (weft_text_find_newline (data, data + len, cancellable));
+  g_assert_null (weft_text_find_newline (data, data + len, &search));
   weft_line_reader_init (&reader, data, len);
   weft_line_reader_set_cancellable (&reader, cancellable);
   g_assert_true (weft_line_reader_next (&reader, &line, &end));

@@ -13,6 +13,7 @@
 #include "weft-mpd-model.h"
 #include "weft-mpd-parser.h"
 #include "weft-test-util.h"
+#include "weft-text-scan.h"
 
 static WeftMpdLineStatus
 parse (const char  *text,
@@ -562,6 +563,28 @@ assert_split_agrees (const char *text,
  * the trace read in one go (names, locations, line numbers, counts, and the
  * warnings in file order with the first 100 kept), on a tiny trace split
  * mid-way and on 12 MB with damage in both halves. */
+/* A line of gigabytes (a damaged file: zeros) moves the progress on while it
+ * is searched. */
+static void
+test_long_line_progress (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(WeftMpdTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = 3 * WEFT_TEXT_NEWLINE_STEP;
+  char *data = weft_test_map_zeros ("CS.mpd, 15  main.body  BODY     1730b8  0\n",
+                                    "\nCS.mpd, 16  main.body  ENDBODY  1730b8  0\n", len);
+
+  weft_load_context_set_progress_func (context, weft_test_record_fraction, g_array_ref (fractions),
+                                       (GDestroyNotify)g_array_unref);
+  trace = weft_mpd_parse (data, len, "zeros", context, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (weft_test_count_fractions (fractions, 0.5, 1.0), >=, 1);
+  weft_test_unmap (data, len);
+}
+
 static void
 test_split (void)
 {
@@ -777,6 +800,7 @@ main (int   argc,
   g_test_add_func ("/mpd/forward", test_forward);
   g_test_add_func ("/mpd/sources", test_sources);
   g_test_add_func ("/mpd/split", test_split);
+  g_test_add_func ("/mpd/long-line-progress", test_long_line_progress);
 
   return g_test_run ();
 }

@@ -487,6 +487,28 @@ dup_warning_strings (WeftLoadContext *context)
 
 /* The scan on a thread of its own, a few events at a time, gives the trace
  * and the warnings (same lines, same order) of the plain read. */
+/* A line of gigabytes (a damaged file: zeros), searched on the scanning
+ * thread, moves the progress on meanwhile. */
+static void
+test_long_line_progress (void)
+{
+  g_autoptr(WeftLoadContext) context = weft_load_context_new (NULL);
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(WeftVisandorTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = 3 * WEFT_TEXT_NEWLINE_STEP;
+  char *data = weft_test_map_zeros ("1\n10 5 0 0 0 0\n", "\n20 6 0 0 0 0\n", len);
+
+  weft_load_context_set_progress_func (context, weft_test_record_fraction, g_array_ref (fractions),
+                                       (GDestroyNotify)g_array_unref);
+  weft_load_context_add_work (context, len);
+  trace = weft_visandor_parse_tuned (data, len, "zeros", 0, 4096, context, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (weft_test_count_fractions (fractions, 0.5, 1.0), >=, 1);
+  weft_test_unmap (data, len);
+}
+
 static void
 test_threaded (void)
 {
@@ -580,6 +602,7 @@ main (int   argc,
   g_test_add_func ("/visandor/parser/header", test_header);
   g_test_add_func ("/visandor/parser/scan-paths", test_scan_paths);
   g_test_add_func ("/visandor/parser/threaded", test_threaded);
+  g_test_add_func ("/visandor/parser/long-line-progress", test_long_line_progress);
 
   return g_test_run ();
 }
