@@ -19,6 +19,21 @@ typedef struct
 static GMutex lock;
 static GHashTable *loaded; /* name → LoadedModule; never freed, as modules stay */
 
+/**
+ * weft_program_is_in_build_tree:
+ *
+ * Whether this program runs from the build tree (tests, the uninstalled
+ * app): it then takes its modules, samples… from there and from the source
+ * tree rather than from where they are installed.
+ */
+gboolean
+weft_program_is_in_build_tree (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, WEFT_BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
 /* Where a program's modules are: $WEFT_MODULE_DIR; the build tree's for a
  * program in the build tree (tests, the uninstalled app); else the installed
  * ones. A program started by another (valgrind's tools read the program
@@ -32,7 +47,7 @@ module_dirs (void)
 
   if (env != NULL && env[0] != '\0')
     g_ptr_array_add (dirs, g_strdup (env));
-  if (exe != NULL && g_str_has_prefix (exe, WEFT_BUILD_ROOT G_DIR_SEPARATOR_S))
+  if (weft_program_is_in_build_tree ())
     g_ptr_array_add (dirs, g_strdup (WEFT_BUILD_MODULE_DIR));
   else if (exe != NULL && g_str_has_prefix (exe, WEFT_PREFIX G_DIR_SEPARATOR_S))
     g_ptr_array_add (dirs, g_strdup (WEFT_MODULE_DIR));

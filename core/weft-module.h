@@ -32,5 +32,6 @@ typedef gconstpointer (*WeftModuleEntry) (void);
 gconstpointer weft_module_get_table (const char  *name,
                                      const char  *entry,
                                      GError     **error);
+gboolean      weft_program_is_in_build_tree (void);
 
 G_END_DECLS

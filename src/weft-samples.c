@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "weft-module.h"
 #include "weft-samples.h"
 
 /* One of each family and kind of file (data/samples/README.md). */
@@ -46,8 +47,7 @@ weft_samples_get (guint *n_samples)
 char *
 weft_samples_dup_dir (void)
 {
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  gboolean uninstalled = exe != NULL && g_str_has_prefix (exe, WEFT_BUILD_ROOT G_DIR_SEPARATOR_S);
+  gboolean uninstalled = weft_program_is_in_build_tree ();
   const char *dirs[] = { uninstalled ? WEFT_SOURCE_SAMPLES_DIR : WEFT_SAMPLES_DIR,
                          uninstalled ? WEFT_SAMPLES_DIR : WEFT_SOURCE_SAMPLES_DIR };
 

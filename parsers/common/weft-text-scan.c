@@ -43,6 +43,23 @@ weft_line_reader_set_search_func (WeftLineReader     *reader,
 }
 
 /**
+ * weft_text_search_report_progress:
+ * @progress: a #WeftTextSearchProgress
+ *
+ * A #WeftTextSearchFunc for readers that report progress as fractions of the
+ * stage: how far the search of a line of gigabytes (a damaged file) got. The
+ * stage's fraction only grows, so the reader's own reports agree with it.
+ */
+void
+weft_text_search_report_progress (const char *reached,
+                                  gpointer    progress)
+{
+  const WeftTextSearchProgress *p = progress;
+
+  weft_load_context_progress (p->context, p->share * (double)(reached - p->data) / (double)MAX (p->len, 1), NULL);
+}
+
+/**
  * weft_text_find_newline:
  * @search: (nullable): its cancellable is checked between steps, and its
  *   function told where each step ended

@@ -15,6 +15,8 @@
 
 #include <gio/gio.h>
 
+#include "weft-load-context.h"
+
 G_BEGIN_DECLS
 
 /* Told, after each step of a long search for a line's end, how far it got:
@@ -29,6 +31,19 @@ typedef struct
   WeftTextSearchFunc  reached;      /* nullable */
   gpointer            reached_data;
 } WeftTextSearch;
+
+/* For weft_text_search_report_progress(): [@data, @data + @len) is @share
+ * of the load's current stage. */
+typedef struct
+{
+  WeftLoadContext *context;
+  const char      *data;
+  gsize            len;
+  double           share;
+} WeftTextSearchProgress;
+
+void weft_text_search_report_progress (const char *reached,
+                                       gpointer    progress);
 
 typedef struct
 {

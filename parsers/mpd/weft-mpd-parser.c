@@ -449,28 +449,18 @@ warn_line (Part                *part,
   g_array_append_val (part->warnings, warning);
 }
 
-/* How far the search of a line of gigabytes got is the part's progress. */
-static void
-search_reached_cb (const char *reached,
-                   gpointer    user_data)
-{
-  const Part *part = user_data;
-
-  weft_load_context_progress (part->context,
-                              part->progress_scale * (double)(reached - part->data) / (double)MAX (part->len, 1), NULL);
-}
-
 static void
 part_read (Part *part)
 {
   WeftLineReader reader;
+  WeftTextSearchProgress progress = { part->context, part->data, part->len, part->progress_scale };
   const char *line, *line_end;
 
   weft_line_reader_init (&reader, part->data, part->len);
   if (part->context != NULL)
     weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (part->context));
   if (part->context != NULL && part->reports_progress)
-    weft_line_reader_set_search_func (&reader, search_reached_cb, part);
+    weft_line_reader_set_search_func (&reader, weft_text_search_report_progress, &progress);
   while (weft_line_reader_next (&reader, &line, &line_end))
     {
       WeftMpdLine parsed;

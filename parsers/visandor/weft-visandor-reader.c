@@ -1104,24 +1104,6 @@ weft_visandor_is_header (const char *head,
  * well, from a peek at a set asked for earlier, cost more than it saved. */
 #define PREFETCH_AHEAD 16
 
-/* A line of gigabytes (a damaged file) is searched on the scanning thread:
- * how far it got is the reading's progress meanwhile. */
-typedef struct
-{
-  WeftLoadContext *context;
-  const char      *data;
-  gsize            len;
-} SearchProgress;
-
-static void
-search_reached_cb (const char *reached,
-                   gpointer    user_data)
-{
-  const SearchProgress *progress = user_data;
-
-  weft_load_context_progress (progress->context, (double)(reached - progress->data) / (double)MAX (progress->len, 1), NULL);
-}
-
 /* Scans [@data, @data + @len) (its first @n_lines lines already read) and
  * applies each event to the tree. Returns the number of lines, or -1 when
  * cancelled. */
@@ -1135,8 +1117,10 @@ build_events (Reader      *r,
               gsize        chunk_events,
               GError     **error)
 {
-  SearchProgress progress = { r->context, data, len };
-  WeftTextSearch search = { weft_load_context_get_cancellable (r->context), search_reached_cb, &progress };
+  /* A line of gigabytes is searched on the scanning thread: how far it got
+   * is the reading's progress meanwhile. */
+  WeftTextSearchProgress progress = { r->context, data, len, 1.0 };
+  WeftTextSearch search = { weft_load_context_get_cancellable (r->context), weft_text_search_report_progress, &progress };
   WeftVisandorScanAhead *ahead = weft_visandor_scan_ahead_new (data, len, start, n_lines, chunk_events, threaded, &search);
   gsize reported = 0;
   gint64 result = -1;

@@ -39,11 +39,26 @@ weft_color_scale_init (WeftColorScale     *scale,
 }
 
 /**
+ * weft_color_scale_zero_is_empty:
+ *
+ * Whether a zero gets the empty colour rather than a place on the ramp:
+ * where it means "nothing" (counts, bytes: a log scale, or a linear one that
+ * starts at zero). A signed scale's zero is a value like the others: the
+ * diverging ramp's middle, its place on a linear ramp from a negative
+ * minimum, a ratio's "all gone".
+ */
+gboolean
+weft_color_scale_zero_is_empty (const WeftColorScale *scale)
+{
+  return scale->mode == WEFT_COLOR_SCALE_LOG || (scale->mode == WEFT_COLOR_SCALE_LINEAR && !(scale->min < 0.0));
+}
+
+/**
  * weft_color_scale_position:
  *
  * Returns: where @value lies on the ramp, in [0, 1]; a negative number for a
- *   value that gets the empty colour (NaN, ≤ 0 in log mode, and 0 where the
- *   ramp starts at zero: linear over values that are not negative).
+ *   value that gets the empty colour (NaN, ≤ 0 in log mode, and 0 where
+ *   weft_color_scale_zero_is_empty()).
  */
 double
 weft_color_scale_position (const WeftColorScale *scale,
@@ -65,11 +80,7 @@ weft_color_scale_position (const WeftColorScale *scale,
       return CLAMP (0.5 + 0.5 * log (value) / m, 0.0, 1.0);
     }
 
-  /* Zero means "nothing" (the empty colour) where the ramp starts at it; a
-   * signed scale's zero is a value: the diverging ramp's middle, or its place
-   * on a linear ramp from a negative minimum. */
-  if (value == 0.0 && scale->mode != WEFT_COLOR_SCALE_DIVERGING &&
-      !(scale->mode == WEFT_COLOR_SCALE_LINEAR && scale->min < 0.0))
+  if (value == 0.0 && weft_color_scale_zero_is_empty (scale))
     return -1.0;
 
   if (scale->mode == WEFT_COLOR_SCALE_DIVERGING)

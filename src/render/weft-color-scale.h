@@ -49,6 +49,7 @@ void     weft_color_scale_init        (WeftColorScale       *scale,
                                        WeftColorScaleMode    mode,
                                        double                min,
                                        double                max);
+gboolean weft_color_scale_zero_is_empty (const WeftColorScale *scale);
 double   weft_color_scale_position    (const WeftColorScale *scale,
                                        double                value);
 WeftRgba weft_color_scale_map         (const WeftColorScale *scale,

@@ -418,7 +418,6 @@ test_views (void)
   {
     GtkWidget *columns = GTK_WIDGET (weft_chplvis_profile_view_get_column_view (weft_chplvis_page_get_profile_view (f.page)));
     GtkWidget *row;
-    guint dashes = 0;
 
     weft_ui_wait_drawn (columns);
     row = GTK_WIDGET (weft_ui_find_label (columns, "main", FALSE));
@@ -427,8 +426,7 @@ test_views (void)
     while (gtk_widget_get_parent (row) != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
       row = gtk_widget_get_parent (row);
     g_assert_true (GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)));
-    dashes = count_labels (row, "—");
-    g_assert_cmpuint (dashes, ==, 3);
+    g_assert_cmpuint (count_labels (row, "—"), ==, 3);
   }
   weft_ui_xdotool ("key", "ctrl+f", NULL);
   g_assert_true (weft_ui_wait_for (search_focused, &f));

@@ -32,7 +32,7 @@ compute_codes (gpointer user_data)
   WeftMatrixRenderer *self = range->self;
   const double *data = range->data;
   gboolean any_filtered = self->stats.n_filtered > 0;
-  gboolean zero_is_empty = _weft_matrix_renderer_zero_is_empty (self);
+  gboolean zero_is_empty = weft_color_scale_zero_is_empty (&self->scale);
 
   for (gsize i = range->from; i < range->to; i++)
     {

@@ -500,8 +500,8 @@ weft_matrix_renderer_dup_range_text (WeftMatrixRenderer *self)
 
   kind = _weft_matrix_renderer_value_kind (self);
   has_zeros = self->stats.n_nonzero + self->stats.n_nan < self->stats.n_valid;
-  lo = self->stats.n_inf > 0 ? self->stats.finite_min : self->stats.min;
-  hi = self->stats.n_inf > 0 ? self->stats.finite_max : self->stats.max;
+  lo = self->stats.finite_min;
+  hi = self->stats.finite_max;
   if (self->stats.n_inf > 0)
     {
       g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, self->stats.n_inf);
@@ -561,7 +561,7 @@ draw_legend (WeftMatrixRenderer     *self,
       pango_layout_get_pixel_size (text, &tw, &th);
       range_w = tw + 14;
     }
-  zero_key = _weft_matrix_renderer_zero_is_empty (self);
+  zero_key = weft_color_scale_zero_is_empty (&self->scale);
   keys_w = (zero_key ? swatch_width (text, "0") : 0) + (self->stats.n_nan > 0 ? swatch_width (text, "NaN") : 0) +
            (self->stats.n_inf > 0 ? swatch_width (text, "±∞") : 0) +
            (self->stats.n_filtered > 0 ? swatch_width (text, _("filtered")) : 0);

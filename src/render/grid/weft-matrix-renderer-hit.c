@@ -175,7 +175,7 @@ weft_matrix_renderer_describe_hit (WeftMatrixRenderer  *self,
                             : self->mode == WEFT_COLOR_SCALE_DIVERGING ? _("diverging")
                             : self->mode == WEFT_COLOR_SCALE_RATIO ? _("ratio") : _("linear");
 
-        if (!_weft_matrix_renderer_zero_is_empty (self))
+        if (!weft_color_scale_zero_is_empty (&self->scale))
           return g_strdup_printf (_("%s from %s to %s (%s scale)"), _weft_matrix_renderer_value_kind (self), min, max, scale);
         return g_strdup_printf (_("%s from %s to %s (%s scale); empty cells are 0"),
                                 _weft_matrix_renderer_value_kind (self), min, max, scale);

@@ -100,7 +100,6 @@ double       _weft_matrix_renderer_title_band_height (WeftMatrixRenderer *self);
 
 /* weft-matrix-renderer-hit.c */
 const char * _weft_matrix_renderer_value_kind        (WeftMatrixRenderer *self);
-gboolean     _weft_matrix_renderer_zero_is_empty     (WeftMatrixRenderer *self);
 double       _weft_matrix_renderer_cell_value        (WeftMatrixRenderer *self,
                                                       gsize               row,
                                                       gsize               column);

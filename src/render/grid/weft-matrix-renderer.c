@@ -79,19 +79,6 @@ weft_matrix_renderer_new (void)
   return g_object_new (WEFT_TYPE_MATRIX_RENDERER, NULL);
 }
 
-/* Whether a zero is drawn as an empty cell rather than as a value of the
- * ramp: where it means "nothing" (counts, bytes: a linear or log scale over
- * values none of which is negative). On a diverging or ratio scale, or among
- * negative values, zero is a value like the others: drawn empty, it stood
- * apart from its neighbours (in the dark style, a dark cell among the
- * diverging ramp's white ones). */
-gboolean
-_weft_matrix_renderer_zero_is_empty (WeftMatrixRenderer *self)
-{
-  return self->mode == WEFT_COLOR_SCALE_LOG ||
-         (self->mode == WEFT_COLOR_SCALE_LINEAR && !(self->stats.finite_min < 0));
-}
-
 static void
 update_scale (WeftMatrixRenderer *self)
 {
