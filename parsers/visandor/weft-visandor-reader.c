@@ -151,6 +151,8 @@ add_agent (Reader  *r,
         }
       trace->agent_seen = g_realloc (trace->agent_seen, agent + 1);
       memset (trace->agent_seen + old, 0, agent + 1 - old);
+      trace->tallies = g_renew (WeftVisandorAgentTally, trace->tallies, agent + 1);
+      memset (trace->tallies + old, 0, (agent + 1 - old) * sizeof (WeftVisandorAgentTally));
       trace->n_agents = agent + 1;
     }
   if (!trace->agent_seen[agent])
@@ -169,6 +171,13 @@ get_agent (Reader  *r,
     add_agent (r, agent);
 
   return &g_array_index (r->agents, Agent, agent);
+}
+
+static inline WeftVisandorAgentTally *
+tally_at (Reader  *r,
+          guint32  agent)
+{
+  return &r->trace->tallies[agent];
 }
 
 static inline WeftVisandorTask *
@@ -194,7 +203,7 @@ open_span (Reader               *r,
            guint32               agent,
            gint64                begin)
 {
-  WeftVisandorSpan span = { begin, begin, task, (guint16)agent, (guint8)kind };
+  WeftVisandorSpan span = { begin, begin, task, (guint16)agent, (guint8)kind, WEFT_VISANDOR_RUNNING };
 
   APPEND (r->trace->spans, &r->spans_room, WeftVisandorSpan, span);
 
@@ -239,7 +248,7 @@ task_word (Reader *r)
   return r->trace->parallelism == WEFT_VISANDOR_OR ? "branch" : "goal";
 }
 
-static void stop_piece (Reader *r, guint32 task, gint64 time);
+static void stop_piece (Reader *r, guint32 task, gint64 time, WeftVisandorOutcome how);
 
 /* A piece of @task starts running on @agent. */
 static void
@@ -254,19 +263,20 @@ start_piece (Reader  *r,
   /* A task starts, or resumes from a suspension, with no piece running;
    * were one running, it would end here. */
   if (t->piece_span != WEFT_VISANDOR_NONE)
-    stop_piece (r, task, time);
+    stop_piece (r, task, time, WEFT_VISANDOR_RUNNING);
   t->piece_span = open_span (r, WEFT_VISANDOR_SPAN_RUN, task, agent, time);
   t->piece_agent = agent;
   t->prev_current = a->current;
   a->current = task;
 }
 
-/* The running piece of @task (if any) stops at @time; its agent goes back to
- * what it ran before. */
+/* The running piece of @task (if any) stops at @time, @how (the task's
+ * outcome, or SUSPENDED); its agent goes back to what it ran before. */
 static void
-stop_piece (Reader  *r,
-            guint32  task,
-            gint64   time)
+stop_piece (Reader              *r,
+            guint32              task,
+            gint64               time,
+            WeftVisandorOutcome  how)
 {
   WeftVisandorTask *t = task_at (r, task);
   Agent *a;
@@ -275,6 +285,7 @@ stop_piece (Reader  *r,
     return;
 
   close_span (r, t->piece_span, time);
+  span_at (r, t->piece_span)->outcome = (guint8)how;
   a = &g_array_index (r->agents, Agent, t->piece_agent);
   if (a->current == task)
     a->current = t->prev_current;
@@ -419,6 +430,7 @@ on_node (Reader  *r,
       trace->last_root = index;
     }
   trace->max_depth = MAX (trace->max_depth, node.depth);
+  tally_at (r, agent)->forks++;
 
   APPEND (trace->nodes, &r->nodes_room, WeftVisandorNode, node);
   add_node_slots (r, index, n_declared);
@@ -521,6 +533,7 @@ on_start (Reader  *r,
 
   insert_task (r, node, number, index);
   start_piece (r, index, agent, time);
+  tally_at (r, agent)->tasks++;
 }
 
 /* The task an end, suspension, resumption or slave event names, or NONE
@@ -540,6 +553,34 @@ find_task (Reader  *r,
           code == WEFT_VISANDOR_FINISH_GOAL ? "START_GOAL" : "START_BRANCH");
 
   return task;
+}
+
+/* A task ended on @agent (which is known). */
+static inline void
+tally_end (Reader              *r,
+           guint32              agent,
+           WeftVisandorOutcome  outcome)
+{
+  WeftVisandorAgentTally *tally = tally_at (r, agent);
+
+  switch (outcome)
+    {
+    case WEFT_VISANDOR_FINISHED:
+    case WEFT_VISANDOR_SUCCESS:
+      tally->successes++;
+      break;
+    case WEFT_VISANDOR_FAILURE:
+      tally->failures++;
+      break;
+    case WEFT_VISANDOR_CUT:
+      tally->cuts++;
+      break;
+    case WEFT_VISANDOR_RUNNING:
+    case WEFT_VISANDOR_SUSPENDED:
+    case WEFT_VISANDOR_N_OUTCOMES:
+    default:
+      break;
+    }
 }
 
 static void
@@ -569,12 +610,13 @@ on_end (Reader              *r,
           t->piece_agent);
 
   get_agent (r, agent);
-  stop_piece (r, task, time);
+  stop_piece (r, task, time, outcome);
   t = task_at (r, task);
   t->end = time;
   t->end_agent = agent;
   open_task_clear (r, task);
   t->outcome = outcome;
+  tally_end (r, agent, outcome);
   t->suspended = FALSE;
   if (t->open_slaves > 0)
     {
@@ -604,10 +646,11 @@ on_suspend (Reader  *r,
       return;
     }
   get_agent (r, agent);
-  stop_piece (r, task, time);
+  stop_piece (r, task, time, WEFT_VISANDOR_SUSPENDED);
   t = task_at (r, task);
   t->suspended = TRUE;
   t->n_suspends++;
+  tally_at (r, t->agent)->suspensions++;
   t->suspend_time = time;
   t->suspend_agent = agent;
 }
@@ -988,7 +1031,7 @@ close_open_task (Reader  *r,
   /* The task's last node can be older than its running piece (made before
    * a suspension): the piece then ends where it began. */
   if (t->piece_span != WEFT_VISANDOR_NONE)
-    stop_piece (r, i, MAX (end, span_at (r, t->piece_span)->begin));
+    stop_piece (r, i, MAX (end, span_at (r, t->piece_span)->begin), WEFT_VISANDOR_RUNNING);
   t = task_at (r, i);
   t->end = MAX (end, t->start);
 }

@@ -31,6 +31,7 @@ weft_visandor_trace_free (WeftVisandorTrace *trace)
 
   g_free (trace->source);
   g_free (trace->agent_seen);
+  g_free (trace->tallies);
   g_array_unref (trace->nodes);
   g_array_unref (trace->tasks);
   g_array_unref (trace->spans);

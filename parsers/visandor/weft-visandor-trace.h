@@ -135,7 +135,23 @@ typedef struct
   guint32 task;         /* NONE for busy spans */
   guint16 agent;        /* below WEFT_VISANDOR_MAX_AGENTS */
   guint8  kind;         /* WeftVisandorSpanKind */
+  guint8  outcome;      /* a piece (RUN): how it stopped, a WeftVisandorOutcome:
+                         * SUSPENDED when its branch was suspended, the task's
+                         * end for its last piece, RUNNING when the trace ended
+                         * it (or still running) */
 } WeftVisandorSpan;
+
+/* What each agent did, counted by the reader as it went (the figures would
+ * otherwise read every task and node again: hundreds of megabytes). */
+typedef struct
+{
+  guint64 tasks;        /* tasks started here */
+  guint64 suspensions;  /* of the tasks started here */
+  guint64 successes;    /* tasks ended here: FINISH_GOAL or SUCC_BRANCH */
+  guint64 failures;
+  guint64 cuts;
+  guint64 forks;        /* nodes made here */
+} WeftVisandorAgentTally;
 
 typedef struct
 {
@@ -169,6 +185,7 @@ typedef struct
   guint32                 n_distinct_agents;
   guint32                 max_depth;
   guint8                 *agent_seen;   /* [n_agents] */
+  WeftVisandorAgentTally *tallies;      /* [n_agents] */
 
   GArray                 *nodes;        /* WeftVisandorNode */
   GArray                 *tasks;        /* WeftVisandorTask */

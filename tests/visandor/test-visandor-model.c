@@ -143,6 +143,7 @@ test_figures_by_hand (void)
       trace->n_distinct_agents = n_agents;
       trace->agent_seen = g_new (guint8, n_agents);
       memset (trace->agent_seen, 1, n_agents);
+      trace->tallies = g_new0 (WeftVisandorAgentTally, n_agents);
       node.join_time = -1;
       node.parent = WEFT_VISANDOR_NONE;
       node.join_agent = WEFT_VISANDOR_NONE;
@@ -338,6 +339,26 @@ test_timeline (void)
   g_assert_cmpint (span.end, ==, 160 * 1000);
 }
 
+/* The kind of the interval of @row that begins at @begin µs (busy spans
+ * aside), or NULL. */
+static const char *
+piece_kind_at (WeftEventTable *events,
+               guint           row,
+               gint64          begin)
+{
+  for (guint lane = 0; lane < weft_event_table_get_n_lanes (events, row); lane++)
+    {
+      WeftIntervalSlice slice;
+
+      weft_event_table_get_lane (events, row, lane, &slice);
+      for (gsize i = 0; i < slice.n; i++)
+        if (slice.begin[i] == begin * 1000 && g_strcmp0 (weft_event_table_get_kind_name (events, slice.kind[i]), "busy") != 0)
+          return weft_event_table_get_kind_name (events, slice.kind[i]);
+    }
+
+  return NULL;
+}
+
 static void
 test_migration (void)
 {
@@ -356,6 +377,35 @@ test_migration (void)
   g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 0, WEFT_VISANDOR_COLUMN_SUSPENSIONS), ==, 1);
   g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 1, WEFT_VISANDOR_COLUMN_SUCCESSES), ==, 1);
   g_assert_cmpuint (weft_visandor_dataset_get_max_parallelism (dataset), ==, 1);
+  /* The piece before the suspension, then the one that succeeds. */
+  g_assert_cmpstr (piece_kind_at (events, 0, 2), ==, "suspended");
+  g_assert_cmpstr (piece_kind_at (events, 1, 20), ==, "success");
+}
+
+/* A piece is drawn as it stopped, even when its branch ends at the same
+ * time: suspended, resumed and cut at 20 µs. */
+static void
+test_piece_kinds (void)
+{
+  g_autoptr(WeftVisandorDataset) dataset = load_text ("1\n"
+                                                       "10 5 0 0 0 0\n"
+                                                       "11 20 7 2 0 0\n"
+                                                       "12 21 7 0 0 0\n"
+                                                       "13 21 7 1 0 1\n"
+                                                       "30 24 7 0 0 0\n"
+                                                       "30 25 7 0 1 1\n"
+                                                       "30 26 7 0 1 1\n"
+                                                       "35 23 7 1 0 1\n"
+                                                       "50 6 0 0 0 0\n");
+  WeftEventTable *events = weft_dataset_get_event_table (WEFT_DATASET (dataset));
+
+  g_assert_cmpstr (piece_kind_at (events, 0, 2), ==, "suspended");
+  g_assert_cmpstr (piece_kind_at (events, 1, 20), ==, "cut");
+  g_assert_cmpstr (piece_kind_at (events, 1, 3), ==, "failure");
+  g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 1, WEFT_VISANDOR_COLUMN_CUTS), ==, 1);
+  g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 1, WEFT_VISANDOR_COLUMN_FAILURES), ==, 1);
+  g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 0, WEFT_VISANDOR_COLUMN_FORKS), ==, 1);
+  g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 1, WEFT_VISANDOR_COLUMN_TASKS), ==, 1);
 }
 
 static void
@@ -462,6 +512,7 @@ main (int   argc,
   g_test_add_func ("/visandor/model/figures-by-hand", test_figures_by_hand);
   g_test_add_func ("/visandor/model/timeline", test_timeline);
   g_test_add_func ("/visandor/model/migration", test_migration);
+  g_test_add_func ("/visandor/model/piece-kinds", test_piece_kinds);
   g_test_add_func ("/visandor/model/call-tree", test_call_tree);
   g_test_add_func ("/visandor/model/json", test_json);
   g_test_add_func ("/visandor/model/sniff", test_sniff);

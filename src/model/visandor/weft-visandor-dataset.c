@@ -245,7 +245,7 @@ compare_span_begins (gconstpointer a,
  * swept through a sorted index. At one time, ends come before begins
  * (touching runs of two agents are not parallel): an end is only taken once
  * a later begin shows it, and the maximum is taken over the levels a time
- * ends with. */
+ * ends with. The counts are the reader's tallies. */
 static void
 compute_figures (WeftVisandorDataset *self)
 {
@@ -320,8 +320,16 @@ compute_figures (WeftVisandorDataset *self)
   for (guint a = 0; a < n_agents; a++)
     if (trace->agent_seen[a])
       {
+        const WeftVisandorAgentTally *tally = &trace->tallies[a];
+
         VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_TIME) = (double)busy[a] / 1e6;
         VALUE (a, WEFT_VISANDOR_COLUMN_BUSY_SHARE) = 100.0 * (double)busy[a] / duration;
+        VALUE (a, WEFT_VISANDOR_COLUMN_TASKS) = (double)tally->tasks;
+        VALUE (a, WEFT_VISANDOR_COLUMN_FORKS) = (double)tally->forks;
+        VALUE (a, WEFT_VISANDOR_COLUMN_SUCCESSES) = (double)tally->successes;
+        VALUE (a, WEFT_VISANDOR_COLUMN_FAILURES) = (double)tally->failures;
+        VALUE (a, WEFT_VISANDOR_COLUMN_CUTS) = (double)tally->cuts;
+        VALUE (a, WEFT_VISANDOR_COLUMN_SUSPENSIONS) = (double)tally->suspensions;
       }
   self->max_parallelism = 0;
   for (gsize i = 0; i < profile.n; i++)
@@ -334,32 +342,6 @@ compute_figures (WeftVisandorDataset *self)
   g_free (runs.slot);
   g_free (runs.begin);
 
-  for (guint i = 0; i < trace->tasks->len; i++)
-    {
-      const WeftVisandorTask *t = weft_visandor_trace_task (trace, i);
-
-      VALUE (t->agent, WEFT_VISANDOR_COLUMN_TASKS) += 1;
-      VALUE (t->agent, WEFT_VISANDOR_COLUMN_SUSPENSIONS) += t->n_suspends;
-      if (t->end_agent == WEFT_VISANDOR_NONE)
-        continue;
-      switch (t->outcome)
-        {
-        case WEFT_VISANDOR_FINISHED:
-        case WEFT_VISANDOR_SUCCESS:
-          VALUE (t->end_agent, WEFT_VISANDOR_COLUMN_SUCCESSES) += 1;
-          break;
-        case WEFT_VISANDOR_FAILURE:
-          VALUE (t->end_agent, WEFT_VISANDOR_COLUMN_FAILURES) += 1;
-          break;
-        case WEFT_VISANDOR_CUT:
-          VALUE (t->end_agent, WEFT_VISANDOR_COLUMN_CUTS) += 1;
-          break;
-        default:
-          break;
-        }
-    }
-  for (guint i = 0; i < trace->nodes->len; i++)
-    VALUE (weft_visandor_trace_node (trace, i)->agent, WEFT_VISANDOR_COLUMN_FORKS) += 1;
 #undef VALUE
 }
 
@@ -395,36 +377,23 @@ static const struct
   [KIND_MIGRATION] = { "suspend → resume", WEFT_EVENT_LINK, 0xe66100ff },
 };
 
-/* What piece_kind() needs of a task, in 8 bytes: its end + 1, its outcome
- * and whether it was ever suspended. The spans come in begin order and look
- * their tasks up at random: in 88-byte tasks that was a miss to memory per
- * span, in this table (8 bytes a task) mostly a cache hit. */
-static inline guint64
-task_info (const WeftVisandorTask *t)
-{
-  return ((guint64)(t->end + 1) << 8) | ((guint64)t->outcome << 1) | (t->n_suspends > 0);
-}
-
+/* A piece's kind is how it stopped. */
 static Kind
-piece_kind (guint64                 info,
-            const WeftVisandorSpan *s)
+piece_kind (const WeftVisandorSpan *s)
 {
-  gint64 end = (gint64)(info >> 8) - 1;
-  guint outcome = (guint)(info >> 1) & 0x7f;
-  gboolean suspended_before = info & 1;
-
-  /* Only the last piece carries the outcome; earlier ones were suspended. */
-  if (s->end < end || outcome == WEFT_VISANDOR_SUSPENDED)
-    return suspended_before && s->end < end ? KIND_SUSPENDED : KIND_TASK;
-
-  switch (outcome)
+  switch ((WeftVisandorOutcome)s->outcome)
     {
+    case WEFT_VISANDOR_SUSPENDED:
+      return KIND_SUSPENDED;
     case WEFT_VISANDOR_SUCCESS:
       return KIND_SUCCESS;
     case WEFT_VISANDOR_FAILURE:
       return KIND_FAILURE;
     case WEFT_VISANDOR_CUT:
       return KIND_CUT;
+    case WEFT_VISANDOR_RUNNING:
+    case WEFT_VISANDOR_FINISHED:
+    case WEFT_VISANDOR_N_OUTCOMES:
     default:
       return KIND_TASK;
     }
@@ -440,7 +409,6 @@ build_event_table (WeftVisandorDataset  *self,
   guint16 kind_ids[N_KINDS];
   guint32 task_label, node_label, join_label, slave_label, busy_label;
   gboolean is_or = trace->parallelism == WEFT_VISANDOR_OR;
-  g_autofree guint64 *infos = NULL;
 
   for (guint k = 0; k < N_KINDS; k++)
     kind_ids[k] = weft_event_table_builder_add_kind (builder, kinds[k].name, kinds[k].category, kinds[k].rgba);
@@ -457,10 +425,6 @@ build_event_table (WeftVisandorDataset  *self,
   slave_label = weft_event_table_builder_intern (builder, "slave");
   busy_label = weft_event_table_builder_intern (builder, "busy");
 
-  infos = g_new (guint64, MAX (trace->tasks->len, 1));
-  for (guint t = 0; t < trace->tasks->len; t++)
-    infos[t] = task_info (weft_visandor_trace_task (trace, t));
-
   /* Refs: tasks for pieces, slaves and links, nodes for forks and joins. */
   for (guint i = 0; i < trace->spans->len; i++)
     {
@@ -472,7 +436,7 @@ build_event_table (WeftVisandorDataset  *self,
         {
         case WEFT_VISANDOR_SPAN_RUN:
           weft_event_table_builder_add_interval (builder, row, begin, end,
-                                                 kind_ids[piece_kind (infos[s->task], s)],
+                                                 kind_ids[piece_kind (s)],
                                                  task_label, s->task);
           break;
         case WEFT_VISANDOR_SPAN_SLAVE:
@@ -485,8 +449,6 @@ build_event_table (WeftVisandorDataset  *self,
           break;
         }
     }
-
-  g_clear_pointer (&infos, g_free);
 
   for (guint i = 0; i < trace->nodes->len; i++)
     {
