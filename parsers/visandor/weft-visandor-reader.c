@@ -96,6 +96,7 @@ typedef struct
   guint              nodes_room;
   guint              spans_room;
   guint              marks_room;
+  guint              spawns_room;
   guint              migrations_room;
 } Reader;
 
@@ -524,6 +525,12 @@ on_start (Reader  *r,
   open_task_set (r, index);
 
   n = node_at (r, node);
+  if (n->agent != agent)
+    {
+      WeftVisandorHandoff spawn = { n->time, time, index, n->agent, agent };
+
+      APPEND (trace->spawns, &r->spawns_room, WeftVisandorHandoff, spawn);
+    }
   if (n->last_task == WEFT_VISANDOR_NONE)
     n->first_task = index;
   else
@@ -664,7 +671,7 @@ on_resume (Reader  *r,
 {
   guint32 task = find_task (r, WEFT_VISANDOR_RESUME_BRANCH, id, number);
   WeftVisandorTask *t;
-  WeftVisandorMigration migration;
+  WeftVisandorHandoff migration;
 
   if (task == WEFT_VISANDOR_NONE)
     return;
@@ -682,7 +689,7 @@ on_resume (Reader  *r,
   migration.task = task;
   migration.from_agent = t->suspend_agent;
   migration.to_agent = agent;
-  APPEND (r->trace->migrations, &r->migrations_room, WeftVisandorMigration, migration);
+  APPEND (r->trace->migrations, &r->migrations_room, WeftVisandorHandoff, migration);
   start_piece (r, task, agent, time);
 }
 

@@ -15,7 +15,8 @@ weft_visandor_trace_new (const char *source)
   trace->nodes = g_array_new (FALSE, FALSE, sizeof (WeftVisandorNode));
   trace->tasks = g_array_new (FALSE, FALSE, sizeof (WeftVisandorTask));
   trace->spans = g_array_new (FALSE, FALSE, sizeof (WeftVisandorSpan));
-  trace->migrations = g_array_new (FALSE, FALSE, sizeof (WeftVisandorMigration));
+  trace->spawns = g_array_new (FALSE, FALSE, sizeof (WeftVisandorHandoff));
+  trace->migrations = g_array_new (FALSE, FALSE, sizeof (WeftVisandorHandoff));
   trace->marks = g_array_new (FALSE, FALSE, sizeof (WeftVisandorMark));
   trace->first_root = WEFT_VISANDOR_NONE;
   trace->last_root = WEFT_VISANDOR_NONE;
@@ -35,6 +36,7 @@ weft_visandor_trace_free (WeftVisandorTrace *trace)
   g_array_unref (trace->nodes);
   g_array_unref (trace->tasks);
   g_array_unref (trace->spans);
+  g_array_unref (trace->spawns);
   g_array_unref (trace->migrations);
   g_array_unref (trace->marks);
   g_free (trace);

@@ -14,6 +14,7 @@
  *   branch, and AGENT_BUSY … AGENT_IDLE activity; each is added when it
  *   begins (its end is set when it ends), so they come in begin order, the
  *   order the timeline and the figures want;
+ * - spawns: a task started on another agent than the one that made its node;
  * - migrations: a branch suspended on one agent and resumed on another.
  *
  * Times are in the trace's units (microseconds, as the seed recommends) from
@@ -153,6 +154,9 @@ typedef struct
   guint64 forks;        /* nodes made here */
 } WeftVisandorAgentTally;
 
+/* A task handed from one agent to another: a spawn (from its node's agent
+ * and time to its start) or a migration (from its suspension to its
+ * resumption). */
 typedef struct
 {
   gint64  from_time;
@@ -160,7 +164,7 @@ typedef struct
   guint32 task;
   guint32 from_agent;
   guint32 to_agent;
-} WeftVisandorMigration;
+} WeftVisandorHandoff;
 
 /* Instants that no node or task end holds (LEAF-CUT, CREATE_WAM, …). */
 typedef struct
@@ -190,7 +194,8 @@ typedef struct
   GArray                 *nodes;        /* WeftVisandorNode */
   GArray                 *tasks;        /* WeftVisandorTask */
   GArray                 *spans;        /* WeftVisandorSpan, in begin order */
-  GArray                 *migrations;   /* WeftVisandorMigration */
+  GArray                 *spawns;       /* WeftVisandorHandoff, in task order */
+  GArray                 *migrations;   /* WeftVisandorHandoff */
   GArray                 *marks;        /* WeftVisandorMark */
   guint32                 first_root;   /* nodes under no task, linked by next_sibling */
   guint32                 last_root;

@@ -242,7 +242,7 @@ test_suspend_resume (void)
                                                    "41 27 7 0 1 1\n"
                                                    "50 6 0 0 0 0\n", context);
   const WeftVisandorTask *b0 = weft_visandor_trace_task (trace, 0);
-  const WeftVisandorMigration *m;
+  const WeftVisandorHandoff *m;
   guint pieces = 0;
 
   dump_warnings (context);
@@ -252,11 +252,19 @@ test_suspend_resume (void)
   g_assert_cmpint (b0->outcome, ==, WEFT_VISANDOR_CUT);
   g_assert_cmpint (weft_visandor_trace_task (trace, 1)->outcome, ==, WEFT_VISANDOR_FAILURE);
   g_assert_cmpuint (trace->migrations->len, ==, 1);
-  m = &g_array_index (trace->migrations, WeftVisandorMigration, 0);
+  m = &g_array_index (trace->migrations, WeftVisandorHandoff, 0);
   g_assert_cmpuint (m->from_agent, ==, 0);
   g_assert_cmpuint (m->to_agent, ==, 1);
   g_assert_cmpint (m->from_time, ==, 10);
   g_assert_cmpint (m->to_time, ==, 20);
+  /* Branch 1 started on agent 1, its choice point made on agent 0. */
+  g_assert_cmpuint (trace->spawns->len, ==, 1);
+  m = &g_array_index (trace->spawns, WeftVisandorHandoff, 0);
+  g_assert_cmpuint (m->task, ==, 1);
+  g_assert_cmpuint (m->from_agent, ==, 0);
+  g_assert_cmpuint (m->to_agent, ==, 1);
+  g_assert_cmpint (m->from_time, ==, 1);
+  g_assert_cmpint (m->to_time, ==, 3);
   for (guint i = 0; i < trace->spans->len; i++)
     {
       const WeftVisandorSpan *s = &g_array_index (trace->spans, WeftVisandorSpan, i);
@@ -264,8 +272,8 @@ test_suspend_resume (void)
       if (s->kind == WEFT_VISANDOR_SPAN_RUN && s->task == 0)
         {
           pieces++;
-          g_assert_true ((s->agent == 0 && s->begin == 2 && s->end == 10) ||
-                         (s->agent == 1 && s->begin == 20 && s->end == 30));
+          g_assert_true ((s->agent == 0 && s->begin == 2 && s->end == 10 && s->outcome == WEFT_VISANDOR_SUSPENDED) ||
+                         (s->agent == 1 && s->begin == 20 && s->end == 30 && s->outcome == WEFT_VISANDOR_CUT));
         }
     }
   g_assert_cmpuint (pieces, ==, 2);

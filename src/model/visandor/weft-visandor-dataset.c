@@ -399,6 +399,24 @@ piece_kind (const WeftVisandorSpan *s)
     }
 }
 
+/* Links for @handoffs (WeftVisandorHandoff), each referring to its task. */
+static void
+add_handoffs (WeftEventTableBuilder     *builder,
+              const WeftVisandorDataset *self,
+              const GArray              *handoffs,
+              guint16                    kind,
+              guint32                    label)
+{
+  for (guint i = 0; i < handoffs->len; i++)
+    {
+      const WeftVisandorHandoff *h = &g_array_index (handoffs, WeftVisandorHandoff, i);
+
+      weft_event_table_builder_add_link (builder, self->agent_row[h->from_agent], h->from_time * WEFT_VISANDOR_NS_PER_UNIT,
+                                         self->agent_row[h->to_agent], h->to_time * WEFT_VISANDOR_NS_PER_UNIT,
+                                         kind, 0, label, h->task);
+    }
+}
+
 static WeftEventTable *
 build_event_table (WeftVisandorDataset  *self,
                    WeftLoadContext      *context,
@@ -460,29 +478,8 @@ build_event_table (WeftVisandorDataset  *self,
         weft_event_table_builder_add_instant (builder, self->agent_row[n->join_agent], n->join_time * WEFT_VISANDOR_NS_PER_UNIT,
                                               kind_ids[KIND_JOIN], join_label, i);
     }
-  /* Fork → task links in task order (every task is in its node's list):
-   * the tasks are read front to back and the nodes, a smaller array, at
-   * random. The table sorts links by every field, so the order they are
-   * added in does not show. */
-  for (guint32 t = 0; t < trace->tasks->len; t++)
-    {
-      const WeftVisandorTask *task = weft_visandor_trace_task (trace, t);
-      const WeftVisandorNode *n = weft_visandor_trace_node (trace, task->node);
-
-      if (task->agent != n->agent)
-        weft_event_table_builder_add_link (builder, self->agent_row[n->agent], n->time * WEFT_VISANDOR_NS_PER_UNIT,
-                                           self->agent_row[task->agent], task->start * WEFT_VISANDOR_NS_PER_UNIT,
-                                           kind_ids[KIND_SPAWN], 0, task_label, t);
-    }
-
-  for (guint i = 0; i < trace->migrations->len; i++)
-    {
-      const WeftVisandorMigration *m = &g_array_index (trace->migrations, WeftVisandorMigration, i);
-
-      weft_event_table_builder_add_link (builder, self->agent_row[m->from_agent], m->from_time * WEFT_VISANDOR_NS_PER_UNIT,
-                                         self->agent_row[m->to_agent], m->to_time * WEFT_VISANDOR_NS_PER_UNIT,
-                                         kind_ids[KIND_MIGRATION], 0, task_label, m->task);
-    }
+  add_handoffs (builder, self, trace->spawns, kind_ids[KIND_SPAWN], task_label);
+  add_handoffs (builder, self, trace->migrations, kind_ids[KIND_MIGRATION], task_label);
 
   for (guint i = 0; i < trace->marks->len; i++)
     {

@@ -1185,7 +1185,7 @@ draw_marks (WeftVisandorTreeRenderer *self,
     }
   for (guint i = 0; i < trace->migrations->len; i++)
     {
-      const WeftVisandorMigration *m = &g_array_index (trace->migrations, WeftVisandorMigration, i);
+      const WeftVisandorHandoff *m = &g_array_index (trace->migrations, WeftVisandorHandoff, i);
       double x, y;
 
       if (self->task_column[m->task] == HIDDEN || m->from_time < self->begin || m->from_time > self->end)
