@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -54,6 +55,21 @@ typedef struct
   guint32 busy_span;    /* the span from AGENT_BUSY, NONE when idle */
 } Agent;
 
+/* What the reader keeps of a task while it has no end: its running piece
+ * and a pending suspension. Few tasks are open at a time, so their records
+ * are reused (a free list) and stay in the cache. */
+typedef struct
+{
+  guint32 task;         /* NONE when the record is free */
+  guint32 next_free;
+  guint32 prev_current; /* the agent's task before the running piece */
+  guint32 piece_span;   /* the running piece's span, NONE when none runs */
+  guint32 piece_agent;  /* the running piece's agent (its span's) */
+  guint32 suspend_agent;
+  gint64  suspend_time;
+  gboolean suspended;   /* between SUSPEND and RESUME */
+} OpenTask;
+
 typedef struct
 {
   guint32 base;         /* the node's first slot, or NONE: its tasks are in the map */
@@ -74,9 +90,11 @@ typedef struct
   guint32           *slots;        /* task index, or NONE before the task starts */
   gsize              n_slots;
   WeftPageBuffer     slots_pages;
-  guint64           *open_tasks;   /* a bit per task, set until it ends */
-  gsize              open_words;
-  gsize              n_open;
+  OpenTask          *open;         /* [n_open_records] */
+  guint32            n_open_records;
+  guint32            open_room;
+  guint32            free_open;    /* the first free record, or NONE */
+  gsize              n_open;       /* records in use: tasks without an end */
   guint64            last_stamp;
   gboolean           have_event;
   gboolean           have_type;
@@ -195,6 +213,59 @@ node_at (Reader  *r,
   return &g_array_index (r->trace->nodes, WeftVisandorNode, i);
 }
 
+/* Gives task @task an open record. */
+static guint32
+open_task_new (Reader  *r,
+               guint32  task)
+{
+  guint32 i = r->free_open;
+
+  if (i != WEFT_VISANDOR_NONE)
+    r->free_open = r->open[i].next_free;
+  else
+    {
+      if (G_UNLIKELY (r->n_open_records == r->open_room))
+        {
+          r->open_room = MAX (64, 2 * r->open_room);
+          r->open = g_renew (OpenTask, r->open, r->open_room);
+        }
+      i = r->n_open_records++;
+    }
+  r->open[i] = (OpenTask) {
+    .task = task,
+    .next_free = WEFT_VISANDOR_NONE,
+    .prev_current = WEFT_VISANDOR_NONE,
+    .piece_span = WEFT_VISANDOR_NONE,
+    .piece_agent = WEFT_VISANDOR_NONE,
+    .suspend_agent = WEFT_VISANDOR_NONE,
+  };
+  r->n_open++;
+
+  return i;
+}
+
+/* @t ended: its record is free again. */
+static void
+open_task_free (Reader           *r,
+                WeftVisandorTask *t)
+{
+  OpenTask *o = &r->open[t->open];
+
+  o->task = WEFT_VISANDOR_NONE;
+  o->next_free = r->free_open;
+  r->free_open = t->open;
+  t->open = WEFT_VISANDOR_NONE;
+  r->n_open--;
+}
+
+/* The open record of @t, or NULL when it has ended. */
+static inline OpenTask *
+open_at (Reader                 *r,
+         const WeftVisandorTask *t)
+{
+  return t->open != WEFT_VISANDOR_NONE ? &r->open[t->open] : NULL;
+}
+
 /* A span is added when it begins, so that the spans come in begin order;
  * close_span() sets its end. Returns its index. */
 static guint32
@@ -259,15 +330,17 @@ start_piece (Reader  *r,
              gint64   time)
 {
   Agent *a = get_agent (r, agent);
-  WeftVisandorTask *t = task_at (r, task);
+  OpenTask *o = open_at (r, task_at (r, task));
 
-  /* A task starts, or resumes from a suspension, with no piece running;
-   * were one running, it would end here. */
-  if (t->piece_span != WEFT_VISANDOR_NONE)
+  /* A task starts, or resumes from a suspension: it is open, with no piece
+   * running; were one running, it would end here. */
+  if (G_UNLIKELY (o == NULL))
+    return;
+  if (o->piece_span != WEFT_VISANDOR_NONE)
     stop_piece (r, task, time, WEFT_VISANDOR_RUNNING);
-  t->piece_span = open_span (r, WEFT_VISANDOR_SPAN_RUN, task, agent, time);
-  t->piece_agent = agent;
-  t->prev_current = a->current;
+  o->piece_span = open_span (r, WEFT_VISANDOR_SPAN_RUN, task, agent, time);
+  o->piece_agent = agent;
+  o->prev_current = a->current;
   a->current = task;
 }
 
@@ -279,18 +352,18 @@ stop_piece (Reader              *r,
             gint64               time,
             WeftVisandorOutcome  how)
 {
-  WeftVisandorTask *t = task_at (r, task);
+  OpenTask *o = open_at (r, task_at (r, task));
   Agent *a;
 
-  if (t->piece_span == WEFT_VISANDOR_NONE)
+  if (o == NULL || o->piece_span == WEFT_VISANDOR_NONE)
     return;
 
-  close_span (r, t->piece_span, time);
-  span_at (r, t->piece_span)->outcome = (guint8)how;
-  a = &g_array_index (r->agents, Agent, t->piece_agent);
+  close_span (r, o->piece_span, time);
+  span_at (r, o->piece_span)->outcome = (guint8)how;
+  a = &g_array_index (r->agents, Agent, o->piece_agent);
   if (a->current == task)
-    a->current = t->prev_current;
-  t->piece_span = WEFT_VISANDOR_NONE;
+    a->current = o->prev_current;
+  o->piece_span = WEFT_VISANDOR_NONE;
 }
 
 /* Ends the slaves still helping @task (unbalanced START_BUSY). */
@@ -455,32 +528,6 @@ find_node (Reader  *r,
   return node;
 }
 
-/* Which tasks have no end yet, for finish(): a bit each, set when a task
- * starts and cleared when it ends. */
-static inline void
-open_task_set (Reader  *r,
-               guint32  task)
-{
-  if (G_UNLIKELY (task / 64 >= r->open_words))
-    {
-      gsize words = MAX (64, 2 * r->open_words);
-
-      r->open_tasks = g_renew (guint64, r->open_tasks, words);
-      memset (r->open_tasks + r->open_words, 0, (words - r->open_words) * sizeof (guint64));
-      r->open_words = words;
-    }
-  r->open_tasks[task / 64] |= G_GUINT64_CONSTANT (1) << (task % 64);
-  r->n_open++;
-}
-
-static inline void
-open_task_clear (Reader  *r,
-                 guint32  task)
-{
-  r->open_tasks[task / 64] &= ~(G_GUINT64_CONSTANT (1) << (task % 64));
-  r->n_open--;
-}
-
 static void
 on_start (Reader  *r,
           int      code,
@@ -517,12 +564,8 @@ on_start (Reader  *r,
   task.first_node = WEFT_VISANDOR_NONE;
   task.last_node = WEFT_VISANDOR_NONE;
   task.outcome = WEFT_VISANDOR_RUNNING;
-  task.piece_span = WEFT_VISANDOR_NONE;
-  task.piece_agent = WEFT_VISANDOR_NONE;
-  task.suspend_agent = WEFT_VISANDOR_NONE;
-  task.prev_current = WEFT_VISANDOR_NONE;
+  task.open = open_task_new (r, index);
   APPEND (trace->tasks, &r->tasks_room, WeftVisandorTask, task);
-  open_task_set (r, index);
 
   n = node_at (r, node);
   if (n->agent != agent)
@@ -601,36 +644,36 @@ on_end (Reader              *r,
 {
   guint32 task = find_task (r, code, id, number);
   WeftVisandorTask *t;
+  OpenTask *o;
 
   if (task == WEFT_VISANDOR_NONE)
     return;
   t = task_at (r, task);
-  if (t->end >= 0)
+  o = open_at (r, t);
+  if (o == NULL)
     {
       WARN (r, _("%s of %s %d of node %llX, which already ended; ignored"),
             weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id);
       return;
     }
-  if (t->piece_span != WEFT_VISANDOR_NONE && t->piece_agent != agent && outcome != WEFT_VISANDOR_CUT)
+  if (o->piece_span != WEFT_VISANDOR_NONE && o->piece_agent != agent && outcome != WEFT_VISANDOR_CUT)
     WARN (r, _("%s of %s %d of node %llX on agent %u, but it runs on agent %u"),
           weft_visandor_code_name (code), task_word (r), number, (unsigned long long)id, agent,
-          t->piece_agent);
+          o->piece_agent);
 
   get_agent (r, agent);
   stop_piece (r, task, time, outcome);
-  t = task_at (r, task);
-  t->end = time;
-  t->end_agent = agent;
-  open_task_clear (r, task);
-  t->outcome = outcome;
-  tally_end (r, agent, outcome);
-  t->suspended = FALSE;
   if (t->open_slaves > 0)
     {
       WARN (r, _("%s %d of node %llX ends with %u START_BUSY without STOP_BUSY"),
             task_word (r), number, (unsigned long long)id, t->open_slaves);
       stop_slaves (r, task, time);
     }
+  t->end = time;
+  t->end_agent = agent;
+  t->outcome = outcome;
+  tally_end (r, agent, outcome);
+  open_task_free (r, t);
 }
 
 static void
@@ -642,11 +685,13 @@ on_suspend (Reader  *r,
 {
   guint32 task = find_task (r, WEFT_VISANDOR_SUSPEND_BRANCH, id, number);
   WeftVisandorTask *t;
+  OpenTask *o;
 
   if (task == WEFT_VISANDOR_NONE)
     return;
   t = task_at (r, task);
-  if (t->end >= 0 || t->suspended)
+  o = open_at (r, t);
+  if (o == NULL || o->suspended)
     {
       WARN (r, _("SUSPEND_BRANCH of branch %d of node %llX, which is not running; ignored"),
             number, (unsigned long long)id);
@@ -654,12 +699,11 @@ on_suspend (Reader  *r,
     }
   get_agent (r, agent);
   stop_piece (r, task, time, WEFT_VISANDOR_SUSPENDED);
-  t = task_at (r, task);
-  t->suspended = TRUE;
+  o->suspended = TRUE;
+  o->suspend_time = time;
+  o->suspend_agent = agent;
   t->n_suspends++;
   tally_at (r, t->agent)->suspensions++;
-  t->suspend_time = time;
-  t->suspend_agent = agent;
 }
 
 static void
@@ -671,23 +715,25 @@ on_resume (Reader  *r,
 {
   guint32 task = find_task (r, WEFT_VISANDOR_RESUME_BRANCH, id, number);
   WeftVisandorTask *t;
+  OpenTask *o;
   WeftVisandorHandoff migration;
 
   if (task == WEFT_VISANDOR_NONE)
     return;
   t = task_at (r, task);
-  if (!t->suspended)
+  o = open_at (r, t);
+  if (o == NULL || !o->suspended)
     {
       WARN (r, _("RESUME_BRANCH of branch %d of node %llX, which is not suspended; ignored"),
             number, (unsigned long long)id);
       return;
     }
-  t->suspended = FALSE;
+  o->suspended = FALSE;
   t->n_resumes++;
-  migration.from_time = t->suspend_time;
+  migration.from_time = o->suspend_time;
   migration.to_time = time;
   migration.task = task;
-  migration.from_agent = t->suspend_agent;
+  migration.from_agent = o->suspend_agent;
   migration.to_agent = agent;
   APPEND (r->trace->migrations, &r->migrations_room, WeftVisandorHandoff, migration);
   start_piece (r, task, agent, time);
@@ -722,7 +768,8 @@ on_slave (Reader   *r,
       a->slave_task = task;
       a->slave_span = open_span (r, WEFT_VISANDOR_SPAN_SLAVE, task, agent, time);
       t->n_slaves++;
-      t->open_slaves++;
+      if (t->open_slaves < G_MAXUINT16)
+        t->open_slaves++;
       return;
     }
 
@@ -1025,6 +1072,7 @@ close_open_task (Reader  *r,
                  guint32  i)
 {
   WeftVisandorTask *t = task_at (r, i);
+  OpenTask *o = open_at (r, t);
   gint64 end = r->trace->end;
 
   if (t->last_node != WEFT_VISANDOR_NONE)
@@ -1033,22 +1081,30 @@ close_open_task (Reader  *r,
 
       end = n->join_time >= 0 ? n->join_time : n->time;
     }
-  if (t->suspended)
+  if (o->suspended)
     t->outcome = WEFT_VISANDOR_SUSPENDED;
   /* The task's last node can be older than its running piece (made before
    * a suspension): the piece then ends where it began. */
-  if (t->piece_span != WEFT_VISANDOR_NONE)
-    stop_piece (r, i, MAX (end, span_at (r, t->piece_span)->begin), WEFT_VISANDOR_RUNNING);
-  t = task_at (r, i);
+  if (o->piece_span != WEFT_VISANDOR_NONE)
+    stop_piece (r, i, MAX (end, span_at (r, o->piece_span)->begin), WEFT_VISANDOR_RUNNING);
   t->end = MAX (end, t->start);
+  open_task_free (r, t);
+}
+
+static int
+compare_tasks_down (gconstpointer a,
+                    gconstpointer b)
+{
+  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
+
+  return (x < y) - (x > y);
 }
 
 /* Children come after their parents: closing the open tasks from the last
- * sees a task's nodes (and their ends) before the task. They are found by
- * their bits, not by reading every task's end (hundreds of megabytes: 53 ms
- * of the builder's thread on a 10^7-line trace whose tasks all ended), and
- * each task's record, then its last node and running piece, are asked for
- * ahead: the open tasks are anywhere in those megabytes. */
+ * sees a task's nodes (and their ends) before the task. They are the tasks
+ * of the records in use (not found by reading every task's end: hundreds of
+ * megabytes), and each task's record, then its last node and running piece,
+ * are asked for ahead: the open tasks are anywhere in those megabytes. */
 #define CLOSE_AHEAD 8
 
 static void
@@ -1057,18 +1113,11 @@ close_open_tasks (Reader *r)
   g_autofree guint32 *open = g_new (guint32, MAX (r->n_open, 1));
   gsize n = 0;
 
-  for (gsize w = r->open_words; w-- > 0;)
-    {
-      guint64 bits = r->open_tasks[w];
+  for (guint32 k = 0; k < r->n_open_records; k++)
+    if (r->open[k].task != WEFT_VISANDOR_NONE)
+      open[n++] = r->open[k].task;
+  qsort (open, n, sizeof (guint32), compare_tasks_down);
 
-      while (bits != 0 && n < r->n_open)
-        {
-          guint b = 63 - (guint)__builtin_clzll (bits);
-
-          bits &= ~(G_GUINT64_CONSTANT (1) << b);
-          open[n++] = (guint32)(w * 64 + b);
-        }
-    }
   for (gsize k = 0; k < n; k++)
     {
       if (k + 2 * CLOSE_AHEAD < n)
@@ -1076,11 +1125,12 @@ close_open_tasks (Reader *r)
       if (k + CLOSE_AHEAD < n)
         {
           const WeftVisandorTask *ahead = task_at (r, open[k + CLOSE_AHEAD]);
+          const OpenTask *o = open_at (r, ahead);
 
           if (ahead->last_node != WEFT_VISANDOR_NONE)
             __builtin_prefetch (node_at (r, ahead->last_node));
-          if (ahead->piece_span != WEFT_VISANDOR_NONE)
-            __builtin_prefetch (span_at (r, ahead->piece_span));
+          if (o->piece_span != WEFT_VISANDOR_NONE)
+            __builtin_prefetch (span_at (r, o->piece_span));
         }
       close_open_task (r, open[k]);
     }
@@ -1280,6 +1330,7 @@ weft_visandor_parse_tuned (const char       *data,
   r.agents = g_array_new (FALSE, FALSE, sizeof (Agent));
   weft_visandor_node_index_init (&r.nodes);
   weft_id_map_init (&r.tasks, 256);
+  r.free_open = WEFT_VISANDOR_NONE;
 
   weft_line_reader_init (&reader, data, len);
   weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (context));
@@ -1317,7 +1368,7 @@ weft_visandor_parse_tuned (const char       *data,
   weft_page_buffer_recycle (&r.node_slots_pages, weft_page_recycler_get_default ());
   weft_page_buffer_recycle (&r.slots_pages, weft_page_recycler_get_default ());
   g_array_unref (r.agents);
-  g_free (r.open_tasks);
+  g_free (r.open);
 
   return result >= 0 ? g_steal_pointer (&trace) : NULL;
 }

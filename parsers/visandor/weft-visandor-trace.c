@@ -6,6 +6,11 @@
 
 #include "weft-visandor-trace.h"
 
+/* A 10^7-line trace has millions of each: a field more is megabytes more to
+ * write while reading (whose page faults bound it) and to read after. */
+G_STATIC_ASSERT (sizeof (WeftVisandorTask) == 64);
+G_STATIC_ASSERT (sizeof (WeftVisandorSpan) == 24);
+
 WeftVisandorTrace *
 weft_visandor_trace_new (const char *source)
 {

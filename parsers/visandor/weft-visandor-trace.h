@@ -115,15 +115,13 @@ typedef struct
   guint32 n_suspends;
   guint32 n_resumes;
   guint32 n_slaves;     /* START_BUSY events */
-  guint32 open_slaves;
+  /* The reader's: where its running state is kept while it has no end (a
+   * record of its own: tasks were 88 bytes with it), NONE after, and its
+   * START_BUSY without STOP_BUSY yet (up to G_MAXUINT16: it only tells
+   * whether slaves are still helping when it ends). */
+  guint32 open;
+  guint16 open_slaves;
   guint8  outcome;      /* WeftVisandorOutcome */
-  guint8  suspended;    /* between SUSPEND and RESUME */
-  /* The reader's scratch: the running piece and a pending suspension. */
-  guint32 prev_current; /* the agent's task before this piece */
-  guint32 piece_span;   /* the running piece's span, NONE when none runs */
-  guint32 suspend_agent;
-  guint32 piece_agent;  /* the running piece's agent (its span's) */
-  gint64  suspend_time;
 } WeftVisandorTask;
 
 /* 24 bytes: a 10^7-line trace has five million spans, written once by the
