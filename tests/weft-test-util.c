@@ -4,8 +4,10 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -104,6 +106,30 @@ weft_test_source_path (const char *first_element,
   return path;
 }
 
+static void rm_rf (const char *path);
+
+/* The directories weft_test_make_tmp_dir() made, removed with all they hold
+ * when the process that made them exits: tests remove the files they
+ * wrote, but the directory around a weft_test_write_tmp() file stayed (over
+ * a thousand a day in /tmp). A failing test aborts and leaves its files to
+ * look at. */
+static GMutex made_lock;
+static GPtrArray *made_dirs;
+static pid_t made_by;
+
+static void
+remove_made_dirs (void)
+{
+  /* A forked child exits too: the directories are its parent's. */
+  if (getpid () != made_by)
+    return;
+  for (guint i = 0; i < made_dirs->len; i++)
+    rm_rf (g_ptr_array_index (made_dirs, i));
+  g_clear_pointer (&made_dirs, g_ptr_array_unref);
+}
+
+/* A new directory in the temporary folder, gone when the test program
+ * exits (weft_test_rm_rf() removes it sooner). */
 char *
 weft_test_make_tmp_dir (void)
 {
@@ -111,10 +137,21 @@ weft_test_make_tmp_dir (void)
   char *dir = g_dir_make_tmp ("weft-test-XXXXXX", &error);
 
   g_assert_no_error (error);
+  g_mutex_lock (&made_lock);
+  if (made_dirs == NULL)
+    {
+      made_dirs = g_ptr_array_new_with_free_func (g_free);
+      made_by = getpid ();
+      atexit (remove_made_dirs);
+    }
+  g_ptr_array_add (made_dirs, g_strdup (dir));
+  g_mutex_unlock (&made_lock);
+
   return dir;
 }
 
-/* Writes @contents to a new file @name in a fresh temporary directory. */
+/* Writes @contents to a new file @name in a fresh temporary directory
+ * (weft_test_make_tmp_dir()). */
 char *
 weft_test_write_tmp (const char *name,
                      const char *contents,

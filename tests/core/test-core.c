@@ -1587,6 +1587,40 @@ test_input_file_kinds (void)
   weft_test_rm_rf (dir);
 }
 
+/* The test helpers' temporary directories go when the program exits, with
+ * what the test left in them. */
+static void
+test_tmp_dirs_removed (void)
+{
+  g_autofree char *parent = NULL;
+  g_autofree char *old_tmpdir = g_strdup (g_getenv ("TMPDIR"));
+  g_autoptr(GDir) dir = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *path = weft_test_write_tmp ("left.txt", "left behind", -1);
+      g_autofree char *made = weft_test_make_tmp_dir ();
+
+      g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+      g_assert_true (g_file_test (made, G_FILE_TEST_IS_DIR));
+      return;
+    }
+
+  parent = weft_test_make_tmp_dir ();
+  g_setenv ("TMPDIR", parent, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  if (old_tmpdir != NULL)
+    g_setenv ("TMPDIR", old_tmpdir, TRUE);
+  else
+    g_unsetenv ("TMPDIR");
+  g_test_trap_assert_passed ();
+
+  dir = g_dir_open (parent, 0, NULL);
+  g_assert_nonnull (dir);
+  g_assert_null (g_dir_read_name (dir));
+  weft_test_rm_rf (parent);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1628,6 +1662,7 @@ main (int    argc,
   g_test_add_func ("/core/input-map/cut", test_input_map_cut);
   g_test_add_func ("/core/input-map/foreign-sigbus", test_input_map_foreign_sigbus);
   g_test_add_func ("/core/input-file/kinds", test_input_file_kinds);
+  g_test_add_func ("/test-support/tmp-dirs-removed", test_tmp_dirs_removed);
 
   return g_test_run ();
 }
