@@ -7,9 +7,6 @@
 #include <inttypes.h>
 
 #include <string.h>
-#ifdef G_OS_UNIX
-#include <sys/mman.h>
-#endif
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
@@ -17,12 +14,12 @@
 #include "weft-chplvis-parser.h"
 #include "weft-error.h"
 #include "weft-id-map.h"
+#include "weft-input-window.h"
 #include "weft-memory.h"
 #include "weft-text-scan.h"
 
 /* A column may hold this many entries: the schedule keeps a task index in 31 bits. */
 #define MAX_COLUMN     0x7ffffff0u
-#define RELEASE_CHUNK  (16u << 20)
 #define PROGRESS_CHUNK (1u << 20)
 /* Characters of a line a warning quotes. */
 #define MAX_SHOWN      60
@@ -1758,40 +1755,6 @@ malformed:
   return FALSE;
 }
 
-/* Giving a file mapping's pages back -------------------------------------------- */
-
-static void
-release_pages (const char *data,
-               gsize       from,
-               gsize       to)
-{
-#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
-  gsize page = 4096;
-  gsize start = (from + page - 1) & ~(page - 1);
-  gsize stop = to & ~(page - 1);
-
-  if (((guintptr)data & (page - 1)) == 0 && stop > start)
-    madvise ((void *)(data + start), stop - start, MADV_DONTNEED);
-#endif
-}
-
-/* Maps the next window of a file mapping in one call instead of one page
- * fault per 64 KiB (about 10 µs each on a virtual machine); windows keep the
- * resident part of the file as small as release_pages() does. */
-static void
-populate_pages (const char *data,
-                gsize       from,
-                gsize       to)
-{
-#if defined(G_OS_UNIX) && defined(MADV_POPULATE_READ)
-  gsize page = 4096;
-  gsize start = from & ~(page - 1);
-
-  if (((guintptr)data & (page - 1)) == 0 && to > start)
-    madvise ((void *)(data + start), to - start, MADV_POPULATE_READ);
-#endif
-}
-
 static void
 finish (Parser *p)
 {
@@ -1884,7 +1847,8 @@ weft_chplvis_parse_locale (const char             *data,
   g_autoptr(WeftChplvisLocale) locale = NULL;
   WeftLineReader reader;
   const char *line, *line_end;
-  gsize reported = 0, released = 0, populated = 0;
+  gsize reported = 0;
+  WeftInputWindow window;
   SearchProgress search_progress;
   Parser p = { 0 };
 
@@ -1911,8 +1875,7 @@ weft_chplvis_parse_locale (const char             *data,
   weft_id_map_init (&p.task_of_tid, 1024);
   weft_id_map_init (&p.vdb_tids, 64);
 
-  if (flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES)
-    populate_pages (data, 0, populated = MIN (len, RELEASE_CHUNK + PROGRESS_CHUNK));
+  weft_input_window_init (&window, data, len, (flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES) != 0);
 
   weft_line_reader_init (&reader, data, len);
   weft_line_reader_set_cancellable (&reader, weft_load_context_get_cancellable (context));
@@ -1937,13 +1900,7 @@ weft_chplvis_parse_locale (const char             *data,
               weft_load_context_advance (context, offset - reported);
               reported = offset;
             }
-          if ((flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES) && offset - released >= RELEASE_CHUNK)
-            {
-              release_pages (data, released, offset);
-              populate_pages (data, populated, MIN (len, offset + RELEASE_CHUNK + PROGRESS_CHUNK));
-              populated = MIN (len, offset + RELEASE_CHUNK + PROGRESS_CHUNK);
-              released = offset;
-            }
+          weft_input_window_reached (&window, offset);
         }
 
       /* The line count is known only at the end; the cut-short test in
@@ -1957,8 +1914,7 @@ weft_chplvis_parse_locale (const char             *data,
   locale->n_lines = reader.line_no;
 
   weft_load_context_advance (context, len - reported);
-  if (flags & WEFT_CHPLVIS_PARSE_RELEASE_PAGES)
-    release_pages (data, released, len);
+  weft_input_window_finish (&window);
 
   finish (&p);
   weft_id_map_clear (&p.task_of_tid);

@@ -12,6 +12,7 @@
 #include "weft-background.h"
 #include "weft-error.h"
 #include "weft-input-file.h"
+#include "weft-input-window.h"
 #include "weft-memory.h"
 #include "weft-mpd-parser.h"
 #include "weft-text-scan.h"
@@ -291,6 +292,7 @@ typedef struct
 {
   const char      *data;
   gsize            len;
+  WeftInputWindow  window;           /* over [data, data + len) of a file mapping */
   const char      *source;
   WeftLoadContext *context;
   gboolean         reports_progress;
@@ -322,6 +324,7 @@ static void
 part_init (Part            *part,
            const char      *data,
            gsize            len,
+           gboolean         mapped,
            const char      *source,
            WeftLoadContext *context,
            WeftStringPool  *names)
@@ -331,6 +334,7 @@ part_init (Part            *part,
   memset (part, 0, sizeof *part);
   part->data = data;
   part->len = len;
+  weft_input_window_init (&part->window, data, len, mapped);
   part->source = source;
   part->context = context;
   part->names = names;
@@ -467,6 +471,8 @@ part_read (Part *part)
       WeftMpdLineStatus status;
       WeftMpdRecord *record;
 
+      if ((reader.line_no & 0xffff) == 0)
+        weft_input_window_reached (&part->window, weft_line_reader_get_offset (&reader));
       if ((reader.line_no & 0xffff) == 0 && part->context != NULL)
         {
           if (weft_load_context_is_cancelled (part->context))
@@ -518,6 +524,7 @@ part_read (Part *part)
       record->reserved = 0;
       part->event_counts[parsed.event]++;
     }
+  weft_input_window_finish (&part->window);
   /* A long last line may have been cut short by a cancellation. */
   if (part->context != NULL && weft_load_context_is_cancelled (part->context))
     part->cancelled = TRUE;
@@ -610,13 +617,16 @@ weft_mpd_parse (const char       *data,
   return weft_mpd_parse_split (data, len, source, MIN_SPLIT_SIZE, context, error);
 }
 
-WeftMpdTrace *
-weft_mpd_parse_split (const char       *data,
-                      gsize             len,
-                      const char       *source,
-                      gsize             min_split_size,
-                      WeftLoadContext  *context,
-                      GError          **error)
+/* @mapped: @data is a read-only file mapping, whose pages the parts give
+ * back as they pass them (weft-input-window.h). */
+static WeftMpdTrace *
+parse (const char       *data,
+       gsize             len,
+       const char       *source,
+       gsize             min_split_size,
+       gboolean          mapped,
+       WeftLoadContext  *context,
+       GError          **error)
 {
   g_autoptr(WeftMpdTrace) trace = g_new0 (WeftMpdTrace, 1);
   Part first, second;
@@ -639,7 +649,7 @@ weft_mpd_parse_split (const char       *data,
       split = newline != NULL ? (gsize)(newline + 1 - data) : len;
     }
 
-  part_init (&first, data, split, trace->source, context, trace->names);
+  part_init (&first, data, split, mapped, trace->source, context, trace->names);
   first.reports_progress = TRUE;
   first.progress_scale = 1.0;
   if (split < len)
@@ -651,7 +661,7 @@ weft_mpd_parse_split (const char       *data,
       /* One array for both: the first part fills it from the front, the
        * second from its share's start, then moves down behind the first
        * (no second array, no copy of the first part). */
-      part_init (&second, data + split, len - split, trace->source, context, names);
+      part_init (&second, data + split, len - split, mapped, trace->source, context, names);
       shared = records_new (len, &capacity);
       second.capacity = CLAMP ((len - split) / 64, 1, capacity / 2);
       first.capacity = capacity - second.capacity;
@@ -731,6 +741,17 @@ weft_mpd_parse_split (const char       *data,
 }
 
 WeftMpdTrace *
+weft_mpd_parse_split (const char       *data,
+                      gsize             len,
+                      const char       *source,
+                      gsize             min_split_size,
+                      WeftLoadContext  *context,
+                      GError          **error)
+{
+  return parse (data, len, source, min_split_size, FALSE, context, error);
+}
+
+WeftMpdTrace *
 weft_mpd_read (GFile            *file,
                WeftLoadContext  *context,
                GError          **error)
@@ -751,7 +772,7 @@ weft_mpd_read (GFile            *file,
     return NULL;
 
   return weft_input_map_finish (mapped,
-                                weft_mpd_parse (weft_input_map_get_data (mapped),
-                                                weft_input_map_get_length (mapped), path, context, error),
+                                parse (weft_input_map_get_data (mapped), weft_input_map_get_length (mapped), path,
+                                       MIN_SPLIT_SIZE, TRUE, context, error),
                                 (GDestroyNotify)weft_mpd_trace_free, error);
 }

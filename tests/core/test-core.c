@@ -21,6 +21,7 @@
 #include "weft-error.h"
 #include "weft-id-map.h"
 #include "weft-input-file.h"
+#include "weft-input-window.h"
 #include "weft-load-context.h"
 #include "weft-matrix.h"
 #include "weft-page-buffer.h"
@@ -1521,6 +1522,71 @@ test_input_map_cut (void)
   g_remove (path);
 }
 
+/* Bytes of mapped files resident in this process (RssFile). */
+static gsize
+resident_file_bytes (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "RssFile:");
+  g_assert_nonnull (line);
+
+  return (gsize)g_ascii_strtoull (line + strlen ("RssFile:"), NULL, 10) * 1024;
+}
+
+/* Read front to back through a window, a mapped file of 96 MiB is never
+ * more than about two steps resident; a disabled window leaves a buffer
+ * alone. */
+static void
+test_input_window (void)
+{
+  const gsize len = 96u << 20;
+  g_autofree char *dir = weft_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "big.txt", NULL);
+  g_autofree char *buffer = g_strnfill (3 * 65536, 'y');
+  g_autoptr(WeftInputMap) map = NULL;
+  g_autoptr(GError) error = NULL;
+  WeftInputWindow window;
+  const char *data;
+  gsize before, most = 0, sum = 0;
+  FILE *file = fopen (path, "w");
+
+  g_assert_nonnull (file);
+  for (gsize i = 0; i < len / 65536; i++)
+    g_assert_cmpuint (fwrite (buffer, 1, 65536, file), ==, 65536);
+  g_assert_cmpint (fclose (file), ==, 0);
+
+  map = weft_input_map_open (path, &error);
+  g_assert_no_error (error);
+  data = weft_input_map_get_data (map);
+  before = resident_file_bytes ();
+  weft_input_window_init (&window, data, len, TRUE);
+  for (gsize offset = 0; offset < len; offset += 4096)
+    {
+      sum += (guchar)data[offset];
+      weft_input_window_reached (&window, offset + 4096);
+      if (offset % (1u << 20) == 0)
+        most = MAX (most, resident_file_bytes () - MIN (before, resident_file_bytes ()));
+    }
+  g_assert_cmpuint (sum, ==, len / 4096 * (gsize)'y');
+  g_assert_cmpuint (most, <, 3 * WEFT_INPUT_WINDOW_STEP);
+  g_assert_cmpuint (most, >, WEFT_INPUT_WINDOW_STEP / 2);
+  weft_input_window_finish (&window);
+  g_assert_cmpuint (resident_file_bytes (), <, before + (1u << 20));
+  /* Given back, the pages still read as the file. */
+  g_assert_cmpint (data[len / 2], ==, 'y');
+
+  weft_input_window_init (&window, buffer, 3 * 65536, FALSE);
+  weft_input_window_move (&window, 3 * 65536);
+  weft_input_window_finish (&window);
+  g_assert_cmpint (buffer[65536], ==, 'y');
+
+  g_clear_pointer (&map, weft_input_map_free);
+  weft_test_rm_rf (dir);
+}
+
 /* The guard keeps to its own maps: a SIGBUS anywhere else still ends the
  * program as it would have (not a hang: the child has 10 s to die). */
 static void
@@ -1660,6 +1726,7 @@ main (int    argc,
   g_test_add_func ("/core/page-buffer", test_page_buffer);
   g_test_add_func ("/core/page-buffer/threads", test_page_buffer_threads);
   g_test_add_func ("/core/input-map/cut", test_input_map_cut);
+  g_test_add_func ("/core/input-window", test_input_window);
   g_test_add_func ("/core/input-map/foreign-sigbus", test_input_map_foreign_sigbus);
   g_test_add_func ("/core/input-file/kinds", test_input_file_kinds);
   g_test_add_func ("/test-support/tmp-dirs-removed", test_tmp_dirs_removed);
