@@ -1033,6 +1033,51 @@ test_export_without_table (void)
   weft_test_rm_rf (dir);
 }
 
+/* A table of twelve interval kinds, all used or only the first. */
+static WeftEventTable *
+legend_table (gboolean all_used)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(GError) error = NULL;
+  WeftEventTable *table;
+
+  weft_event_table_builder_add_row (builder, "row", NULL);
+  for (guint k = 0; k < 12; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("kind number %u", k);
+      guint16 kind = weft_event_table_builder_add_kind (builder, name, WEFT_EVENT_INTERVAL, 0);
+
+      if (k == 0 || all_used)
+        weft_event_table_builder_add_interval (builder, 0, 10 * k, 10 * k + 5, kind, 0, 0);
+    }
+  table = weft_event_table_builder_finish (builder, NULL, &error);
+  g_assert_no_error (error);
+
+  return table;
+}
+
+/* The legend names the kinds drawn, not every kind the format has. */
+static void
+test_legend_kinds_used (void)
+{
+  g_autoptr(WeftTimelineRenderer) renderer = weft_timeline_renderer_new ();
+  g_autoptr(WeftEventTable) one = legend_table (FALSE);
+  g_autoptr(WeftEventTable) all = legend_table (TRUE);
+  WeftRenderTheme theme;
+  double one_height, all_height;
+
+  weft_render_theme_init_light (&theme);
+  weft_timeline_renderer_set_table (renderer, all);
+  all_height = weft_timeline_renderer_measure_legend (renderer, &theme, 300);
+  weft_timeline_renderer_set_table (renderer, one);
+  one_height = weft_timeline_renderer_measure_legend (renderer, &theme, 300);
+  weft_render_theme_clear (&theme);
+
+  /* Twelve entries wrap over several lines; one is a line. */
+  g_assert_cmpfloat (one_height, >, 0);
+  g_assert_cmpfloat (all_height, >=, 4 * one_height);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1055,6 +1100,7 @@ main (int   argc,
   g_test_add_func ("/timeline/renderer/dense-row", test_dense_row);
   g_test_add_func ("/timeline/renderer/logical-time", test_logical_time);
   g_test_add_func ("/timeline/renderer/overview", test_overview);
+  g_test_add_func ("/timeline/renderer/legend-kinds-used", test_legend_kinds_used);
   g_test_add_func ("/timeline/export/pictures", test_export);
   g_test_add_func ("/timeline/export/no-table", test_export_without_table);
 

@@ -763,6 +763,33 @@ test_interval_runs (void)
  * gives up on a record far back, or at the next run), then some in random
  * order: sorted by from-time,
  * then to-time, kind, size, label and ref, none lost. */
+/* A kind is used when an interval, an instant or a link of any row has it:
+ * the legend lists those. */
+static void
+test_kind_used (void)
+{
+  g_autoptr(WeftEventTableBuilder) builder = weft_event_table_builder_new (WEFT_TIME_NANOSECONDS);
+  g_autoptr(WeftEventTable) table = NULL;
+  guint16 kinds[6];
+
+  kinds[0] = weft_event_table_builder_add_kind (builder, "interval", WEFT_EVENT_INTERVAL, 0);
+  kinds[1] = weft_event_table_builder_add_kind (builder, "unused interval", WEFT_EVENT_INTERVAL, 0);
+  kinds[2] = weft_event_table_builder_add_kind (builder, "instant", WEFT_EVENT_INSTANT, 0);
+  kinds[3] = weft_event_table_builder_add_kind (builder, "unused instant", WEFT_EVENT_INSTANT, 0);
+  kinds[4] = weft_event_table_builder_add_kind (builder, "link", WEFT_EVENT_LINK, 0);
+  kinds[5] = weft_event_table_builder_add_kind (builder, "unused link", WEFT_EVENT_LINK, 0);
+  for (guint r = 0; r < 3; r++)
+    weft_event_table_builder_add_row (builder, "row", NULL);
+  /* Each on a row of its own: the rows are finished apart. */
+  weft_event_table_builder_add_interval (builder, 0, 10, 20, kinds[0], 0, 0);
+  weft_event_table_builder_add_instant (builder, 1, 15, kinds[2], 0, 0);
+  weft_event_table_builder_add_link (builder, 2, 12, 0, 18, kinds[4], 8, 0, 0);
+  table = finish (builder);
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    g_assert_cmpint (weft_event_table_get_kind_used (table, kinds[k]), ==, k % 2 == 0);
+}
+
 static void
 test_link_runs (void)
 {
@@ -1935,6 +1962,7 @@ main (int   argc,
   g_test_add_func ("/EventTable/deterministic", test_deterministic);
   g_test_add_func ("/EventTable/threaded-fill", test_threaded_fill);
   g_test_add_func ("/EventTable/link-runs", test_link_runs);
+  g_test_add_func ("/EventTable/kind-used", test_kind_used);
   g_test_add_func ("/EventTable/interval-runs", test_interval_runs);
   g_test_add_func ("/EventTable/link-ends-by-row", test_link_ends_by_row);
   g_test_add_func ("/EventTable/lanes-brute", test_lanes_brute);

@@ -323,6 +323,18 @@ test_parallelism_profile (void)
   g_assert_cmpfloat_with_epsilon (sum, 250, 1e-6);
 }
 
+/* Whether @events has a kind named @name that an event uses. */
+static gboolean
+has_used_kind (WeftEventTable *events,
+               const char     *name)
+{
+  for (guint16 k = 0; k < weft_event_table_get_n_kinds (events); k++)
+    if (g_strcmp0 (weft_event_table_get_kind_name (events, k), name) == 0)
+      return weft_event_table_get_kind_used (events, k);
+
+  return FALSE;
+}
+
 static void
 test_timeline (void)
 {
@@ -335,6 +347,10 @@ test_timeline (void)
   /* 6 goals, 4 forks, 4 joins, 2 forks whose task started on another agent. */
   g_assert_cmpuint (weft_event_table_get_n_events (events), ==, 16);
   g_assert_cmpuint (weft_event_table_get_n_link_pairs (events), ==, 2);
+  g_assert_true (has_used_kind (events, "fork"));
+  g_assert_true (has_used_kind (events, "fork → goal"));
+  g_assert_true (has_used_kind (events, "join"));
+  g_assert_false (has_used_kind (events, "suspended"));
   /* The last JOIN, at 260 − 100 µs. */
   g_assert_cmpint (span.end, ==, 160 * 1000);
 }
@@ -377,6 +393,10 @@ test_migration (void)
   g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 0, WEFT_VISANDOR_COLUMN_SUSPENSIONS), ==, 1);
   g_assert_cmpfloat (weft_visandor_dataset_get_value (dataset, 1, WEFT_VISANDOR_COLUMN_SUCCESSES), ==, 1);
   g_assert_cmpuint (weft_visandor_dataset_get_max_parallelism (dataset), ==, 1);
+  /* An or-trace's nodes are choice points; it has no join. */
+  g_assert_true (has_used_kind (events, "choice point"));
+  g_assert_false (has_used_kind (events, "fork"));
+  g_assert_false (has_used_kind (events, "join"));
   /* The piece before the suspension, then the one that succeeds. */
   g_assert_cmpstr (piece_kind_at (events, 0, 2), ==, "suspended");
   g_assert_cmpstr (piece_kind_at (events, 1, 20), ==, "success");

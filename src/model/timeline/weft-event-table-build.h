@@ -164,8 +164,9 @@ typedef struct
   gint                   next;         /* atomic: index into order */
   gint                   cancelled;    /* atomic */
   guint64                total_units;
-  GMutex                 mutex;        /* guards done_units */
+  GMutex                 mutex;        /* guards done_units and link_kinds */
   guint64                done_units;
+  guint8                *link_kinds;   /* [n_kinds]: whether a link has the kind */
 } Job;
 
 struct _Worker
@@ -184,6 +185,7 @@ struct _Worker
   guint16  *active;
   guint     n_active;
   guint16  *local;       /* kind -> index in the row's kinds, or NO_KIND */
+  guint8   *link_kinds;  /* [n_kinds]: whether a link of this worker's rows has the kind */
 
   /* Growable scratch buffers, of pages from the job's recycler. */
   WeftPageBuffer recs;        /* the row's intervals, kept for the pyramid */

@@ -617,6 +617,7 @@ worker_init (Worker *w,
   w->active = g_new (guint16, n_kinds);
   w->local = g_new (guint16, n_kinds);
   memset (w->local, 0xff, sizeof (guint16) * n_kinds);
+  w->link_kinds = g_new0 (guint8, n_kinds);
 }
 
 static void
@@ -629,6 +630,7 @@ worker_clear (Worker *w)
   g_free (w->k_active_pos);
   g_free (w->active);
   g_free (w->local);
+  g_free (w->link_kinds);
   weft_page_buffer_clear (&w->recs);
   weft_page_buffer_clear (&w->other);
   weft_page_buffer_clear (&w->lane_of);
@@ -1054,6 +1056,7 @@ finish_links (Worker         *w,
         table->ln_to[row->lt_offset + i] = recs[i].to_time;
       table->ln_size[pos] = recs[i].size;
       table->ln_kind[pos] = recs[i].kind;
+      w->link_kinds[recs[i].kind] = 1;
       table->ln_label[pos] = recs[i].label;
       table->ln_ref[pos] = recs[i].ref;
     }
@@ -1106,6 +1109,10 @@ worker_main (gpointer data)
         break;
     }
   _weft_event_table_worker_flush_progress (&w);
+  g_mutex_lock (&job->mutex);
+  for (guint k = 0; k < job->table->n_kinds; k++)
+    job->link_kinds[k] |= w.link_kinds[k];
+  g_mutex_unlock (&job->mutex);
   worker_clear (&w);
 
   return NULL;
@@ -1349,6 +1356,7 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
   job.order = order;
   job.recycler = weft_page_recycler_get_default ();
   job.total_units = 4 * (guint64)table->n_intervals + 2 * (guint64)(table->n_instants + table->n_links);
+  job.link_kinds = g_new0 (guint8, MAX (1, table->n_kinds));
   g_mutex_init (&job.mutex);
 
   n_threads = MIN (MIN (weft_background_get_n_processors (), 8), MAX (1, table->n_rows));
@@ -1360,6 +1368,12 @@ weft_event_table_builder_finish (WeftEventTableBuilder  *self,
     if (threads[t] != NULL)
       g_thread_join (threads[t]);
   g_mutex_clear (&job.mutex);
+  for (guint k = 0; k < table->n_kinds; k++)
+    table->kinds[k].used = job.link_kinds[k] != 0;
+  g_clear_pointer (&job.link_kinds, g_free);
+  for (guint i = 0; i < table->n_rows; i++)
+    for (guint r = 0; r < table->rows[i].n_row_kinds; r++)
+      table->kinds[table->rows[i].row_kinds[r]].used = TRUE;
   /* Whatever was not used goes back to the system. */
   weft_page_recycler_trim (job.recycler);
 

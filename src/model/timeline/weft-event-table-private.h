@@ -39,6 +39,7 @@ typedef struct
   guint32           name;
   WeftEventCategory category;
   guint32           rgba;
+  gboolean          used;     /* an interval, instant or link has it */
 } Kind;
 
 /* Table -------------------------------------------------------------------- */

@@ -206,6 +206,22 @@ weft_event_table_get_kind_color (const WeftEventTable *self,
   return self->kinds[kind].rgba;
 }
 
+/**
+ * weft_event_table_get_kind_used:
+ *
+ * Returns: whether an interval, instant or link of the table has @kind (a
+ *   reader adds the kinds its format has; a trace may use a few of them).
+ */
+gboolean
+weft_event_table_get_kind_used (const WeftEventTable *self,
+                                guint16               kind)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (kind < self->n_kinds, FALSE);
+
+  return self->kinds[kind].used;
+}
+
 guint
 weft_event_table_get_n_lanes (const WeftEventTable *self,
                               guint                 row)

@@ -270,6 +270,8 @@ WeftEventCategory  weft_event_table_get_kind_category (const WeftEventTable *sel
                                                        guint16               kind);
 guint32            weft_event_table_get_kind_color    (const WeftEventTable *self,
                                                        guint16               kind);
+gboolean           weft_event_table_get_kind_used     (const WeftEventTable *self,
+                                                       guint16               kind);
 
 guint              weft_event_table_get_n_lanes       (const WeftEventTable *self,
                                                        guint                 row);

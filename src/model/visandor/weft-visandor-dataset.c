@@ -370,10 +370,10 @@ static const struct
   [KIND_CUT] = { "cut", WEFT_EVENT_INTERVAL, 0x9141acff },
   [KIND_SUSPENDED] = { "suspended", WEFT_EVENT_INTERVAL, 0xf6d32dff },
   [KIND_SLAVE] = { "slave", WEFT_EVENT_INTERVAL, 0xffa348ff },
-  [KIND_FORK] = { "fork", WEFT_EVENT_INSTANT, 0x1a5fb4ff },
+  [KIND_FORK] = { "fork", WEFT_EVENT_INSTANT, 0x1a5fb4ff },           /* "choice point" in an or-trace */
   [KIND_JOIN] = { "join", WEFT_EVENT_INSTANT, 0x26a269ff },
   [KIND_LEAF_CUT] = { "leaf cut", WEFT_EVENT_INSTANT, 0x613583ff },
-  [KIND_SPAWN] = { "fork → task", WEFT_EVENT_LINK, 0x62a0eaff },
+  [KIND_SPAWN] = { "fork → goal", WEFT_EVENT_LINK, 0x62a0eaff },     /* "choice point → branch" */
   [KIND_MIGRATION] = { "suspend → resume", WEFT_EVENT_LINK, 0xe66100ff },
 };
 
@@ -429,7 +429,16 @@ build_event_table (WeftVisandorDataset  *self,
   gboolean is_or = trace->parallelism == WEFT_VISANDOR_OR;
 
   for (guint k = 0; k < N_KINDS; k++)
-    kind_ids[k] = weft_event_table_builder_add_kind (builder, kinds[k].name, kinds[k].category, kinds[k].rgba);
+    {
+      const char *name = kinds[k].name;
+
+      /* An or-trace's nodes are choice points, its tasks branches. */
+      if (is_or && k == KIND_FORK)
+        name = "choice point";
+      else if (is_or && k == KIND_SPAWN)
+        name = "choice point → branch";
+      kind_ids[k] = weft_event_table_builder_add_kind (builder, name, kinds[k].category, kinds[k].rgba);
+    }
   for (guint r = 0; r < self->n_rows; r++)
     {
       g_autofree char *name = g_strdup_printf ("agent %u", self->row_agent[r]);

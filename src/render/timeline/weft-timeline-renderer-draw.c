@@ -899,7 +899,8 @@ legend_item_draw (cairo_t               *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
-/* Flows the entries left to right, wrapping at @width. Returns the height. */
+/* Flows the entries of the kinds drawn (a format's kinds that its trace
+ * has) left to right, wrapping at @width. Returns the height. */
 static double
 legend_flow (WeftTimelineRenderer  *self,
              cairo_t               *cr,
@@ -926,6 +927,8 @@ legend_flow (WeftTimelineRenderer  *self,
       int tw, th;
       double item_w;
 
+      if (!weft_event_table_get_kind_used (self->table, kind))
+        continue;
       pango_layout_set_text (layout, name != NULL ? name : "", -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
       item_w = LEGEND_SWATCH + LEGEND_GAP + tw;

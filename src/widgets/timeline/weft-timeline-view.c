@@ -107,7 +107,7 @@ update_legend_accessible (WeftTimelineView *self)
     {
       const char *name = weft_event_table_get_kind_name (self->table, kind);
 
-      if (name == NULL || name[0] == '\0')
+      if (name == NULL || name[0] == '\0' || !weft_event_table_get_kind_used (self->table, kind))
         continue;
       if (kinds->len > 0)
         g_string_append (kinds, ", ");
