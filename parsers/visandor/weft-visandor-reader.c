@@ -56,8 +56,11 @@ typedef struct
 } Agent;
 
 /* What the reader keeps of a task while it has no end: its running piece
- * and a pending suspension. Few tasks are open at a time, so their records
- * are reused (a free list) and stay in the cache. */
+ * and a pending suspension. Fewer tasks are open at a time than there are
+ * (46 at most of the 3.7 million of the generated 10^7-line and-trace; the
+ * or-trace's branches stay open under their choice points, 0.9 of 2.6
+ * million), so the records are reused through a free list and the tasks,
+ * which are kept, are smaller. */
 typedef struct
 {
   guint32 task;         /* NONE when the record is free */
