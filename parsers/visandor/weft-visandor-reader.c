@@ -229,7 +229,7 @@ open_task_new (Reader  *r,
     {
       if (G_UNLIKELY (r->n_open_records == r->open_room))
         {
-          r->open_room = MAX (64, 2 * r->open_room);
+          r->open_room = (guint32)MIN (MAX (64, 2 * (guint64)r->open_room), G_MAXUINT32);
           r->open = g_renew (OpenTask, r->open, r->open_room);
         }
       i = r->n_open_records++;
