@@ -43,6 +43,7 @@ WeftCallTreeView   *weft_hpctoolkit_page_get_tree_view  (WeftHpctoolkitPage *sel
                                                          const char         *name);
 WeftSourceView     *weft_hpctoolkit_page_get_source_view (WeftHpctoolkitPage *self,
                                                           const char         *name);
+gboolean            weft_hpctoolkit_page_get_trace_busy (WeftHpctoolkitPage *self);
 gboolean            weft_hpctoolkit_page_get_tree_busy  (WeftHpctoolkitPage *self,
                                                          const char         *name);
 

@@ -367,6 +367,92 @@ test_trees_worker (void)
   weft_test_rm_rf (dir);
 }
 
+/* Two threads of 150,000 samples each (more than the page colours on its
+ * main thread): main calls 10 functions, each of which calls 10 others,
+ * which have the samples. */
+static char *
+write_traced_measurement (void)
+{
+  char *dir = weft_test_make_tmp_dir ();
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (WeftGenNode));
+  g_autofree WeftGenSample *samples = g_new (WeftGenSample, 150000);
+  g_autoptr(GError) error = NULL;
+
+  g_array_append_val (nodes, ((WeftGenNode) { 2, 0, 1, 0x1000, 0, 0 }));
+  for (guint f = 0; f < 10; f++)
+    {
+      guint32 caller = 100 * (f + 1);
+
+      g_array_append_val (nodes, ((WeftGenNode) { caller, 2, 1, 0x2000 + 16 * f, 0, 0 }));
+      for (guint c = 0; c < 10; c++)
+        g_array_append_val (nodes, ((WeftGenNode) { caller + 2 * c + 1, caller, 1, 0x100000 + 4 * (10 * f + c), 0.01, 10 }));
+    }
+  for (guint i = 0; i < 150000; i++)
+    samples[i] = (WeftGenSample) { 1000000000 + (guint64)i * 1000, 100 * (i / 10 % 10 + 1) + 2 * (i % 10) + 1 };
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autofree char *name = g_strdup_printf ("traced-000000-%03u-7f000001-1-0", t);
+      g_autofree char *profile = g_strdup_printf ("%s/%s.hpcrun", dir, name);
+      g_autofree char *trace = g_strdup_printf ("%s/%s.hpctrace", dir, name);
+
+      g_assert_true (weft_gen_hpcrun_write (profile, 4, 0, t, (const WeftGenNode *)(gconstpointer)nodes->data,
+                                            nodes->len, &error));
+      g_assert_no_error (error);
+      g_assert_true (weft_gen_hpctrace_write (trace, samples, 150000, &error));
+      g_assert_no_error (error);
+    }
+
+  return dir;
+}
+
+static gboolean
+trace_not_busy (gpointer data)
+{
+  return !weft_hpctoolkit_page_get_trace_busy (data);
+}
+
+/* From 200,000 samples a new call depth colours the trace on a worker: the
+ * timeline keeps its table until the new one is made, and of two depths
+ * asked for in turn, the last is shown. */
+static void
+test_trace_depth_worker (void)
+{
+  g_autofree char *dir = write_traced_measurement ();
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  g_autoptr(WeftDocument) document = weft_document_new_for_file (file);
+  g_autoptr(GError) error = NULL;
+  WeftHpctoolkitPage *page;
+  WeftTimelineView *timeline;
+  WeftEventTable *before, *after;
+  GtkWidget *window;
+
+  g_assert_true (weft_document_load (document, NULL, &error));
+  g_assert_no_error (error);
+  page = WEFT_HPCTOOLKIT_PAGE (g_object_ref_sink (weft_hpctoolkit_page_new (document, NULL)));
+  window = weft_ui_show_in_window (GTK_WIDGET (page), 1000, 700);
+  weft_hpctoolkit_page_set_view (page, "trace");
+  timeline = WEFT_TIMELINE_VIEW (weft_ui_find_descendant (GTK_WIDGET (page), WEFT_TYPE_TIMELINE_VIEW));
+  before = weft_timeline_view_get_table (timeline);
+  /* The deepest frames: the 100 callees. */
+  g_assert_cmpuint (weft_event_table_get_n_kinds (before), ==, 100);
+  g_assert_false (weft_hpctoolkit_page_get_trace_busy (page));
+
+  weft_hpctoolkit_page_set_depth (page, 0);
+  weft_hpctoolkit_page_set_depth (page, 1);
+  g_assert_true (weft_hpctoolkit_page_get_trace_busy (page));
+  g_assert_true (weft_timeline_view_get_table (timeline) == before);
+  g_assert_true (weft_ui_wait_for (trace_not_busy, page));
+  after = weft_timeline_view_get_table (timeline);
+  g_assert_true (after != before);
+  /* Depth 1: main's 10 callees. */
+  g_assert_cmpuint (weft_event_table_get_n_rows (after), ==, 2);
+  g_assert_cmpuint (weft_event_table_get_n_kinds (after), ==, 10);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (page);
+  weft_test_rm_rf (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -380,5 +466,6 @@ main (int    argc,
 
   g_test_add_func ("/hpctoolkit/page", test_page);
   g_test_add_func ("/hpctoolkit/page/trees-worker", test_trees_worker);
+  g_test_add_func ("/hpctoolkit/page/trace-depth-worker", test_trace_depth_worker);
   return g_test_run ();
 }
